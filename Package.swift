@@ -1,0 +1,78 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Finnkino",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "finnkino", targets: ["finnkino"]),
+        .executable(name: "finnkino-dataset", targets: ["FinnkinoDatasetGenerator"]),
+        .library(name: "AppPatterns", targets: ["AppPatterns"]),
+        .library(name: "FinnkinoKit", targets: ["FinnkinoKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+    ],
+    targets: [
+        // System libraries (Debian: libxml2-dev, libjpeg62-turbo-dev, zlib1g-dev).
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        .systemLibrary(
+            name: "CJPEG", pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
+
+        // The generic toolkit: observable subjects, updaters, typed endpoints, transports, caches.
+        .target(
+            name: "AppPatterns",
+            dependencies: [
+                "CZlib",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
+        // Finnkino domain: models, endpoints, XML decoding, the bundled dataset, the FeedStore facade.
+        .target(
+            name: "FinnkinoKit",
+            dependencies: [
+                "AppPatterns", "CLibXML2",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Bundled")]),
+
+        // The command-line tool.
+        .executableTarget(
+            name: "finnkino",
+            dependencies: [
+                "FinnkinoKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
+        // Writes Sources/FinnkinoKit/Bundled (the embedded default dataset) reproducibly.
+        .executableTarget(
+            name: "FinnkinoDatasetGenerator",
+            dependencies: [
+                "CJPEG", "AppPatterns",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        .testTarget(name: "AppPatternsTests", dependencies: ["AppPatterns"]),
+        .testTarget(
+            name: "FinnkinoKitTests", dependencies: ["FinnkinoKit"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "FinnkinoCLITests",
+            dependencies: [
+                "FinnkinoKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]),
+    ],
+    swiftLanguageModes: [.v6]
+)

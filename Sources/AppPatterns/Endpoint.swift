@@ -1,0 +1,25 @@
+import Foundation
+
+/// A typed network command: what to ask for, and how to turn the answer into a value.
+///
+/// The web service runs every endpoint through the same flow (verify, check reachability, send,
+/// decode); an endpoint only fills in the steps that differ (Template Method).
+public protocol Endpoint: Sendable {
+    associatedtype Response: Sendable
+
+    /// A short name for messages, e.g. `Schedule`.
+    var name: String { get }
+    /// The request to send.
+    var request: TransportRequest { get }
+    /// Checks the endpoint's own parameters before anything is sent. Throws a message a person
+    /// can act on.
+    func validate() throws
+    /// Decodes a successful (2xx) response body.
+    func decode(_ body: Data) throws -> Response
+    /// A small, real-format answer to this endpoint, for stubs and previews.
+    var sampleData: Data { get }
+}
+
+extension Endpoint {
+    public func validate() throws {}
+}

@@ -1,0 +1,1 @@
+print("generator: not yet")

@@ -1,0 +1,65 @@
+import Foundation
+
+/// A calendar day without a time or zone (Finnkino's "date-only" values, written as midnight).
+public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    /// ISO form, `2022-02-27`.
+    public var description: String {
+        String(format: "%04d-%02d-%02d", year, month, day)
+    }
+
+    /// The form the Schedule endpoint takes as `dt`: `27.02.2022`.
+    public var finnkinoQueryValue: String {
+        String(format: "%02d.%02d.%04d", day, month, year)
+    }
+
+    /// Days since 1970-01-01 (proleptic Gregorian), for arithmetic without a Calendar.
+    public var daysSinceEpoch: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The day `daysSinceEpoch` days after 1970-01-01.
+    public init(daysSinceEpoch days: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        self.init(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)
+    }
+
+    public func adding(days: Int) -> LocalDate {
+        LocalDate(daysSinceEpoch: daysSinceEpoch + days)
+    }
+
+    /// Parses `2022-02-27` (also accepts a trailing `T…` time, which is ignored).
+    public init?(iso text: some StringProtocol) {
+        let parts = text.prefix(10).split(separator: "-")
+        guard parts.count == 3, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+            (1...12).contains(m), (1...31).contains(d)
+        else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+}
