@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Finnkino",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "finnkino", targets: ["finnkino"]),
         .executable(name: "finnkino-dataset", targets: ["FinnkinoDatasetGenerator"]),
@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(
             name: "FinnkinoCLITests",
             dependencies: [
-                "FinnkinoKit",
+                "finnkino", "FinnkinoKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]),
     ],

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Where the Finnkino data comes from.
+public enum DataSource: Sendable, Hashable, CustomStringConvertible {
+    /// The dataset bundled with the app: offline, dates rebased to today.
+    case bundled
+    /// The real Finnkino API.
+    case live
+    /// A server with the Finnkino API's URL layout at another address (a mirror, a test server).
+    case server(URL)
+
+    /// The real API's address.
+    public static let liveBaseURL = URL(string: "https://www.finnkino.fi")
+
+    /// Reads `bundled`, `live`, or an `http(s)://` URL.
+    public init?(argument: String) {
+        switch argument.lowercased() {
+        case "bundled": self = .bundled
+        case "live": self = .live
+        default:
+            guard let url = URL(string: argument), let scheme = url.scheme?.lowercased(),
+                scheme == "http" || scheme == "https", url.host != nil
+            else { return nil }
+            self = .server(url)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .bundled: "bundled"
+        case .live: "live"
+        case .server(let url): url.absoluteString
+        }
+    }
+
+    /// A file-name-safe name for this source's cache, so that two sources never share entries.
+    public var cacheName: String {
+        switch self {
+        case .bundled: "bundled"
+        case .live: "live"
+        case .server(let url):
+            "server-" + String(url.absoluteString.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import AppPatterns
+import Foundation
+import Logging
+
+extension FeedStore {
+    /// A store reading from `source`, caching in `dataDirectory`.
+    ///
+    /// The bundled dataset is cached in memory only (it is already on disk); other sources keep
+    /// their answers in an SQLite payload cache per source, so the last good data outlives the
+    /// process and is served when the source is down.
+    public static func make(
+        source: DataSource, language: ContentLanguage, dataDirectory: URL, policy: CachePolicy = .standard,
+        logger: Logger = Logger(label: "finnkino")
+    ) throws -> FeedStore {
+        let transport: any Transport
+        let cache: any PayloadCache
+        switch source {
+        case .bundled:
+            transport = try BundledTransport()
+            cache = InMemoryPayloadCache()
+        case .live, .server:
+            let baseURL: URL? =
+                switch source {
+                case .server(let url): url
+                default: DataSource.liveBaseURL
+                }
+            guard let baseURL else { throw TransportError(.invalidRequest, "no base URL for \(source)") }
+            transport = HTTPTransport(baseURL: baseURL)
+            let folder = try DataDirectory.ensureExists(dataDirectory.appendingPathComponent("cache", isDirectory: true))
+            cache = try SQLitePayloadCache(fileURL: folder.appendingPathComponent("\(source.cacheName).sqlite"))
+        }
+        let webService = WebService(transport: transport, cache: cache, logger: logger)
+        return FeedStore(webService: webService, language: language, policy: policy)
+    }
+}

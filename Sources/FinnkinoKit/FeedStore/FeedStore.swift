@@ -1,0 +1,126 @@
+import AppPatterns
+import Foundation
+import Synchronization
+
+/// The one entry point the presentation layer uses for Finnkino data (Facade).
+///
+/// It hides the endpoints, the transport (HTTP or the bundled dataset), XML decoding and caching.
+/// Every answer is a `Loaded` value: fresh, or the last good data with its age when the source
+/// fails.
+public final class FeedStore: Sendable {
+    public let language: ContentLanguage
+    public let policy: CachePolicy
+    private let webService: WebService
+    private let searchIndexes = Mutex<[SearchIndexKey: SearchIndexEntry]>([:])
+
+    private struct SearchIndexKey: Hashable {
+        var list: EventListType
+        var area: Int?
+    }
+
+    private struct SearchIndexEntry {
+        var fetchedAt: Date
+        var count: Int
+        var index: TitleIndex<Event>
+    }
+
+    /// Finnkino's own default area for Schedule when none is given: the capital region.
+    public static let defaultScheduleAreaID = 1014
+
+    public init(webService: WebService, language: ContentLanguage = .fi, policy: CachePolicy = .standard) {
+        self.webService = webService
+        self.language = language
+        self.policy = policy
+    }
+
+    // MARK: Areas
+
+    /// The real areas and theatres, without the API's "choose area" placeholder.
+    public func areas() async throws -> Loaded<[TheatreArea]> {
+        try await webService.load(TheatreAreasEndpoint(language: language), maxAge: policy.areas)
+            .map { $0.filter { !$0.isPlaceholder } }
+    }
+
+    /// The area a person means by `text`: an ID, a name, a theatre (see `AreaMatcher`).
+    public func area(matching text: String) async throws -> TheatreArea {
+        let areas = try await areas().value
+        do {
+            return try AreaMatcher(areas: areas).match(text)
+        } catch {
+            throw FeedStoreError.area(error)
+        }
+    }
+
+    // MARK: Movies
+
+    /// Movies now in theatres or coming soon, in an area (nil: all of Finland), as the API orders
+    /// them.
+    public func movies(_ list: EventListType = .nowInTheatres, area: Int? = nil) async throws -> Loaded<[Event]> {
+        try await webService.load(EventsEndpoint(listType: list, area: area, language: language), maxAge: policy.events)
+    }
+
+    /// One movie, from the nationwide lists (now in theatres first, then coming soon).
+    public func movie(id: Int) async throws -> Event {
+        for list in EventListType.allCases {
+            if let event = try await movies(list).value.first(where: { $0.id == id }) { return event }
+        }
+        throw FeedStoreError.movieNotFound(id: id)
+    }
+
+    /// Title search with the scopes *Begins with* and *Contains* over the title and the original
+    /// title, best matches first. The index is built once per list and kept until the list changes.
+    public func searchMovies(
+        _ text: String, scope: SearchScope, list: EventListType = .nowInTheatres, area: Int? = nil
+    ) async throws -> Loaded<[Event]> {
+        let loaded = try await movies(list, area: area)
+        let key = SearchIndexKey(list: list, area: area)
+        let index = searchIndexes.withLock { indexes in
+            if let entry = indexes[key], entry.fetchedAt == loaded.fetchedAt, entry.count == loaded.value.count {
+                return entry.index
+            }
+            let index = TitleIndex(loaded.value) { ($0.title, $0.originalTitle) }
+            indexes[key] = SearchIndexEntry(fetchedAt: loaded.fetchedAt, count: loaded.value.count, index: index)
+            return index
+        }
+        return loaded.map { _ in index.search(text, scope: scope) }
+    }
+
+    // MARK: Showtimes
+
+    /// The shows in an area on a date (Helsinki business day), optionally of one movie, by start time.
+    ///
+    /// The whole area-day is asked for and cached, and filtered here: one answer serves every movie
+    /// of that day.
+    public func showtimes(area: Int, date: LocalDate, movieID: Int? = nil) async throws -> Loaded<[Show]> {
+        let endpoint = ScheduleEndpoint(area: area, date: date, language: language)
+        return try await webService.load(endpoint, maxAge: policy.schedule).map { schedule in
+            schedule.shows
+                .filter { movieID == nil || $0.eventID == movieID }
+                .sorted { ($0.start, $0.theatre, $0.id) < ($1.start, $1.theatre, $1.id) }
+        }
+    }
+
+    /// The days that have shows in an area.
+    public func scheduleDates(area: Int) async throws -> Loaded<[LocalDate]> {
+        try await webService.load(ScheduleDatesEndpoint(area: area, language: language), maxAge: policy.scheduleDates)
+            .map { $0.sorted() }
+    }
+
+    // MARK: News
+
+    /// News articles, newest first, optionally of one category.
+    public func news(categoryID: Int? = nil, area: Int? = nil) async throws -> Loaded<[NewsArticle]> {
+        try await webService.load(NewsEndpoint(area: area, categoryID: categoryID, language: language), maxAge: policy.news)
+            .map { articles in
+                articles.sorted { ($0.publishDate ?? .distantPast) > ($1.publishDate ?? .distantPast) }
+            }
+    }
+
+    public func newsCategories() async throws -> Loaded<[NewsCategory]> {
+        try await webService.load(NewsCategoriesEndpoint(language: language), maxAge: policy.newsCategories)
+    }
+}
+
+extension LocalDate {
+    fileprivate static let distantPast = LocalDate(year: 1, month: 1, day: 1)
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import FinnkinoKit
+
+/// A day as a person types it: `today`, `tomorrow`, `2026-11-24` or `24.11.2026`.
+enum DayArgument: ExpressibleByArgument, Equatable {
+    case today
+    case tomorrow
+    case date(LocalDate)
+
+    init?(argument: String) {
+        let text = argument.trimmingCharacters(in: .whitespaces).lowercased()
+        switch text {
+        case "today", "tänään": self = .today
+        case "tomorrow", "huomenna": self = .tomorrow
+        default:
+            if let date = LocalDate(iso: text), text.count == 10 {
+                self = .date(date)
+                return
+            }
+            let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 3, let day = Int(parts[0]), let month = Int(parts[1]), let year = Int(parts[2]),
+                (1...12).contains(month), (1...31).contains(day), year > 1900
+            else { return nil }
+            self = .date(LocalDate(year: year, month: month, day: day))
+        }
+    }
+
+    static var defaultCompletionKind: CompletionKind { .list(["today", "tomorrow"]) }
+
+    func resolve(today: LocalDate) -> LocalDate {
+        switch self {
+        case .today: today
+        case .tomorrow: today.adding(days: 1)
+        case .date(let date): date
+        }
+    }
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// `finnkino`: the Finnkino movie companion on the command line.
+@main
+struct FinnkinoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "finnkino",
+        abstract: "An unofficial companion for Finnkino cinemas: movies, showtimes and news.",
+        discussion: """
+            Works offline on a bundled dataset (dates moved to today) unless --source says otherwise.
+            Areas can be named as you would write them: helsinki, Tampere, omena, 1002.
+            """,
+        subcommands: [AreasCommand.self, MoviesCommand.self, MovieCommand.self, ShowtimesCommand.self, NewsCommand.self]
+    )
+}

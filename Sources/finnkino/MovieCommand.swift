@@ -1,0 +1,39 @@
+import ArgumentParser
+import FinnkinoKit
+
+struct MovieCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "movie", abstract: "Show one movie: details, cast, synopsis, trailer.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The movie's ID (from `finnkino movies`).")
+    var id: Int
+
+    func run() async throws {
+        let movie = try await global.makeStore().movie(id: id)
+        let output = Output(json: global.json)
+        if global.json { return try output.encoded(movie) }
+        output.text(render(movie))
+    }
+
+    private func render(_ movie: Event) -> String {
+        var lines = [movie.title + (movie.originalTitle != movie.title && !movie.originalTitle.isEmpty ? " (\(movie.originalTitle))" : "")]
+        let facts = [
+            movie.productionYear.map(String.init), movie.lengthInMinutes.map { HumanFormat.length($0) },
+            "age \(HumanFormat.age(movie.rating))", movie.genres.isEmpty ? nil : movie.genres.joined(separator: ", "),
+        ].compactMap { $0 }
+        lines.append(facts.joined(separator: " · "))
+        if let release = movie.localRelease { lines.append("Premiere: \(HumanFormat.date(release))") }
+        if !movie.directors.isEmpty { lines.append("Director: " + movie.directors.map(\.fullName).joined(separator: ", ")) }
+        if !movie.cast.isEmpty { lines.append("Cast: " + movie.cast.map(\.fullName).joined(separator: ", ")) }
+        if !movie.contentDescriptors.isEmpty {
+            lines.append("Content: " + movie.contentDescriptors.map(\.name).joined(separator: ", "))
+        }
+        if let trailer = movie.videos.first?.watchURL { lines.append("Trailer: \(trailer.absoluteString)") }
+        lines.append("ID: \(movie.id)")
+        let synopsis = movie.synopsis.isEmpty ? movie.shortSynopsis : movie.synopsis
+        let header = lines.map { HumanFormat.wrap($0) }.joined(separator: "\n")
+        return synopsis.isEmpty ? header : header + "\n\n" + HumanFormat.wrap(synopsis)
+    }
+}

@@ -1,0 +1,74 @@
+import ArgumentParser
+import FinnkinoKit
+
+struct MoviesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "movies", abstract: "List movies now in theatres or coming soon, or search titles.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: ArgumentHelp("An area or theatre: a name (helsinki, omena) or an ID. Default: all of Finland.", valueName: "name|id"))
+    var area: String?
+
+    @Flag(help: "Movies coming soon instead of those now in theatres.")
+    var comingSoon = false
+
+    @Option(help: ArgumentHelp("Only titles matching this text (case and accents ignored).", valueName: "text"))
+    var search: String?
+
+    @Flag(help: "With --search: the title begins with the text (default) or contains it.")
+    var scope: SearchScope = .beginsWith
+
+    func validate() throws {
+        if search == nil && scope != .beginsWith {
+            throw ValidationError("--contains and --begins-with go with --search")
+        }
+    }
+
+    func run() async throws {
+        let store = try global.makeStore()
+        let area = try await self.area.map { try await store.area(matching: $0) }
+        let list: EventListType = comingSoon ? .comingSoon : .nowInTheatres
+        let loaded =
+            if let search {
+                try await store.searchMovies(search, scope: scope, list: list, area: area?.id)
+            } else {
+                try await store.movies(list, area: area?.id)
+            }
+        try Output(json: global.json).show(loaded) { movies in
+            render(movies, list: list, area: area)
+        }
+    }
+
+    private func render(_ movies: [Event], list: EventListType, area: TheatreArea?) -> String {
+        let place = area?.name ?? "Finland"
+        let what = list == .comingSoon ? "Coming soon" : "Now in theatres"
+        var heading = "\(what) in \(place)"
+        if let search { heading += ", titles that \(scope == .contains ? "contain" : "begin with") \"\(search)\"" }
+        guard !movies.isEmpty else { return heading + ": no movies." }
+        heading += ": \(movies.count) movie\(movies.count == 1 ? "" : "s")"
+
+        var table =
+            list == .comingSoon
+            ? TextColumns([.init(title: "ID", alignRight: true), .init(title: "Title", flexible: true), .init(title: "Premiere"), .init(title: "Genres")])
+            : TextColumns([.init(title: "ID", alignRight: true), .init(title: "Title", flexible: true), .init(title: "Length"), .init(title: "Age"), .init(title: "Genres")])
+        for movie in movies {
+            let genres = TextColumns.fit(movie.genres.joined(separator: ", "), to: 22)
+            if list == .comingSoon {
+                table.append([String(movie.id), movie.title, movie.localRelease.map(HumanFormat.date) ?? "–", genres])
+            } else {
+                table.append([String(movie.id), movie.title, HumanFormat.length(movie.lengthInMinutes), HumanFormat.age(movie.rating), genres])
+            }
+        }
+        return heading + "\n\n" + table.render()
+    }
+}
+
+extension SearchScope: EnumerableFlag {
+    public static func name(for value: SearchScope) -> NameSpecification {
+        switch value {
+        case .beginsWith: .customLong("begins-with")
+        case .contains: .customLong("contains")
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import FinnkinoKit
+import Foundation
+
+struct ShowtimesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "showtimes", abstract: "List the shows of a day in an area, grouped by theatre.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: ArgumentHelp("Only this movie's shows.", valueName: "id"))
+    var movie: Int?
+
+    @Option(help: ArgumentHelp("An area or theatre: a name or an ID. Default: the capital region (Finnkino's default).", valueName: "name|id"))
+    var area: String?
+
+    @Option(help: ArgumentHelp("The day: today, tomorrow, YYYY-MM-DD or D.M.YYYY.", valueName: "day"))
+    var date: DayArgument = .today
+
+    func run() async throws {
+        let store = try global.makeStore()
+        let area = try await self.area.map { try await store.area(matching: $0) }
+        let areaID = area?.id ?? FeedStore.defaultScheduleAreaID
+        let day = date.resolve(today: HelsinkiTime.today())
+        let loaded = try await store.showtimes(area: areaID, date: day, movieID: movie)
+        // The shows carry the title; a movie with no shows that day is looked up by its ID.
+        var movieTitle: String?
+        if let movie {
+            movieTitle = try await loaded.value.first?.title ?? store.movie(id: movie).title
+        }
+        let areaName = try await area?.name ?? store.areas().value.first { $0.id == areaID }?.name ?? "area \(areaID)"
+        try Output(json: global.json).show(loaded) { shows in
+            render(shows, heading: [movieTitle, areaName, HumanFormat.day(day)].compactMap { $0 }.joined(separator: " · "))
+        }
+    }
+
+    private func render(_ shows: [Show], heading: String) -> String {
+        guard !shows.isEmpty else {
+            return heading + "\n\nNo shows. Try another --date or --area (see `finnkino areas`)."
+        }
+        var sections = [heading]
+        var theatres: [String] = []
+        for show in shows where !theatres.contains(show.theatre) { theatres.append(show.theatre) }
+        for theatre in theatres {
+            var table = TextColumns(
+                movie == nil
+                    ? [.init(title: "Time"), .init(title: "Title", flexible: true), .init(title: "Hall"), .init(title: "Presentation")]
+                    : [.init(title: "Time"), .init(title: "Hall"), .init(title: "Presentation", flexible: true), .init(title: "Subtitles")])
+            for show in shows where show.theatre == theatre {
+                let time = HumanFormat.timeRange(show.start, show.end)
+                let presentation = show.presentationMethodAndLanguage.isEmpty ? show.presentationMethod : show.presentationMethodAndLanguage
+                let subtitles = show.subtitleLanguages.map { $0.isoTwoLetterCode.lowercased() }.joined(separator: ", ")
+                if movie == nil {
+                    table.append([time, show.title, show.auditorium, TextColumns.fit(presentation, to: 20)])
+                } else {
+                    table.append([time, show.auditorium, presentation, subtitles.isEmpty ? "–" : subtitles])
+                }
+            }
+            sections.append(theatre + "\n" + table.render(header: false).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+        }
+        let count = "\(shows.count) show\(shows.count == 1 ? "" : "s")"
+        return sections.joined(separator: "\n\n") + "\n\n" + count + ". Tickets: finnkino.fi (show IDs with --json)."
+    }
+}

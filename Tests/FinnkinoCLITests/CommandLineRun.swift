@@ -1,0 +1,47 @@
+import Foundation
+
+/// Runs the built `finnkino` executable as a person would, and captures what it printed.
+struct CommandLineRun {
+    var exitCode: Int32
+    var stdout: String
+    var stderr: String
+
+    /// The `finnkino` binary next to this test bundle in the build folder.
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("finnkino")
+    }
+
+    /// Runs `finnkino arguments…` with a fresh data folder unless one is given.
+    static func finnkino(_ arguments: [String], dataDir: URL? = nil, timeout: TimeInterval = 60) throws -> CommandLineRun {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("finnkino-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let out = scratch.appendingPathComponent("stdout")
+        let err = scratch.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments + ["--data-dir", (dataDir ?? scratch.appendingPathComponent("data")).path]
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        return CommandLineRun(
+            exitCode: process.terminationStatus,
+            stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+    }
+
+    /// Every line fits an 80-column terminal.
+    var fitsEightyColumns: Bool {
+        stdout.split(separator: "\n").allSatisfy { $0.count <= 80 }
+    }
+}

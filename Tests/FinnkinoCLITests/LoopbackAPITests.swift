@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+/// The CLI end to end against a loopback server answering with the real Finnkino samples.
+@Suite(.serialized) struct LoopbackAPITests {
+    func run(_ arguments: [String], server: FinnkinoAPIServer) throws -> CommandLineRun {
+        try CommandLineRun.finnkino(["--source", server.baseURL] + arguments)
+    }
+
+    @Test func areasListsRealAreasWithoutThePlaceholder() async throws {
+        let server = try await FinnkinoAPIServer.start()
+        defer { Task { await server.stop() } }
+        // When a person lists the areas
+        let result = try CommandLineRun.finnkino(["areas", "--source", server.baseURL])
+        // Then the real areas are there, the "choose area" placeholder is not, and it fits 80 columns
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("1002  Helsinki"))
+        #expect(result.stdout.contains("Jyväskylä: FANTASIA"))
+        #expect(!result.stdout.contains("Valitse"))
+        #expect(result.fitsEightyColumns)
+        #expect(server.receivedRequests == ["/xml/TheatreAreas/"])
+    }
+
+    @Test func moviesInHelsinkiAsksForTheAreaAndListsTheSample() async throws {
+        let server = try await FinnkinoAPIServer.start()
+        defer { Task { await server.stop() } }
+        let result = try run(["movies", "--area", "helsinki"], server: server)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Now in theatres in Helsinki: 3 movies"))
+        #expect(result.stdout.contains("All the Money in the World"))
+        #expect(result.stdout.contains("15:17 Pariisiin"))
+        #expect(result.fitsEightyColumns)
+        #expect(server.receivedRequests.contains { $0.hasPrefix("/xml/Events/") && $0.contains("area=1002") })
+    }
+
+    @Test func searchScopes() async throws {
+        let server = try await FinnkinoAPIServer.start()
+        defer { Task { await server.stop() } }
+        let beginsWith = try run(["movies", "--search", "all", "--begins-with"], server: server)
+        #expect(beginsWith.exitCode == 0, "\(beginsWith.stderr)")
+        #expect(beginsWith.stdout.contains("All the Money in the World"))
+        #expect(!beginsWith.stdout.contains("Pariisiin"))
+
+        let contains = try run(["movies", "--search", "PARI", "--contains"], server: server)
+        #expect(contains.stdout.contains("15:17 Pariisiin"))
+        #expect(!contains.stdout.contains("All the Money"))
+    }
+
+    @Test func showtimesOfOneMovieOnADay() async throws {
+        let server = try await FinnkinoAPIServer.start()
+        defer { Task { await server.stop() } }
+        // Guled & Nasra (303715) plays at Kinopalatsi 10:30-12:03 on 27.2.2022 in the sample.
+        let result = try run(["showtimes", "--movie", "303715", "--area", "1002", "--date", "2022-02-27"], server: server)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Guled & Nasra · Helsinki · Sunday 27.2.2022"))
+        #expect(result.stdout.contains("Kinopalatsi, Helsinki"))
+        #expect(result.stdout.contains("10:30–12:03"))
+        #expect(result.fitsEightyColumns)
+        #expect(server.receivedRequests.contains { $0.contains("dt=27.02.2022") && $0.contains("area=1002") })
+    }
+
+    @Test func showtimesAsJSONCarryInstants() async throws {
+        let server = try await FinnkinoAPIServer.start()
+        defer { Task { await server.stop() } }
+        let result = try run(["showtimes", "--area", "helsinki", "--date", "27.2.2022", "--json"], server: server)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let shows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(shows.count == 84)
+        let guled = try #require(shows.first { ($0["eventID"] as? Int) == 303715 })
+        #expect(guled["start"] as? String == "2022-02-27T08:30:00Z")
+    }
+
+    @Test func movieDetails() async throws {
+        let server = try await FinnkinoAPIServer.start()
+        defer { Task { await server.stop() } }
+        let result = try run(["movie", "302478"], server: server)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("All the Money in the World"))
+        #expect(result.stdout.contains("Director: Ridley Scott"))
+        #expect(result.fitsEightyColumns)
+    }
+
+    @Test func newsGroupedByCategory() async throws {
+        let server = try await FinnkinoAPIServer.start()
+        defer { Task { await server.stop() } }
+        let result = try run(["news"], server: server)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Ajankohtaista\n"))
+        #expect(result.stdout.contains("Elokuvauutisia\n"))
+        #expect(result.stdout.contains("Hobitti – Smaugin autioittama maa"))
+        let byName = try run(["news", "--category", "elokuva"], server: server)
+        #expect(byName.exitCode == 0, "\(byName.stderr)")
+        #expect(!byName.stdout.contains("Ajankohtaista"))
+    }
+
+    @Test func badInputGivesOneClearLineAndAFailingExit() async throws {
+        let server = try await FinnkinoAPIServer.start()
+        defer { Task { await server.stop() } }
+        let unknownArea = try run(["movies", "--area", "atlantis"], server: server)
+        #expect(unknownArea.exitCode != 0)
+        #expect(unknownArea.stderr.contains("no area matches \"atlantis\""))
+        #expect(unknownArea.stdout.isEmpty)
+
+        let ambiguous = try run(["movies", "--area", "kinopalatsi"], server: server)
+        #expect(ambiguous.exitCode != 0)
+        #expect(ambiguous.stderr.contains("Helsinki: KINOPALATSI (1031)"))
+
+        let unknownMovie = try run(["movie", "42"], server: server)
+        #expect(unknownMovie.exitCode != 0)
+        #expect(unknownMovie.stderr.contains("no movie has the ID 42"))
+
+        let badDate = try run(["showtimes", "--date", "31.13.2022"], server: server)
+        #expect(badDate.exitCode != 0)
+        #expect(badDate.stderr.contains("--date"))
+    }
+
+    @Test func unreachableSourceIsReportedNotCrashed() throws {
+        // Port 9 (discard) on loopback: nothing listens there.
+        let result = try CommandLineRun.finnkino(["areas", "--source", "http://127.0.0.1:9"])
+        #expect(result.exitCode != 0)
+        #expect(result.stderr.contains("TheatreAreas"))
+        #expect(result.stderr.split(separator: "\n").count <= 2)
+    }
+
+    @Test func badSourceArgument() throws {
+        let result = try CommandLineRun.finnkino(["areas", "--source", "ftp://example"])
+        #expect(result.exitCode != 0)
+        #expect(result.stderr.contains("--source must be bundled, live, or an http(s) URL"))
+    }
+}

@@ -1,0 +1,35 @@
+import FinnkinoKit
+import Foundation
+import Testing
+
+@Suite struct HelsinkiTimeTests {
+    @Test func winterAndSummerOffsets() {
+        // 2022-02-27T08:30:00Z is 10:30 in Helsinki (UTC+2); 2022-07-01T08:30:00Z is 11:30 (UTC+3).
+        #expect(HelsinkiTime.clockTime(of: Date(timeIntervalSince1970: 1_645_950_600)) == "10:30")
+        #expect(HelsinkiTime.clockTime(of: Date(timeIntervalSince1970: 1_656_664_200)) == "11:30")
+    }
+
+    @Test func localDateChangesAtHelsinkiMidnightNotUTC() {
+        // 2022-02-26T22:30:00Z is already 00:30 on the 27th in Helsinki.
+        #expect(HelsinkiTime.localDate(of: Date(timeIntervalSince1970: 1_645_914_600)) == LocalDate(year: 2022, month: 2, day: 27))
+    }
+
+    @Test(arguments: [
+        (LocalDate(year: 1970, month: 1, day: 1), 4), (LocalDate(year: 2022, month: 2, day: 27), 7),
+        (LocalDate(year: 2026, month: 11, day: 23), 1), (LocalDate(year: 1969, month: 12, day: 29), 1),
+    ])
+    func isoWeekday(date: LocalDate, weekday: Int) {
+        #expect(HelsinkiTime.isoWeekday(of: date) == weekday)
+    }
+
+    @Test func localDateArithmeticRoundTrips() {
+        let start = LocalDate(year: 2024, month: 2, day: 28)
+        #expect(start.adding(days: 1) == LocalDate(year: 2024, month: 2, day: 29))
+        #expect(start.adding(days: 2) == LocalDate(year: 2024, month: 3, day: 1))
+        #expect(LocalDate(daysSinceEpoch: start.daysSinceEpoch) == start)
+        #expect(start.finnkinoQueryValue == "28.02.2024")
+        #expect(LocalDate(iso: "2024-13-01") == nil)
+        #expect(LocalDate(iso: "garbage") == nil)
+        #expect(LocalDate(iso: "2021-11-12T00:00:00") == LocalDate(year: 2021, month: 11, day: 12))
+    }
+}
