@@ -57,9 +57,7 @@ public final class Reachability: Sendable {
     public func recordSuccess() {
         let time = now()
         state.withLock { $0.lastOutcomeAt = time }
-        subject.update { status in
-            if status != .reachable { status = .reachable }
-        }
+        subject.replace { $0 == .reachable ? nil : .reachable }
     }
 
     /// Records that a request got no answer. Cancelled and invalid requests say nothing about the
@@ -71,9 +69,7 @@ public final class Reachability: Sendable {
         }
         let time = now()
         state.withLock { $0.lastOutcomeAt = time }
-        subject.update { status in
-            if !status.isUnreachable { status = .unreachable(since: time) }
-        }
+        subject.replace { $0.isUnreachable ? nil : .unreachable(since: time) }
     }
 
     /// Waits until the status is not ``Status/unreachable(since:)``. Returns at once if it is not.

@@ -53,6 +53,18 @@ public final class Subject<Value: Sendable>: Sendable {
         }
     }
 
+    /// Atomically computes a replacement for the current value; a nil replacement leaves the value
+    /// alone and notifies nobody. Returns whether the value was replaced.
+    @discardableResult
+    public func replace(_ replacement: (Value) -> Value?) -> Bool {
+        state.withLock { state in
+            guard let newValue = replacement(state.value) else { return false }
+            state.value = newValue
+            for continuation in state.observers.values { continuation.yield(newValue) }
+            return true
+        }
+    }
+
     /// A new observation: the current value, then every change.
     ///
     /// - Parameter bufferingPolicy: what to keep when the consumer is slower than the changes;

@@ -128,3 +128,18 @@ import Testing
         #expect(await iterator.next() == 5)
     }
 }
+
+@Suite(.timeLimit(.minutes(1))) struct SubjectReplaceTests {
+    @Test func aNilReplacementNotifiesNobody() async {
+        // Given an observer of a subject holding 1
+        let subject = Subject(1)
+        var iterator = subject.values().makeAsyncIterator()
+        #expect(await iterator.next() == 1)
+        // When a replacement declines (nil), then one replaces with 2
+        #expect(!subject.replace { _ in nil })
+        #expect(subject.replace { $0 + 1 })
+        // Then the observer's next value is 2: the declined one sent nothing
+        #expect(await iterator.next() == 2)
+        #expect(subject.value == 2)
+    }
+}

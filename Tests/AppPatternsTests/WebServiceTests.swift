@@ -290,7 +290,7 @@ import Testing
         let first = Task { try await service.load(endpoint, maxAge: 60) }
         await clock.waitForSleepers(1)
         let second = Task { try await service.load(endpoint, maxAge: 60) }
-        await waitUntil { service.callersLoading(endpoint) == 2 }
+        await yieldUntil { service.callersLoading(endpoint) == 2 }
         clock.advance(by: .seconds(1))
         // Then both get the value and only one request was sent
         let a = try await first.value
@@ -312,18 +312,12 @@ import Testing
         let second = Task { try await service.send(endpoint) }
         let other = Task { try await service.send(LinesEndpoint(area: "1014")) }
         await clock.waitForSleepers(2)
-        await waitUntil { service.callersSending(endpoint) == 2 && service.requestsInFlight == 2 }
+        await yieldUntil { service.callersSending(endpoint) == 2 && service.requestsInFlight == 2 }
         clock.advance(by: .seconds(1))
         // Then there were two requests, and each caller got its own area's answer
         #expect(try await first.value == ["1002"])
         #expect(try await second.value == ["1002"])
         #expect(try await other.value == ["1014"])
         #expect(stub.receivedRequests.count == 2)
-    }
-
-    /// Yields until `condition` holds (bounded, so a broken expectation fails instead of hanging).
-    private func waitUntil(_ condition: () -> Bool) async {
-        for _ in 0..<100_000 where !condition() { await Task.yield() }
-        #expect(condition())
     }
 }

@@ -21,6 +21,7 @@ final class ManualClock: Clock, Sendable {
         var sleepers: [Int: Sleeper] = [:]
         var cancelled: Set<Int> = []
         var nextID = 0
+        var requestedSleeps: [Duration] = []
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
@@ -44,6 +45,9 @@ final class ManualClock: Clock, Sendable {
     /// A `() -> Date` reading this clock.
     var dateSource: @Sendable () -> Date { { [self] in date } }
 
+    /// How long each sleep asked for, in order.
+    var requestedSleeps: [Duration] { state.withLock { $0.requestedSleeps } }
+
     /// The number of tasks sleeping on this clock.
     var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
@@ -51,6 +55,7 @@ final class ManualClock: Clock, Sendable {
         try Task.checkCancellation()
         let id = state.withLock { state in
             defer { state.nextID += 1 }
+            state.requestedSleeps.append(state.now.duration(to: deadline))
             return state.nextID
         }
         try await withTaskCancellationHandler {
