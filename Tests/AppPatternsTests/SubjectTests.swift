@@ -142,4 +142,17 @@ import Testing
         #expect(await iterator.next() == 2)
         #expect(subject.value == 2)
     }
+
+    @Test func observationsEndWhenTheSubjectIsGone() async {
+        // Given an observation of a subject that is then released
+        var subject: Subject<Int>? = Subject(4)
+        let stream = subject?.values()
+        subject = nil
+        // When the observation is iterated
+        var seen: [Int] = []
+        if let stream { for await value in stream { seen.append(value) } }
+        // Then it delivered the value it had and ended
+        #expect(subject == nil)
+        #expect(seen == [4])
+    }
 }

@@ -320,4 +320,66 @@ import Testing
         #expect(try await other.value == ["1014"])
         #expect(stub.receivedRequests.count == 2)
     }
+
+    // MARK: decoded values
+
+    @Test func aFreshOrRevalidatedBodyIsNotDecodedAgain() async throws {
+        // Given a body loaded once, then a source answering 304
+        let counting = CountingEndpoint()
+        let stub = StubTransport(replies: [ok("v", etag: "\"1\""), .status(304)])
+        let service = makeService(stub)
+        _ = try await service.load(counting, maxAge: 60)
+        #expect(counting.decodeCount == 1)
+        // When it is loaded fresh twice and revalidated once
+        _ = try await service.load(counting, maxAge: 60)
+        clock.advance(by: .seconds(30))
+        _ = try await service.load(counting, maxAge: 60)
+        clock.advance(by: .seconds(60))
+        let revalidated = try await service.load(counting, maxAge: 60)
+        // Then the first decoding served them all
+        #expect(revalidated.value == "v")
+        #expect(stub.receivedRequests.count == 2)
+        #expect(counting.decodeCount == 1)
+    }
+
+    @Test func aBodyOnDiskIsDecodedOnceByANewService() async throws {
+        // Given a body stored on disk by another service
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try await makeService(StubTransport(ok("disk")), cache: try SQLitePayloadCache(directory: directory.url))
+            .load(CountingEndpoint(), maxAge: 60)
+        // When a new service loads it fresh three times
+        let counting = CountingEndpoint()
+        let service = makeService(StubTransport(.status(500)), cache: try SQLitePayloadCache(directory: directory.url))
+        for _ in 0..<3 { #expect(try await service.load(counting, maxAge: 60).value == "disk") }
+        // Then it decoded it once
+        #expect(counting.decodeCount == 1)
+    }
+
+    // MARK: over HTTP
+
+    @Test func revalidationWorksOverRealHTTP() async throws {
+        // Given a server that sends an ETag and answers 304 when it is sent back
+        let server = try LoopbackHTTPServer { request in
+            if request.headers["if-none-match"] == "\"rev-1\"" {
+                return .reply(status: 304, headers: [("ETag", "\"rev-1\"")], body: Data())
+            }
+            return .reply(status: 200, headers: [("ETag", "\"rev-1\"")], body: Data("x\ny".utf8))
+        }
+        defer { server.stop() }
+        let http = HTTPTransport(baseURL: try #require(URL(string: server.baseURLString)))
+        let service = WebService(
+            transport: http, cache: InMemoryPayloadCache(), reachability: Reachability(now: clock.dateSource),
+            now: clock.dateSource)
+        // When the endpoint is loaded, and loaded again after expiry
+        let first = try await service.load(endpoint, maxAge: 60)
+        clock.advance(by: .seconds(61))
+        let second = try await service.load(endpoint, maxAge: 60)
+        // Then the second request carried the validator, got 304, and served the body fresh
+        #expect(server.requests.map { $0.headers["if-none-match"] } == [nil, "\"rev-1\""])
+        #expect(first.value == ["x", "y"])
+        #expect(second.value == ["x", "y"])
+        #expect(!second.isStale)
+        #expect(second.fetchedAt == clock.date)
+    }
 }
