@@ -83,7 +83,9 @@ public final class WebService: Sendable {
     /// The value of `endpoint`, from the cache when younger than `maxAge` seconds, otherwise from
     /// the source (revalidating the cached body); the cached value marked stale when the source
     /// fails. Throws only when there is nothing cached to fall back on.
-    public func load<E: Endpoint>(_ endpoint: E, maxAge: TimeInterval) async throws(WebServiceError) -> Loaded<E.Response> {
+    public func load<E: Endpoint>(_ endpoint: E, maxAge: TimeInterval) async throws(WebServiceError) -> Loaded<
+        E.Response
+    > {
         try validate(endpoint)
         let request = endpoint.request
         let cacheKey = request.description
@@ -126,7 +128,8 @@ public final class WebService: Sendable {
                 cached.storedAt = now()
                 cache.markRevalidated(cacheKey, at: cached.storedAt)
                 do throws(WebServiceError) {
-                    return .success(Loaded(value: try decodeCached(endpoint, cached, decodedKey), fetchedAt: cached.storedAt))
+                    return .success(
+                        Loaded(value: try decodeCached(endpoint, cached, decodedKey), fetchedAt: cached.storedAt))
                 } catch {
                     // The body we hold no longer decodes: drop it so the next load fetches anew.
                     cache.removePayload(for: cacheKey)
@@ -219,7 +222,8 @@ public final class WebService: Sendable {
     }
 
     private func remember<Value: Sendable>(_ value: Value, _ payload: CachedPayload, _ key: DecodedKey) {
-        decoded.set(Decoded(body: payload.body, storedAt: payload.storedAt, value: value), for: key, cost: payload.body.count)
+        decoded.set(
+            Decoded(body: payload.body, storedAt: payload.storedAt, value: value), for: key, cost: payload.body.count)
     }
 
     private static func sendKey<E: Endpoint>(_ endpoint: E) -> String {

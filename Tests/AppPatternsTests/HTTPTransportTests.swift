@@ -13,10 +13,13 @@ import Testing
         // Given bases with and without a trailing slash and a path prefix
         let plain = HTTPTransport(baseURL: try #require(URL(string: "https://example.org")))
         let slashed = HTTPTransport(baseURL: try #require(URL(string: "https://example.org/api/")))
-        let request = TransportRequest(path: "/xml/Schedule/", query: [.init("area", "1002"), .init("dt", "27.02.2022")])
+        let request = TransportRequest(
+            path: "/xml/Schedule/", query: [.init("area", "1002"), .init("dt", "27.02.2022")])
         // Then the URLs join base, path and query with single slashes
         #expect(plain.url(for: request)?.absoluteString == "https://example.org/xml/Schedule/?area=1002&dt=27.02.2022")
-        #expect(slashed.url(for: request)?.absoluteString == "https://example.org/api/xml/Schedule/?area=1002&dt=27.02.2022")
+        #expect(
+            slashed.url(for: request)?.absoluteString == "https://example.org/api/xml/Schedule/?area=1002&dt=27.02.2022"
+        )
         #expect(plain.url(for: TransportRequest(path: "news"))?.absoluteString == "https://example.org/news")
     }
 
@@ -63,7 +66,9 @@ import Testing
         let plain = Data(String(repeating: "<Show><Title>Gzip</Title></Show>\n", count: 200).utf8)
         let compressed = try Gzip.compress(plain)
         let server = try LoopbackHTTPServer { _ in
-            .reply(status: 200, headers: [("Content-Encoding", "gzip"), ("Content-Type", "application/xml")], body: compressed)
+            .reply(
+                status: 200, headers: [("Content-Encoding", "gzip"), ("Content-Type", "application/xml")],
+                body: compressed)
         }
         defer { server.stop() }
         // When it is fetched

@@ -61,7 +61,8 @@ private final class ScriptedFetch: Sendable {
 
     @Test func aFailureKeepsTheLastGoodValueAndSaysWhy() async {
         // Given an updater that loaded 1 and then fails
-        let fetch = ScriptedFetch([.success(1), .failure(.init(description: "Schedule: the server answered 503"))], on: clock)
+        let fetch = ScriptedFetch(
+            [.success(1), .failure(.init(description: "Schedule: the server answered 503"))], on: clock)
         let updater = Updater(clock: clock) { try await fetch() }
         await updater.refresh()
         let states = collect(updater.subject, count: 3)

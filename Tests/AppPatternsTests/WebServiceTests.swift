@@ -1,6 +1,7 @@
-@testable import AppPatterns
 import Foundation
 import Testing
+
+@testable import AppPatterns
 
 @Suite(.timeLimit(.minutes(1))) struct WebServiceTests {
     private let endpoint = LinesEndpoint()
