@@ -98,14 +98,18 @@ public final class WebService: Sendable {
         {
             return Loaded(value: value, fetchedAt: hit.storedAt)
         }
-        let cached = cache.payload(for: cacheKey)
-        if let cached, cached.age(at: time) < maxAge,
-            let value = try? decodeCached(endpoint, cached, decodedKey)
-        {
-            return Loaded(value: value, fetchedAt: cached.storedAt)
+        var cached = cache.payload(for: cacheKey)
+        if let fresh = cached, fresh.age(at: time) < maxAge {
+            if let value = try? decodeCached(endpoint, fresh, decodedKey) {
+                return Loaded(value: value, fetchedAt: fresh.storedAt)
+            }
+            // A body that no longer decodes (say, written by an older version) is dropped.
+            logger.warning("dropping a cached \(endpoint.name) body that does not decode")
+            cache.removePayload(for: cacheKey)
+            cached = nil
         }
 
-        let result: Result<Loaded<E.Response>, WebServiceError> = await coalesced(Self.loadKey(endpoint)) { [self] in
+        let result: Result<Loaded<E.Response>, WebServiceError> = await coalesced(Self.loadKey(endpoint)) { [self, cached] in
             await revalidate(endpoint, cached: cached, cacheKey: cacheKey, decodedKey: decodedKey)
         }
         return try result.get()

@@ -383,4 +383,20 @@ import Testing
         #expect(!second.isStale)
         #expect(second.fetchedAt == clock.date)
     }
+
+    @Test func aFreshCachedBodyThatNoLongerDecodesIsDroppedAndFetchedAnew() async throws {
+        // Given a fresh cached body (with an ETag) that the endpoint cannot decode
+        let cache = InMemoryPayloadCache()
+        cache.store(
+            CachedPayload(body: Data("BROKEN".utf8), etag: "\"old\"", storedAt: clock.date),
+            for: endpoint.request.description)
+        let stub = StubTransport(ok("new"))
+        let service = makeService(stub, cache: cache)
+        // When it is loaded
+        let loaded = try await service.load(endpoint, maxAge: 60)
+        // Then it was fetched without validators, and the new body replaced the broken one
+        #expect(loaded.value == ["new"])
+        #expect(stub.receivedRequests.first?.headers.isEmpty == true)
+        #expect(cache.payload(for: endpoint.request.description)?.body == Data("new".utf8))
+    }
 }
