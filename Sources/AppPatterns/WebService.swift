@@ -83,12 +83,11 @@ public final class WebService: Sendable {
     /// The value of `endpoint`, from the cache when younger than `maxAge` seconds, otherwise from
     /// the source (revalidating the cached body); the cached value marked stale when the source
     /// fails. Throws only when there is nothing cached to fall back on.
-    public func load<E: Endpoint>(_ endpoint: E, maxAge: TimeInterval) async throws(WebServiceError) -> Loaded<
-        E.Response
-    > {
+    public func load<E: Endpoint>(
+        _ endpoint: E, maxAge: TimeInterval
+    ) async throws(WebServiceError) -> Loaded<E.Response> {
         try validate(endpoint)
-        let request = endpoint.request
-        let cacheKey = request.description
+        let cacheKey = endpoint.request.description
         let decodedKey = DecodedKey(type: ObjectIdentifier(E.self), request: cacheKey)
         let time = now()
 
@@ -109,8 +108,10 @@ public final class WebService: Sendable {
             cached = nil
         }
 
-        let result: Result<Loaded<E.Response>, WebServiceError> = await coalesced(Self.loadKey(endpoint)) { [self, cached] in
-            await revalidate(endpoint, cached: cached, cacheKey: cacheKey, decodedKey: decodedKey)
+        let revalidated = cached
+        let result: Result<Loaded<E.Response>, WebServiceError> = await coalesced(Self.loadKey(endpoint)) {
+            [self] in
+            await revalidate(endpoint, cached: revalidated, cacheKey: cacheKey, decodedKey: decodedKey)
         }
         return try result.get()
     }
