@@ -1,0 +1,134 @@
+import Synchronization
+
+/// An in-memory least-recently-used cache limited by entry count and by total cost.
+///
+/// `value(for:)` and `set(_:for:cost:)` are O(1). When a limit is exceeded the least recently
+/// used entries are evicted first. An entry costlier than the whole cost limit is not kept.
+public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private struct Node {
+        var key: Key
+        var value: Value
+        var cost: Int
+        var newer: Int?
+        var older: Int?
+    }
+
+    /// A doubly linked list in an array (indices, not references), most recent at `newest`.
+    private struct Storage {
+        var nodes: [Node?] = []
+        var free: [Int] = []
+        var index: [Key: Int] = [:]
+        var newest: Int?
+        var oldest: Int?
+        var totalCost = 0
+
+        mutating func unlink(_ slot: Int) {
+            guard let node = nodes[slot] else { return }
+            if let newer = node.newer { nodes[newer]?.older = node.older } else { newest = node.older }
+            if let older = node.older { nodes[older]?.newer = node.newer } else { oldest = node.newer }
+            nodes[slot]?.newer = nil
+            nodes[slot]?.older = nil
+        }
+
+        mutating func pushNewest(_ slot: Int) {
+            nodes[slot]?.older = newest
+            nodes[slot]?.newer = nil
+            if let newest { nodes[newest]?.newer = slot }
+            newest = slot
+            if oldest == nil { oldest = slot }
+        }
+
+        mutating func remove(_ slot: Int) -> Value? {
+            guard let node = nodes[slot] else { return nil }
+            unlink(slot)
+            nodes[slot] = nil
+            free.append(slot)
+            index[node.key] = nil
+            totalCost -= node.cost
+            return node.value
+        }
+    }
+
+    /// The most entries kept.
+    public let countLimit: Int
+    /// The largest total cost kept.
+    public let costLimit: Int
+    private let storage = Mutex(Storage())
+
+    public init(countLimit: Int = .max, costLimit: Int = .max) {
+        self.countLimit = max(countLimit, 0)
+        self.costLimit = max(costLimit, 0)
+    }
+
+    /// The value for `key`, marking it most recently used.
+    public func value(for key: Key) -> Value? {
+        storage.withLock { storage in
+            guard let slot = storage.index[key], let node = storage.nodes[slot] else { return nil }
+            if storage.newest != slot {
+                storage.unlink(slot)
+                storage.pushNewest(slot)
+            }
+            return node.value
+        }
+    }
+
+    /// Stores `value` for `key` as the most recently used entry, then evicts the least recently
+    /// used entries until both limits hold.
+    public func set(_ value: Value, for key: Key, cost: Int = 0) {
+        let cost = max(cost, 0)
+        storage.withLock { storage in
+            if let slot = storage.index[key] { _ = storage.remove(slot) }
+            guard cost <= costLimit, countLimit > 0 else { return }
+            let node = Node(key: key, value: value, cost: cost)
+            let slot: Int
+            if let reused = storage.free.popLast() {
+                slot = reused
+                storage.nodes[slot] = node
+            } else {
+                slot = storage.nodes.count
+                storage.nodes.append(node)
+            }
+            storage.index[key] = slot
+            storage.totalCost += cost
+            storage.pushNewest(slot)
+            while storage.index.count > countLimit || storage.totalCost > costLimit,
+                let oldest = storage.oldest
+            {
+                _ = storage.remove(oldest)
+            }
+        }
+    }
+
+    /// Removes and returns the value for `key`.
+    @discardableResult
+    public func removeValue(for key: Key) -> Value? {
+        storage.withLock { storage in
+            guard let slot = storage.index[key] else { return nil }
+            return storage.remove(slot)
+        }
+    }
+
+    /// Removes every entry.
+    public func removeAll() {
+        storage.withLock { $0 = Storage() }
+    }
+
+    /// The number of entries.
+    public var count: Int { storage.withLock { $0.index.count } }
+
+    /// The sum of the costs of the entries.
+    public var totalCost: Int { storage.withLock { $0.totalCost } }
+
+    /// The keys from most to least recently used (O(n), for tests and diagnostics).
+    public var keysByRecency: [Key] {
+        storage.withLock { storage in
+            var keys: [Key] = []
+            var slot = storage.newest
+            while let current = slot, let node = storage.nodes[current] {
+                keys.append(node.key)
+                slot = node.older
+            }
+            return keys
+        }
+    }
+}

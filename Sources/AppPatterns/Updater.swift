@@ -1,0 +1,139 @@
+import Synchronization
+
+/// Refreshes one subject in the background, on demand or on a schedule (the Updater of the
+/// Subject/Updater/Observer split).
+///
+/// - ``refresh()`` fetches now; concurrent calls share one fetch.
+/// - ``start()`` fetches at once, then every `interval` (or only once when `interval` is nil),
+///   retrying failures after an exponential ``Backoff``; a success resets the backoff.
+/// - While the ``Reachability`` says unreachable the schedule pauses; it resumes with a refresh as
+///   soon as the status changes. Feed the reachability (a probe, or the requests of a
+///   ``WebService``) or the schedule stays paused; ``refresh()`` always fetches.
+/// - ``stop()`` cancels the schedule and any running fetch and waits until they have ended. A
+///   running schedule keeps the updater alive: call ``stop()`` when done.
+///
+/// The subject carries a ``FeedState``: loading and failures keep the last good value.
+public final class Updater<Value: Sendable>: Sendable {
+    private struct State {
+        var consecutiveFailures = 0
+        var loop: Task<Void, Never>?
+    }
+
+    /// The subject this updater publishes into.
+    public let subject: Subject<FeedState<Value>>
+    private let fetch: @Sendable () async throws -> Value
+    private let interval: Duration?
+    private let backoff: Backoff
+    private let reachability: Reachability?
+    private let clock: any Clock<Duration>
+    private let fetches = RequestCoalescer<Int, Void>()
+    private let state = Mutex(State())
+
+    /// - Parameters:
+    ///   - subject: where states are published.
+    ///   - interval: time between scheduled refreshes after a success; nil fetches once on
+    ///     ``start()`` (and retries failures).
+    ///   - backoff: waits between retries after failures.
+    ///   - reachability: pauses the schedule while unreachable.
+    ///   - clock: measures the waits (inject a test clock in tests).
+    ///   - fetch: gets a new value; it should stop early when its task is cancelled.
+    public init(
+        subject: Subject<FeedState<Value>> = Subject(.idle), interval: Duration? = nil,
+        backoff: Backoff = Backoff(), reachability: Reachability? = nil,
+        clock: any Clock<Duration> = ContinuousClock(),
+        fetch: @escaping @Sendable () async throws -> Value
+    ) {
+        self.subject = subject
+        self.interval = interval
+        self.backoff = backoff
+        self.reachability = reachability
+        self.clock = clock
+        self.fetch = fetch
+    }
+
+    deinit {
+        state.withLock { $0.loop?.cancel() }
+        fetches.cancelAll()
+    }
+
+    /// The number of failures since the last success.
+    public var consecutiveFailures: Int { state.withLock { $0.consecutiveFailures } }
+
+    /// True between ``start()`` and ``stop()`` (or the end of a one-shot schedule).
+    public var isRunning: Bool { state.withLock { $0.loop != nil } }
+
+    /// Fetches now and returns when the subject holds the outcome. Joins a fetch already running.
+    public func refresh() async {
+        await fetches.run(0) { [self] in await performFetch() }
+    }
+
+    /// The number of callers waiting for the running refresh (for coalescing tests).
+    var refreshCallers: Int { fetches.callerCount(for: 0) }
+
+    /// Starts the schedule (does nothing if it runs already).
+    public func start() {
+        state.withLock { state in
+            guard state.loop == nil else { return }
+            state.loop = Task { [weak self] in
+                await self?.runSchedule()
+            }
+        }
+    }
+
+    /// Stops the schedule and any running fetch, and waits until both have ended.
+    public func stop() async {
+        let loop = state.withLock { state in
+            let loop = state.loop
+            state.loop = nil
+            return loop
+        }
+        loop?.cancel()
+        fetches.cancelAll()
+        await loop?.value
+    }
+
+    private func runSchedule() async {
+        while !Task.isCancelled {
+            if let reachability, reachability.status.isUnreachable {
+                await reachability.waitUntilNotUnreachable()
+                if Task.isCancelled { return }
+            }
+            await refresh()
+            if Task.isCancelled { return }
+            let failures = consecutiveFailures
+            let delay: Duration
+            if failures > 0 {
+                delay = backoff.delay(afterFailures: failures)
+            } else if let interval {
+                delay = interval
+            } else {
+                break
+            }
+            do { try await clock.sleep(for: delay) } catch { return }
+        }
+        // A one-shot schedule ended by itself.
+        state.withLock { $0.loop = nil }
+    }
+
+    private func performFetch() async {
+        var before = FeedState<Value>.idle
+        subject.update { state in
+            before = state
+            state = .loading(previous: state.value)
+        }
+        let previous = before.value
+        do {
+            let value = try await fetch()
+            state.withLock { $0.consecutiveFailures = 0 }
+            subject.send(.loaded(value))
+        } catch {
+            if Task.isCancelled || error is CancellationError {
+                // Stopped, not failed: show what was there before.
+                subject.send(before)
+                return
+            }
+            state.withLock { $0.consecutiveFailures += 1 }
+            subject.send(.failed(message: String(describing: error), previous: previous))
+        }
+    }
+}

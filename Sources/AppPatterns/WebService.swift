@@ -1,0 +1,256 @@
+import Foundation
+import Logging
+
+/// Sends typed ``Endpoint``s through one fixed flow (Template Method): validate, check
+/// reachability, send, check the status, decode. The endpoint supplies the steps that differ (its
+/// request, validation and decoding); the flow never changes.
+///
+/// ``send(_:)`` always asks the source. ``load(_:maxAge:)`` adds caching: a cached body younger
+/// than `maxAge` is served without a request; an older one is revalidated with
+/// `If-None-Match` / `If-Modified-Since`; when fresh data cannot be had (offline, no answer, an
+/// error status, an undecodable answer) the last good body is served marked stale. A body is
+/// cached only when it decoded.
+///
+/// Identical requests in flight (same endpoint type and `request.description`) share one
+/// transport call. Every outcome feeds the ``Reachability`` (an HTTP error status still means
+/// reachable). While it says unreachable, and that was observed less than `offlineRetryInterval`
+/// seconds ago, nothing is sent: the cache is served stale or ``WebServiceError/offline(endpoint:)``
+/// is thrown. Give the reachability the same time source as the web service.
+public final class WebService: Sendable {
+    private struct DecodedKey: Hashable, Sendable {
+        var type: ObjectIdentifier
+        var request: String
+    }
+
+    /// A decoded body, kept so that a fresh cached body is not decoded again.
+    private struct Decoded: Sendable {
+        var body: Data
+        var storedAt: Date
+        var value: any Sendable
+    }
+
+    public let transport: any Transport
+    public let reachability: Reachability
+    /// Seconds during which an observed unreachability stops requests from being sent.
+    public let offlineRetryInterval: TimeInterval
+    private let cache: any PayloadCache
+    private let now: @Sendable () -> Date
+    private let logger: Logger
+    private let inFlight = RequestCoalescer<String, any Sendable>()
+    private let decoded: MemoryCache<DecodedKey, Decoded>
+
+    /// - Parameters:
+    ///   - transport: where requests go.
+    ///   - cache: where bodies are kept for ``load(_:maxAge:)``; nil keeps them in memory only.
+    ///   - reachability: fed by every outcome; consulted before sending.
+    ///   - now: the time source for ages and storage times.
+    ///   - logger: stale answers and cache problems are logged here.
+    ///   - offlineRetryInterval: see the type's description.
+    ///   - decodedCacheLimit: the most body bytes whose decoded values are kept in memory.
+    public init(
+        transport: any Transport, cache: (any PayloadCache)? = nil, reachability: Reachability = Reachability(),
+        now: @escaping @Sendable () -> Date = Date.init, logger: Logger = Logger(label: "WebService"),
+        offlineRetryInterval: TimeInterval = 30, decodedCacheLimit: Int = 32 << 20
+    ) {
+        self.transport = transport
+        self.cache = cache ?? InMemoryPayloadCache(sizeLimit: 32 << 20)
+        self.reachability = reachability
+        self.now = now
+        self.logger = logger
+        self.offlineRetryInterval = offlineRetryInterval
+        decoded = MemoryCache(countLimit: 256, costLimit: decodedCacheLimit)
+    }
+
+    /// The number of distinct requests being sent right now.
+    public var requestsInFlight: Int { inFlight.runningCount }
+
+    /// Sends `endpoint` and decodes the answer, without any cache.
+    public func send<E: Endpoint>(_ endpoint: E) async throws(WebServiceError) -> E.Response {
+        try validate(endpoint)
+        try checkReachability(endpoint)
+        let result: Result<E.Response, WebServiceError> = await coalesced(Self.sendKey(endpoint)) { [self] in
+            do throws(WebServiceError) {
+                let response = try await transmit(endpoint, endpoint.request)
+                try checkStatus(endpoint, response)
+                return .success(try decode(endpoint, response.body))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// The value of `endpoint`, from the cache when younger than `maxAge` seconds, otherwise from
+    /// the source (revalidating the cached body); the cached value marked stale when the source
+    /// fails. Throws only when there is nothing cached to fall back on.
+    public func load<E: Endpoint>(
+        _ endpoint: E, maxAge: TimeInterval
+    ) async throws(WebServiceError) -> Loaded<E.Response> {
+        try validate(endpoint)
+        let cacheKey = endpoint.request.description
+        let decodedKey = DecodedKey(type: ObjectIdentifier(E.self), request: cacheKey)
+        let time = now()
+
+        // Fresh, already decoded: no disk, no decoding.
+        if let hit = decoded.value(for: decodedKey), time.timeIntervalSince(hit.storedAt) < maxAge,
+            let value = hit.value as? E.Response
+        {
+            return Loaded(value: value, fetchedAt: hit.storedAt)
+        }
+        var cached = cache.payload(for: cacheKey)
+        if let fresh = cached, fresh.age(at: time) < maxAge {
+            if let value = try? decodeCached(endpoint, fresh, decodedKey) {
+                return Loaded(value: value, fetchedAt: fresh.storedAt)
+            }
+            // A body that no longer decodes (say, written by an older version) is dropped.
+            logger.warning("dropping a cached \(endpoint.name) body that does not decode")
+            cache.removePayload(for: cacheKey)
+            cached = nil
+        }
+
+        let revalidated = cached
+        let result: Result<Loaded<E.Response>, WebServiceError> = await coalesced(Self.loadKey(endpoint)) {
+            [self] in
+            await revalidate(endpoint, cached: revalidated, cacheKey: cacheKey, decodedKey: decodedKey)
+        }
+        return try result.get()
+    }
+
+    // MARK: - The flow
+
+    private func revalidate<E: Endpoint>(
+        _ endpoint: E, cached: CachedPayload?, cacheKey: String, decodedKey: DecodedKey
+    ) async -> Result<Loaded<E.Response>, WebServiceError> {
+        do throws(WebServiceError) {
+            try checkReachability(endpoint)
+            var request = endpoint.request
+            if let cached {
+                if let etag = cached.etag { request.headers["If-None-Match"] = etag }
+                if let lastModified = cached.lastModified { request.headers["If-Modified-Since"] = lastModified }
+            }
+            let response = try await transmit(endpoint, request)
+            if response.status == 304, var cached {
+                cached.storedAt = now()
+                cache.markRevalidated(cacheKey, at: cached.storedAt)
+                do throws(WebServiceError) {
+                    return .success(
+                        Loaded(value: try decodeCached(endpoint, cached, decodedKey), fetchedAt: cached.storedAt))
+                } catch {
+                    // The body we hold no longer decodes: drop it so the next load fetches anew.
+                    cache.removePayload(for: cacheKey)
+                    decoded.removeValue(for: decodedKey)
+                    return .failure(error)
+                }
+            }
+            try checkStatus(endpoint, response)
+            let value = try decode(endpoint, response.body)
+            let payload = CachedPayload(
+                body: response.body, etag: response.header("etag"), lastModified: response.header("last-modified"),
+                storedAt: now())
+            cache.store(payload, for: cacheKey)
+            remember(value, payload, decodedKey)
+            return .success(Loaded(value: value, fetchedAt: payload.storedAt))
+        } catch {
+            if case .transport(_, let transportError) = error, transportError.kind == .cancelled {
+                return .failure(error)
+            }
+            guard let cached, let value = try? decodeCached(endpoint, cached, decodedKey) else {
+                return .failure(error)
+            }
+            logger.notice("serving stale \(endpoint.name) from \(cached.storedAt): \(error)")
+            return .success(Loaded(value: value, fetchedAt: cached.storedAt, isStale: true, staleReason: error))
+        }
+    }
+
+    private func validate<E: Endpoint>(_ endpoint: E) throws(WebServiceError) {
+        do {
+            try endpoint.validate()
+        } catch {
+            throw .invalidRequest(endpoint: endpoint.name, message: String(describing: error))
+        }
+    }
+
+    private func checkReachability<E: Endpoint>(_ endpoint: E) throws(WebServiceError) {
+        guard reachability.status.isUnreachable, let observed = reachability.lastOutcomeAt,
+            now().timeIntervalSince(observed) < offlineRetryInterval
+        else { return }
+        throw .offline(endpoint: endpoint.name)
+    }
+
+    private func transmit<E: Endpoint>(_ endpoint: E, _ request: TransportRequest) async throws(WebServiceError)
+        -> TransportResponse
+    {
+        let response: TransportResponse
+        do {
+            response = try await transport.send(request)
+        } catch let error as TransportError {
+            reachability.recordFailure(error)
+            throw .transport(endpoint: endpoint.name, error)
+        } catch is CancellationError {
+            throw .transport(endpoint: endpoint.name, TransportError(.cancelled, "\(request) was cancelled"))
+        } catch {
+            let transportError = TransportError(.unreachable, "\(transport.sourceDescription): \(error)")
+            reachability.recordFailure(transportError)
+            throw .transport(endpoint: endpoint.name, transportError)
+        }
+        reachability.recordSuccess()
+        return response
+    }
+
+    private func checkStatus<E: Endpoint>(_ endpoint: E, _ response: TransportResponse) throws(WebServiceError) {
+        guard (200..<300).contains(response.status) else {
+            throw .httpStatus(endpoint: endpoint.name, code: response.status)
+        }
+    }
+
+    private func decode<E: Endpoint>(_ endpoint: E, _ body: Data) throws(WebServiceError) -> E.Response {
+        do {
+            return try endpoint.decode(body)
+        } catch {
+            throw .decoding(endpoint: endpoint.name, message: String(describing: error))
+        }
+    }
+
+    // MARK: - Decoded values and coalescing
+
+    /// Decodes a cached body, reusing the value decoded from the same bytes before.
+    private func decodeCached<E: Endpoint>(_ endpoint: E, _ payload: CachedPayload, _ key: DecodedKey)
+        throws(WebServiceError) -> E.Response
+    {
+        if let hit = decoded.value(for: key), hit.body == payload.body, let value = hit.value as? E.Response {
+            if hit.storedAt != payload.storedAt { remember(value, payload, key) }
+            return value
+        }
+        let value = try decode(endpoint, payload.body)
+        remember(value, payload, key)
+        return value
+    }
+
+    private func remember<Value: Sendable>(_ value: Value, _ payload: CachedPayload, _ key: DecodedKey) {
+        decoded.set(
+            Decoded(body: payload.body, storedAt: payload.storedAt, value: value), for: key, cost: payload.body.count)
+    }
+
+    private static func sendKey<E: Endpoint>(_ endpoint: E) -> String {
+        "send \(ObjectIdentifier(E.self)) \(endpoint.request.description)"
+    }
+
+    private static func loadKey<E: Endpoint>(_ endpoint: E) -> String {
+        "load \(ObjectIdentifier(E.self)) \(endpoint.request.description)"
+    }
+
+    /// The number of callers waiting for a running `load` of `endpoint` (for coalescing tests).
+    func callersLoading<E: Endpoint>(_ endpoint: E) -> Int { inFlight.callerCount(for: Self.loadKey(endpoint)) }
+
+    /// The number of callers waiting for a running `send` of `endpoint` (for coalescing tests).
+    func callersSending<E: Endpoint>(_ endpoint: E) -> Int { inFlight.callerCount(for: Self.sendKey(endpoint)) }
+
+    private func coalesced<T: Sendable>(
+        _ key: String, _ operation: @escaping @Sendable () async -> Result<T, WebServiceError>
+    ) async -> Result<T, WebServiceError> {
+        let shared = await inFlight.run(key) { await operation() }
+        if let result = shared as? Result<T, WebServiceError> { return result }
+        // Only reachable if two value types shared a key, which the keys rule out.
+        return await operation()
+    }
+}

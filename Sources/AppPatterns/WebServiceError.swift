@@ -1,0 +1,33 @@
+/// Why a ``WebService`` could not produce a value. Each case names the endpoint; the description
+/// is one line a person can read, e.g. `Schedule: the server answered 503`.
+public enum WebServiceError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The endpoint's own parameters are wrong; nothing was sent.
+    case invalidRequest(endpoint: String, message: String)
+    /// The source was found unreachable moments ago; nothing was sent.
+    case offline(endpoint: String)
+    /// The request got no answer.
+    case transport(endpoint: String, TransportError)
+    /// The server answered with a status that is not a success.
+    case httpStatus(endpoint: String, code: Int)
+    /// The answer could not be decoded.
+    case decoding(endpoint: String, message: String)
+
+    /// The name of the endpoint concerned.
+    public var endpoint: String {
+        switch self {
+        case .invalidRequest(let endpoint, _), .offline(let endpoint), .transport(let endpoint, _),
+            .httpStatus(let endpoint, _), .decoding(let endpoint, _):
+            endpoint
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .invalidRequest(let endpoint, let message): "\(endpoint): invalid request: \(message)"
+        case .offline(let endpoint): "\(endpoint): the source is unreachable (offline)"
+        case .transport(let endpoint, let error): "\(endpoint): no answer: \(error.message)"
+        case .httpStatus(let endpoint, let code): "\(endpoint): the server answered \(code)"
+        case .decoding(let endpoint, let message): "\(endpoint): cannot read the answer: \(message)"
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import AppPatterns
+import Testing
+
+@Suite struct MemoryCacheTests {
+    @Test func storesAndReturnsValues() {
+        // Given an empty cache
+        let cache = MemoryCache<String, Int>()
+        // When values are stored
+        cache.set(1, for: "a")
+        cache.set(2, for: "b")
+        cache.set(3, for: "a")
+        // Then they come back, the later value replacing the earlier
+        #expect(cache.value(for: "a") == 3)
+        #expect(cache.value(for: "b") == 2)
+        #expect(cache.value(for: "c") == nil)
+        #expect(cache.count == 2)
+    }
+
+    @Test func theCountLimitEvictsTheLeastRecentlyUsed() {
+        // Given a cache of three entries where "a" was read after "b" and "c" were stored
+        let cache = MemoryCache<String, Int>(countLimit: 3)
+        cache.set(1, for: "a")
+        cache.set(2, for: "b")
+        cache.set(3, for: "c")
+        _ = cache.value(for: "a")
+        // When a fourth entry is stored
+        cache.set(4, for: "d")
+        // Then "b", the least recently used, is gone and the rest stay
+        #expect(cache.value(for: "b") == nil)
+        #expect(cache.keysByRecency == ["d", "a", "c"])
+        #expect(cache.count == 3)
+    }
+
+    @Test func theCostLimitEvictsUntilTheTotalFits() {
+        // Given a cache limited to a total cost of 10 holding costs 4, 3 and 3
+        let cache = MemoryCache<String, String>(costLimit: 10)
+        cache.set("A", for: "a", cost: 4)
+        cache.set("B", for: "b", cost: 3)
+        cache.set("C", for: "c", cost: 3)
+        #expect(cache.totalCost == 10)
+        // When an entry of cost 6 is added
+        cache.set("D", for: "d", cost: 6)
+        // Then the two oldest entries went (4 + 3 freed), leaving c and d
+        #expect(cache.keysByRecency == ["d", "c"])
+        #expect(cache.totalCost == 9)
+    }
+
+    @Test func anEntryCostlierThanTheLimitIsNotKept() {
+        // Given a cache limited to cost 5 holding "a"
+        let cache = MemoryCache<String, Int>(costLimit: 5)
+        cache.set(1, for: "a", cost: 2)
+        // When a value of cost 6 is stored, also over an existing key
+        cache.set(2, for: "b", cost: 6)
+        cache.set(3, for: "a", cost: 6)
+        // Then neither is kept and the old value of "a" is gone too
+        #expect(cache.value(for: "b") == nil)
+        #expect(cache.value(for: "a") == nil)
+        #expect(cache.totalCost == 0)
+    }
+
+    @Test func removalFreesItsCostAndSlot() {
+        // Given a cache with two entries
+        let cache = MemoryCache<Int, Int>(countLimit: 2)
+        cache.set(10, for: 1, cost: 5)
+        cache.set(20, for: 2, cost: 5)
+        // When one is removed and two others are added
+        #expect(cache.removeValue(for: 1) == 10)
+        #expect(cache.removeValue(for: 1) == nil)
+        cache.set(30, for: 3, cost: 1)
+        cache.set(40, for: 4, cost: 1)
+        // Then the count limit evicted the oldest remaining entry and the costs add up
+        #expect(cache.keysByRecency == [4, 3])
+        #expect(cache.totalCost == 2)
+        cache.removeAll()
+        #expect(cache.count == 0)
+        #expect(cache.totalCost == 0)
+    }
+
+    @Test func manyOperationsKeepRecencyOrderConsistent() {
+        // Given a cache of 100 entries filled with 1000 keys, touching every third key as we go
+        let cache = MemoryCache<Int, Int>(countLimit: 100)
+        var model: [Int] = []  // most recent first
+        for key in 0..<1000 {
+            cache.set(key, for: key)
+            model.removeAll { $0 == key }
+            model.insert(key, at: 0)
+            if key % 3 == 0, let probe = model.dropFirst(50).first {
+                #expect(cache.value(for: probe) == probe)
+                model.removeAll { $0 == probe }
+                model.insert(probe, at: 0)
+            }
+            if model.count > 100 { model.removeLast(model.count - 100) }
+        }
+        // Then the cache's order matches a simple model of LRU
+        #expect(cache.keysByRecency == model)
+    }
+}

@@ -1,0 +1,146 @@
+import AppPatterns
+import Foundation
+import Testing
+
+@Suite struct SQLitePayloadCacheTests {
+    private func payload(_ text: String, etag: String? = nil, at seconds: TimeInterval = 0) -> CachedPayload {
+        CachedPayload(
+            body: Data(text.utf8), etag: etag, lastModified: etag == nil ? nil : "Mon, 01 Jan 2024 00:00:00 GMT",
+            storedAt: Date(timeIntervalSince1970: 1_700_000_000 + seconds))
+    }
+
+    @Test func storesAndReturnsAPayloadWithItsValidators() throws {
+        // Given a cache in a fresh directory
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cache = try SQLitePayloadCache(directory: directory.url)
+        // When a payload is stored
+        let stored = payload("<xml/>", etag: "\"v1\"", at: 12.5)
+        cache.store(stored, for: "/xml/Schedule/?area=1")
+        // Then it comes back unchanged, and other keys miss
+        #expect(cache.payload(for: "/xml/Schedule/?area=1") == stored)
+        #expect(cache.payload(for: "/xml/Schedule/?area=2") == nil)
+        #expect(cache.totalSize == 6)
+    }
+
+    @Test func survivesReopening() throws {
+        // Given a payload stored, then the cache closed
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let stored = payload("body", etag: "\"e\"", at: 3)
+        do {
+            let cache = try SQLitePayloadCache(directory: directory.url)
+            cache.store(stored, for: "k")
+        }
+        // When the same file is opened again
+        let reopened = try SQLitePayloadCache(directory: directory.url)
+        // Then the payload is there
+        #expect(reopened.payload(for: "k") == stored)
+    }
+
+    @Test func usesWriteAheadLogging() throws {
+        // Given a cache with something stored
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cache = try SQLitePayloadCache(directory: directory.url)
+        cache.store(payload("x"), for: "k")
+        // Then the WAL file exists next to the database
+        #expect(FileManager.default.fileExists(atPath: cache.fileURL.path + "-wal"))
+    }
+
+    @Test func revalidationMovesTheStorageTimeOnly() throws {
+        // Given a stored payload
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cache = try SQLitePayloadCache(directory: directory.url)
+        let stored = payload("same", etag: "\"1\"", at: 0)
+        cache.store(stored, for: "k")
+        // When the server confirms it unchanged later
+        let later = Date(timeIntervalSince1970: 1_700_000_600)
+        cache.markRevalidated("k", at: later)
+        // Then only storedAt changed
+        var expected = stored
+        expected.storedAt = later
+        #expect(cache.payload(for: "k") == expected)
+    }
+
+    @Test func theSizeLimitEvictsTheLeastRecentlyAccessed() throws {
+        // Given a cache limited to 10 bytes holding a (4), b (4), with a read after b was stored
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cache = try SQLitePayloadCache(directory: directory.url, sizeLimit: 10)
+        cache.store(payload("aaaa"), for: "a")
+        cache.store(payload("bbbb"), for: "b")
+        #expect(cache.payload(for: "a") != nil)
+        // When c (4) is stored, exceeding the limit
+        cache.store(payload("cccc"), for: "c")
+        // Then b, the least recently accessed, was removed
+        #expect(cache.keysByAccess == ["a", "c"])
+        #expect(cache.totalSize == 8)
+        // And a payload larger than the whole limit is not stored at all
+        cache.store(payload("0123456789AB"), for: "big")
+        #expect(cache.payload(for: "big") == nil)
+        #expect(cache.totalSize == 8)
+    }
+
+    @Test func aCorruptFileIsReplacedNotFatal() throws {
+        // Given a cache file full of garbage bytes
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("payloads.sqlite")
+        try Data(repeating: 0xAB, count: 8192).write(to: file)
+        // When the cache is opened
+        let cache = try SQLitePayloadCache(directory: directory.url)
+        // Then it starts empty and works
+        #expect(cache.payload(for: "k") == nil)
+        cache.store(payload("fresh"), for: "k")
+        #expect(cache.payload(for: "k")?.body == Data("fresh".utf8))
+    }
+
+    @Test func aTruncatedDatabaseHeaderIsReplacedNotFatal() throws {
+        // Given a file that starts like SQLite but is cut short
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("payloads.sqlite")
+        try Data("SQLite format 3\u{0}".utf8 + Data(repeating: 0xFF, count: 200)).write(to: file)
+        // When the cache is opened
+        let cache = try SQLitePayloadCache(directory: directory.url)
+        // Then it works as an empty cache
+        cache.store(payload("ok"), for: "k")
+        #expect(cache.payload(for: "k")?.body == Data("ok".utf8))
+    }
+
+    @Test func removalDeletesEntries() throws {
+        // Given two stored payloads
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cache = try SQLitePayloadCache(directory: directory.url)
+        cache.store(payload("1"), for: "a")
+        cache.store(payload("2"), for: "b")
+        // When one is removed, then all
+        cache.removePayload(for: "a")
+        #expect(cache.payload(for: "a") == nil)
+        #expect(cache.payload(for: "b") != nil)
+        cache.removeAll()
+        // Then nothing remains
+        #expect(cache.keysByAccess.isEmpty)
+    }
+}
+
+@Suite struct InMemoryPayloadCacheTests {
+    @Test func storesRevalidatesAndEvictsBySize() {
+        // Given an in-memory cache of 6 bytes
+        let cache = InMemoryPayloadCache(sizeLimit: 6)
+        let start = Date(timeIntervalSince1970: 0)
+        cache.store(CachedPayload(body: Data("abc".utf8), etag: "x", storedAt: start), for: "a")
+        cache.store(CachedPayload(body: Data("def".utf8), storedAt: start), for: "b")
+        // When "a" is revalidated and "c" is stored
+        cache.markRevalidated("a", at: Date(timeIntervalSince1970: 60))
+        cache.store(CachedPayload(body: Data("ghi".utf8), storedAt: start), for: "c")
+        // Then "b" was evicted and "a" carries the new time with its etag
+        #expect(cache.payload(for: "b") == nil)
+        #expect(cache.payload(for: "a")?.storedAt == Date(timeIntervalSince1970: 60))
+        #expect(cache.payload(for: "a")?.etag == "x")
+        #expect(cache.count == 2)
+    }
+}

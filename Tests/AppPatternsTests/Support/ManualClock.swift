@@ -1,0 +1,110 @@
+import Foundation
+import Synchronization
+
+/// A clock for tests: time only moves when the test calls `advance(by:)`. Sleepers wake when
+/// their deadline is reached; `waitForSleepers(_:)` lets a test wait until code under test sleeps.
+final class ManualClock: Clock, Sendable {
+    struct Instant: InstantProtocol {
+        var offset: Duration
+        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        func duration(to other: Instant) -> Duration { other.offset - offset }
+        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    private struct Sleeper {
+        var deadline: Instant
+        var continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var now = Instant(offset: .zero)
+        var sleepers: [Int: Sleeper] = [:]
+        var cancelled: Set<Int> = []
+        var nextID = 0
+        var requestedSleeps: [Duration] = []
+        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
+    private let state = Mutex(State())
+    /// The wall-clock date at offset zero.
+    let origin: Date
+
+    init(origin: Date = Date(timeIntervalSince1970: 1_700_000_000)) {
+        self.origin = origin
+    }
+
+    var now: Instant { state.withLock { $0.now } }
+    var minimumResolution: Duration { .zero }
+
+    /// The current time as a date (origin + elapsed), for `now: () -> Date` parameters.
+    var date: Date {
+        let offset = now.offset.components
+        return origin.addingTimeInterval(Double(offset.seconds) + Double(offset.attoseconds) / 1e18)
+    }
+
+    /// A `() -> Date` reading this clock.
+    var dateSource: @Sendable () -> Date { { [self] in date } }
+
+    /// How long each sleep asked for, in order.
+    var requestedSleeps: [Duration] { state.withLock { $0.requestedSleeps } }
+
+    /// The number of tasks sleeping on this clock.
+    var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        try Task.checkCancellation()
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            state.requestedSleeps.append(state.now.duration(to: deadline))
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let outcome: Result<Void, any Error>? = state.withLock { state in
+                    if state.cancelled.remove(id) != nil { return .failure(CancellationError()) }
+                    if deadline <= state.now { return .success(()) }
+                    state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
+                    let count = state.sleepers.count
+                    let ready = state.waiters.filter { $0.count <= count }
+                    state.waiters.removeAll { $0.count <= count }
+                    for waiter in ready { waiter.continuation.resume() }
+                    return nil
+                }
+                if let outcome { continuation.resume(with: outcome) }
+            }
+        } onCancel: {
+            let sleeper = state.withLock { state in
+                guard let sleeper = state.sleepers.removeValue(forKey: id) else {
+                    state.cancelled.insert(id)
+                    return Sleeper?.none
+                }
+                return sleeper
+            }
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves time forward and wakes every sleeper whose deadline has come.
+    func advance(by duration: Duration) {
+        let due = state.withLock { state in
+            state.now = state.now.advanced(by: duration)
+            let now = state.now
+            let due = state.sleepers.filter { $0.value.deadline <= now }
+            for id in due.keys { state.sleepers[id] = nil }
+            return due.values.sorted { $0.deadline < $1.deadline }
+        }
+        for sleeper in due { sleeper.continuation.resume() }
+    }
+
+    /// Returns when at least `count` tasks sleep on this clock.
+    func waitForSleepers(_ count: Int = 1) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ready = state.withLock { state in
+                if state.sleepers.count >= count { return true }
+                state.waiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+}
