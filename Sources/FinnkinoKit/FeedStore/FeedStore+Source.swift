@@ -26,8 +26,9 @@ extension FeedStore {
                 }
             guard let baseURL else { throw TransportError(.invalidRequest, "no base URL for \(source)") }
             transport = HTTPTransport(baseURL: baseURL)
-            let folder = try DataDirectory.ensureExists(dataDirectory.appendingPathComponent("cache", isDirectory: true))
-            cache = try SQLitePayloadCache(fileURL: folder.appendingPathComponent("\(source.cacheName).sqlite"))
+            cache = try SQLitePayloadCache(
+                directory: dataDirectory.appendingPathComponent("cache", isDirectory: true),
+                fileName: "\(source.cacheName).sqlite", logger: logger)
         }
         let webService = WebService(transport: transport, cache: cache, logger: logger)
         return FeedStore(webService: webService, language: language, policy: policy)

@@ -10,7 +10,8 @@ import Synchronization
 public final class FeedStore: Sendable {
     public let language: ContentLanguage
     public let policy: CachePolicy
-    private let webService: WebService
+    let webService: WebService
+    let feedRegistry = FeedRegistry()
     private let searchIndexes = Mutex<[SearchIndexKey: SearchIndexEntry]>([:])
 
     private struct SearchIndexKey: Hashable {
