@@ -81,6 +81,7 @@ struct DatasetGenerator {
         }
 
         try writeArtwork(events: events, news: news, write: write)
+        try write(Data(DatasetReadme.text(anchor: anchor, dayCount: Self.dayCount, seed: seed).utf8), "README.md")
 
         let scheduleDays = days.enumerated().map { index, shows in
             var byTheatre: [String: Set<Int>] = [:]

@@ -59,38 +59,68 @@ struct PosterPainter {
 
     /// RGB bytes, `width * height * 3`.
     func paint(width: Int, height: Int) -> [UInt8] {
-        var pixels = [UInt8](repeating: 0, count: width * height * 3)
         let scale = Double(min(width, height))
-        for row in 0..<height {
-            let v = Double(row) / Double(max(height - 1, 1))
-            for column in 0..<width {
-                let u = Double(column) / Double(max(width - 1, 1))
-                var r = top.r + (bottom.r - top.r) * v
-                var g = top.g + (bottom.g - top.g) * v
-                var b = top.b + (bottom.b - top.b) * v
-                for disc in discs {
-                    let dx = (u - disc.x) * Double(width) / scale
-                    let dy = (v - disc.y) * Double(height) / scale
-                    let distance = (dx * dx + dy * dy).squareRoot()
-                    if distance < disc.radius {
-                        let edge = min(1, (disc.radius - distance) / (disc.radius * 0.15))
-                        let a = disc.alpha * edge
-                        r += (disc.color.r - r) * a
-                        g += (disc.color.g - g) * a
-                        b += (disc.color.b - b) * a
-                    }
-                }
-                if abs(v - bandY) < bandHeight / 2 {
-                    r = (r + bandColor.r) / 2
-                    g = (g + bandColor.g) / 2
-                    b = (b + bandColor.b) / 2
-                }
-                let index = (row * width + column) * 3
-                pixels[index] = UInt8(max(0, min(255, r.rounded())))
-                pixels[index + 1] = UInt8(max(0, min(255, g.rounded())))
-                pixels[index + 2] = UInt8(max(0, min(255, b.rounded())))
-            }
+        // Flattened disc parameters, so the pixel loop touches plain doubles only.
+        let discCount = discs.count
+        var params = [Double](repeating: 0, count: discCount * 8)
+        for (n, disc) in discs.enumerated() {
+            params[n * 8] = disc.x
+            params[n * 8 + 1] = disc.y
+            params[n * 8 + 2] = disc.radius
+            params[n * 8 + 3] = disc.alpha / (disc.radius * 0.15)
+            params[n * 8 + 4] = disc.alpha
+            params[n * 8 + 5] = disc.color.r
+            params[n * 8 + 6] = disc.color.g
+            params[n * 8 + 7] = disc.color.b
         }
-        return pixels
+        let xScale = Double(width) / scale
+        let yScale = Double(height) / scale
+        let (top, bottom, bandY, bandHeight, band) = (top, bottom, bandY, bandHeight, bandColor)
+        return [UInt8](unsafeUninitializedCapacity: width * height * 3) { out, initialized in
+            params.withUnsafeBufferPointer { p in
+                var index = 0
+                var row = 0
+                while row < height {
+                    let v = Double(row) / Double(max(height - 1, 1))
+                    let baseR = top.r + (bottom.r - top.r) * v
+                    let baseG = top.g + (bottom.g - top.g) * v
+                    let baseB = top.b + (bottom.b - top.b) * v
+                    let inBand = abs(v - bandY) < bandHeight / 2
+                    var column = 0
+                    while column < width {
+                        let u = Double(column) / Double(max(width - 1, 1))
+                        var r = baseR
+                        var g = baseG
+                        var b = baseB
+                        var n = 0
+                        while n < discCount {
+                            let k = n * 8
+                            let dx = (u - p[k]) * xScale
+                            let dy = (v - p[k + 1]) * yScale
+                            let distance = (dx * dx + dy * dy).squareRoot()
+                            if distance < p[k + 2] {
+                                let a = min(p[k + 4], (p[k + 2] - distance) * p[k + 3])
+                                r += (p[k + 5] - r) * a
+                                g += (p[k + 6] - g) * a
+                                b += (p[k + 7] - b) * a
+                            }
+                            n += 1
+                        }
+                        if inBand {
+                            r = (r + band.r) / 2
+                            g = (g + band.g) / 2
+                            b = (b + band.b) / 2
+                        }
+                        out[index] = UInt8(max(0, min(255, r.rounded())))
+                        out[index + 1] = UInt8(max(0, min(255, g.rounded())))
+                        out[index + 2] = UInt8(max(0, min(255, b.rounded())))
+                        index += 3
+                        column += 1
+                    }
+                    row += 1
+                }
+            }
+            initialized = width * height * 3
+        }
     }
 }
