@@ -68,13 +68,15 @@ public struct BundledTransport: Transport {
     private func answer(
         _ endpoint: BundledRoute.Endpoint, _ documents: BundledManifest.Documents, _ request: TransportRequest
     ) throws(BundledDatasetError) -> [UInt8] {
-        let rebaser = DateRebaser(anchor: dataset.anchor, today: today())
+        // Read the clock once per request, so a request running over midnight stays consistent.
+        let today = self.today()
+        let rebaser = DateRebaser(anchor: dataset.anchor, today: today)
         switch endpoint {
         case .theatreAreas: return try dataset.bytes(documents.theatreAreas)
         case .newsCategories: return try dataset.bytes(documents.newsCategories)
         case .languages: return try dataset.bytes(documents.languages)
-        case .schedule: return try schedule(documents, request, rebaser)
-        case .scheduleDates: return scheduleDates(request)
+        case .schedule: return try schedule(documents, request, today, rebaser)
+        case .scheduleDates: return scheduleDates(request, today)
         case .events: return try events(documents, request, rebaser)
         case .news: return try news(documents, request, rebaser)
         }
@@ -99,9 +101,9 @@ public struct BundledTransport: Transport {
     }
 
     private func schedule(
-        _ documents: BundledManifest.Documents, _ request: TransportRequest, _ rebaser: DateRebaser
+        _ documents: BundledManifest.Documents, _ request: TransportRequest, _ today: LocalDate,
+        _ rebaser: DateRebaser
     ) throws(BundledDatasetError) -> [UInt8] {
-        let today = self.today()
         var first = today
         if let text = request.queryValue("dt") {
             guard let date = Self.parseQueryDate(text) else { return Self.emptySchedule(pubDate: today) }
@@ -130,11 +132,10 @@ public struct BundledTransport: Transport {
         return output
     }
 
-    private func scheduleDates(_ request: TransportRequest) -> [UInt8] {
+    private func scheduleDates(_ request: TransportRequest, _ today: LocalDate) -> [UInt8] {
         guard let theatres = theatres(request), let eventFilter = eventFilter(request) else {
             return Self.emptyRoot("Dates")
         }
-        let today = self.today()
         var lines: [String] = []
         for (index, day) in dataset.manifest.scheduleDays.enumerated() {
             let hasShows = day.eventIDsByTheatre.contains { theatre, events in
