@@ -207,7 +207,7 @@ enum Vocabulary {
         (1079, LocalizedText("Ennakkonäytös: {title} – {theatre}", "Preview screening: {title} – {theatre}")),
         (1079, LocalizedText("{theatre}: elokuvamaraton lauantaina", "{theatre}: movie marathon on Saturday")),
         (1083, LocalizedText("Perheliput edullisemmin viikonloppuna", "Family tickets cheaper at the weekend")),
-        (1083, LocalizedText("Popcorn-etu {title}-näytöksiin", "Popcorn offer for {title} screenings")),
+        (1083, LocalizedText("Popcorn-etu {title} -näytöksiin", "Popcorn offer for {title} screenings")),
         (1090, LocalizedText("{theatre} uudistuu", "{theatre} gets a makeover")),
         (1090, LocalizedText("{theatre}: uudet tuolit saleihin", "{theatre}: new seats in every auditorium")),
         (1007, LocalizedText("Aukioloajat pyhien aikana", "Opening hours over the holidays")),
