@@ -1,0 +1,113 @@
+/// One generated screening.
+struct ScheduledShow {
+    var id: Int
+    var day: Int
+    /// Minutes after the day's midnight, local time (may pass 24:00).
+    var start: Int
+    var end: Int
+    var event: InventedEvent
+    var theatre: Theatre
+    var auditorium: Int
+    var is3D: Bool
+    var subtitles: [ShowLanguageSeed]
+    var eventSeries: LocalizedText?
+}
+
+/// Fills every auditorium of every theatre for each day of the window with realistic showtimes.
+struct ScheduleBuilder {
+    var events: [InventedEvent]
+    var anchor: CalendarDay
+    var dayCount: Int
+    private var random: SplitMix64
+    private var nextShowID = 1_800_001
+
+    init(events: [InventedEvent], anchor: CalendarDay, dayCount: Int, random: SplitMix64) {
+        self.events = events
+        self.anchor = anchor
+        self.dayCount = dayCount
+        self.random = random
+    }
+
+    private static let specialSeries: [LocalizedText] = [
+        LocalizedText("Erikoisnäytös, tekijöitä paikalla!", "Special screening, filmmakers present!"),
+        LocalizedText("K18 - Anniskelua salissa", "K18 - Drinks served in the auditorium"),
+    ]
+    private static let englishSubtitleSeries = LocalizedText(
+        "Englanninkielinen tekstitys / English subtitles", "Englanninkielinen tekstitys / English subtitles")
+
+    /// Shows per day (index 0 is the anchor date), each day sorted by start, theatre, auditorium.
+    mutating func build() -> [[ScheduledShow]] {
+        (0..<dayCount).map { day in buildDay(day) }
+    }
+
+    private mutating func buildDay(_ day: Int) -> [ScheduledShow] {
+        let weekday = anchor.adding(days: day).isoWeekday
+        let weekend = weekday >= 5
+        let movies = events.filter { !$0.isLiveEvent && ($0.firstShowDay.map { $0 <= day } ?? false) }
+        var shows: [ScheduledShow] = []
+        for theatre in TheatreCatalog.theatres {
+            for auditorium in 1...theatre.auditoriumCount {
+                var start = weekend ? random.between(40, 50) * 15 : random.between(48, 66) * 15
+                if auditorium == 1, theatre.auditoriumCount >= 7,
+                    let live = events.first(where: { $0.isLiveEvent && $0.liveDays.contains(day) })
+                {
+                    shows.append(show(live, day: day, start: 19 * 60, theatre: theatre, auditorium: auditorium))
+                    start = 19 * 60 + live.lengthInMinutes + 30
+                }
+                while start <= 23 * 60 + 30 {
+                    guard let event = pickMovie(movies, start: start) else { break }
+                    let made = show(event, day: day, start: start, theatre: theatre, auditorium: auditorium)
+                    shows.append(made)
+                    start = (made.end + random.between(15, 35) + 14) / 15 * 15
+                }
+            }
+        }
+        shows.sort { ($0.start, $0.theatre.id, $0.auditorium) < ($1.start, $1.theatre.id, $1.auditorium) }
+        return shows
+    }
+
+    private mutating func pickMovie(_ movies: [InventedEvent], start: Int) -> InventedEvent? {
+        let weights = movies.map { event -> Int in
+            if event.isFamily { return start < 17 * 60 ? event.popularity + 10 : (start < 19 * 60 ? 2 : 0) }
+            if event.rating == "18" || event.rating == "16" { return start < 17 * 60 ? 0 : event.popularity + 2 }
+            return event.popularity
+        }
+        let total = weights.reduce(0, +)
+        guard total > 0 else { return nil }
+        var roll = random.below(total)
+        for (event, weight) in zip(movies, weights) {
+            if roll < weight { return event }
+            roll -= weight
+        }
+        return nil
+    }
+
+    private mutating func show(
+        _ event: InventedEvent, day: Int, start: Int, theatre: Theatre, auditorium: Int
+    ) -> ScheduledShow {
+        let length = event.lengthInMinutes > 0 ? event.lengthInMinutes : 120
+        let end = start + length + (random.chance(93) ? 10 : 15)
+        var subtitles: [ShowLanguageSeed] = []
+        var series: LocalizedText?
+        if !event.isDubbed {
+            switch (event.spokenLanguage.code, random.below(100)) {
+            case ("FI", 0..<70): subtitles = [.swedish]
+            case ("FI", _): subtitles = []
+            case (_, 0..<75): subtitles = [.finnish, .swedish]
+            case (_, 0..<90): subtitles = [.finnish]
+            default: subtitles = []
+            }
+            if event.spokenLanguage.code == "FI", random.chance(6) {
+                subtitles = [.english]
+                series = Self.englishSubtitleSeries
+            } else if random.chance(3) {
+                series = random.pick(Self.specialSeries)
+            }
+        }
+        defer { nextShowID += 1 + random.below(4) }
+        return ScheduledShow(
+            id: nextShowID, day: day, start: start, end: end, event: event, theatre: theatre,
+            auditorium: auditorium, is3D: event.has3D && random.chance(40), subtitles: subtitles,
+            eventSeries: series)
+    }
+}

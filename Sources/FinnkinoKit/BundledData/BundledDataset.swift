@@ -1,0 +1,123 @@
+import AppPatterns
+import Foundation
+
+/// The files of the bundled dataset: finds the folder, reads the manifest, and loads, decompresses
+/// and indexes each file once, on first use, keeping it in memory. Only files the manifest lists
+/// are ever read, so no request path can reach outside the dataset.
+final class BundledDataset: @unchecked Sendable {
+    let root: URL
+    let manifest: BundledManifest
+    let anchor: LocalDate
+    private let listedFiles: Set<String>
+
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var raw: [String: [UInt8]] = [:]
+    private var scheduleDays: [String: ScheduleDayIndex] = [:]
+    private var eventLists: [String: EventListIndex] = [:]
+    private var newsDocuments: [String: NewsIndex] = [:]
+
+    /// The dataset shipped inside FinnkinoKit.
+    static func bundledRoot() throws(BundledDatasetError) -> URL {
+        guard let url = Bundle.module.url(forResource: "Bundled", withExtension: nil) else {
+            throw BundledDatasetError("bundled dataset: the resource folder `Bundled` is missing from FinnkinoKit")
+        }
+        return url
+    }
+
+    init(root: URL) throws(BundledDatasetError) {
+        self.root = root
+        let manifestURL = root.appendingPathComponent("manifest.json")
+        let manifest: BundledManifest
+        do {
+            manifest = try JSONDecoder().decode(BundledManifest.self, from: Data(contentsOf: manifestURL))
+        } catch {
+            throw BundledDatasetError("\(manifestURL.path): unreadable manifest (\(error))")
+        }
+        guard manifest.formatVersion == BundledManifest.supportedFormatVersion else {
+            throw BundledDatasetError(
+                "\(manifestURL.path): format version \(manifest.formatVersion), expected \(BundledManifest.supportedFormatVersion)")
+        }
+        guard let anchor = LocalDate(iso: manifest.anchorDate) else {
+            throw BundledDatasetError("\(manifestURL.path): anchorDate `\(manifest.anchorDate)` is not yyyy-mm-dd")
+        }
+        guard manifest.scheduleDays.count == manifest.dayCount,
+            manifest.languages.values.allSatisfy({ $0.schedule.count == manifest.dayCount })
+        else {
+            throw BundledDatasetError("\(manifestURL.path): schedule files do not match dayCount \(manifest.dayCount)")
+        }
+        self.manifest = manifest
+        self.anchor = anchor
+        listedFiles = Set(manifest.files.map(\.path))
+    }
+
+    /// The documents for a language code (`fi`, `en`, `sv`), following fallbacks; nil if unknown.
+    func documents(for language: String) -> BundledManifest.Documents? {
+        if let documents = manifest.languages[language] { return documents }
+        guard let fallback = manifest.languageFallbacks[language] else { return nil }
+        return manifest.languages[fallback]
+    }
+
+    /// True when `path` (relative) is a file of the dataset.
+    func contains(_ path: String) -> Bool {
+        listedFiles.contains(path)
+    }
+
+    /// The bytes of a listed file, decompressed when it ends in `.gz`.
+    func bytes(_ path: String) throws(BundledDatasetError) -> [UInt8] {
+        lock.lock()
+        defer { lock.unlock() }
+        return try loadLocked(path)
+    }
+
+    func scheduleDay(_ path: String) throws(BundledDatasetError) -> ScheduleDayIndex {
+        lock.lock()
+        defer { lock.unlock() }
+        if let index = scheduleDays[path] { return index }
+        let index = try ScheduleDayIndex(try loadLocked(path, keep: false), name: path)
+        scheduleDays[path] = index
+        return index
+    }
+
+    func eventList(_ path: String) throws(BundledDatasetError) -> EventListIndex {
+        lock.lock()
+        defer { lock.unlock() }
+        if let index = eventLists[path] { return index }
+        let index = try EventListIndex(try loadLocked(path, keep: false), name: path)
+        eventLists[path] = index
+        return index
+    }
+
+    func news(_ path: String) throws(BundledDatasetError) -> NewsIndex {
+        lock.lock()
+        defer { lock.unlock() }
+        if let index = newsDocuments[path] { return index }
+        let index = NewsIndex(try loadLocked(path, keep: false), name: path)
+        newsDocuments[path] = index
+        return index
+    }
+
+    private func loadLocked(_ path: String, keep: Bool = true) throws(BundledDatasetError) -> [UInt8] {
+        if let bytes = raw[path] { return bytes }
+        guard listedFiles.contains(path) else {
+            throw BundledDatasetError("bundled dataset: `\(path)` is not a file of the dataset")
+        }
+        let url = root.appendingPathComponent(path)
+        var data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw BundledDatasetError("\(url.path): cannot read (\(error.localizedDescription))")
+        }
+        if path.hasSuffix(".gz") {
+            do {
+                data = try Gzip.decompress(data)
+            } catch {
+                throw BundledDatasetError("\(url.path): \(error.description)")
+            }
+        }
+        let bytes = [UInt8](data)
+        if keep { raw[path] = bytes }
+        return bytes
+    }
+}

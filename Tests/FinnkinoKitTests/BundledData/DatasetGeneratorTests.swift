@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+/// Runs the `finnkino-dataset` executable (built next to the test bundle by
+/// `swift build --build-tests`) and compares what it writes.
+@Suite("Dataset generator", .serialized)
+struct DatasetGeneratorTests {
+    /// The built generator, next to this test target's resource bundle.
+    private func generatorURL() throws -> URL {
+        let directory = Bundle.module.bundleURL.deletingLastPathComponent()
+        let url = directory.appendingPathComponent("finnkino-dataset")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: url.path),
+            "build the generator first: swift build --build-tests (looked at \(url.path))")
+        return url
+    }
+
+    /// The committed dataset folder in the source tree.
+    private var committedFolder: URL {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+            .appendingPathComponent("Sources/FinnkinoKit/Bundled")
+    }
+
+    private func startGenerator(into folder: URL, _ extra: [String] = []) throws -> Process {
+        let process = Process()
+        process.executableURL = try generatorURL()
+        process.arguments = ["--output", folder.path] + extra
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Relative path -> bytes of every file below `folder`.
+    private func contents(of folder: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        let base = folder.standardizedFileURL.path
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+            return result
+        }
+        for case let url as URL in enumerator where !url.hasDirectoryPath {
+            let path = String(url.standardizedFileURL.path.dropFirst(base.count + 1))
+            result[path] = try Data(contentsOf: url)
+        }
+        return result
+    }
+
+    private func temporaryFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("finnkino-dataset-\(UUID().uuidString)")
+    }
+
+    @Test func twoRunsWriteIdenticalBytesAndMatchTheCommittedFolder() async throws {
+        // Given two empty folders
+        let first = temporaryFolder()
+        let second = temporaryFolder()
+        defer {
+            try? FileManager.default.removeItem(at: first)
+            try? FileManager.default.removeItem(at: second)
+        }
+        // When the generator writes into both (at the same time, to halve the wait)
+        let runs = [try startGenerator(into: first), try startGenerator(into: second)]
+        for run in runs { run.waitUntilExit() }
+        #expect(runs.allSatisfy { $0.terminationStatus == 0 })
+        // Then both hold the same files with the same bytes
+        let a = try contents(of: first)
+        let b = try contents(of: second)
+        #expect(a.count > 100)
+        #expect(a.keys.sorted() == b.keys.sorted())
+        #expect(a.keys.filter { a[$0] != b[$0] }.isEmpty)
+        // And the committed folder is exactly a fresh generation (no forgotten regeneration)
+        let committed = try contents(of: committedFolder)
+        #expect(committed.keys.sorted() == a.keys.sorted())
+        let differing = a.keys.filter { committed[$0] != a[$0] }.sorted()
+        #expect(differing.isEmpty, "regenerate with `swift run finnkino-dataset`; differs: \(differing.prefix(5))")
+    }
+
+    @Test func anotherSeedWritesOtherContent() throws {
+        // Given a different seed
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // When the generator runs with it
+        let run = try startGenerator(into: folder, ["--seed", "7"])
+        run.waitUntilExit()
+        // Then the documents differ from the committed ones (the seed really drives the content)
+        #expect(run.terminationStatus == 0)
+        let fresh = try Data(contentsOf: folder.appendingPathComponent("fi/TheatreAreas.xml"))
+        let committed = try Data(contentsOf: committedFolder.appendingPathComponent("fi/TheatreAreas.xml"))
+        #expect(fresh == committed)  // facts do not depend on the seed
+        let freshEvents = try Data(contentsOf: folder.appendingPathComponent("manifest.json"))
+        let committedEvents = try Data(contentsOf: committedFolder.appendingPathComponent("manifest.json"))
+        #expect(freshEvents != committedEvents)
+    }
+
+    @Test func aBadAnchorIsRefusedWithAMessage() throws {
+        // When the anchor is not a date
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try startGenerator(into: folder, ["--anchor", "next monday"])
+        run.waitUntilExit()
+        // Then the generator fails without writing
+        #expect(run.terminationStatus != 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("manifest.json").path))
+    }
+}
