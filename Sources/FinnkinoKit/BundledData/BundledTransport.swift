@@ -17,21 +17,16 @@ public struct BundledTransport: Transport {
     private let today: @Sendable () -> LocalDate
 
     /// The dataset shipped in FinnkinoKit; `today` says which day the dataset's first day becomes.
-    public init(today: @escaping @Sendable () -> LocalDate = BundledTransport.helsinkiToday) throws {
+    public init(today: @escaping @Sendable () -> LocalDate = HelsinkiTime.today) throws {
         try self.init(datasetDirectory: BundledDataset.bundledRoot(), today: today)
     }
 
     /// A dataset in another folder (one written by `finnkino-dataset --output`).
     public init(
-        datasetDirectory: URL, today: @escaping @Sendable () -> LocalDate = BundledTransport.helsinkiToday
+        datasetDirectory: URL, today: @escaping @Sendable () -> LocalDate = HelsinkiTime.today
     ) throws {
         dataset = try BundledDataset(root: datasetDirectory)
         self.today = today
-    }
-
-    /// Today's date in Europe/Helsinki.
-    @Sendable public static func helsinkiToday() -> LocalDate {
-        HelsinkiTime.localDate(at: Date())
     }
 
     /// The dataset's manifest (anchor date, areas, files).
