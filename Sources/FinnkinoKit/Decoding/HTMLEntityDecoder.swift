@@ -26,8 +26,7 @@ enum HTMLEntityDecoder {
         var index = 0
         while index < scalars.count {
             let scalar = scalars[index]
-            guard scalar == "&", let end = scalars[(index + 1)...].prefix(33).firstIndex(of: ";"), end > index + 1
-            else {
+            guard scalar == "&", let end = referenceEnd(in: scalars, after: index) else {
                 output.append(scalar)
                 index += 1
                 continue
@@ -45,6 +44,21 @@ enum HTMLEntityDecoder {
             index = end + 1
         }
         return String(output)
+    }
+
+    /// The index of the `;` closing a reference that starts at `ampersand`: a name of ASCII
+    /// letters and digits (or `#` and digits), at most 32 long.
+    private static func referenceEnd(in scalars: [Unicode.Scalar], after ampersand: Int) -> Int? {
+        var index = ampersand + 1
+        while index < scalars.count, index - ampersand <= 33 {
+            let scalar = scalars[index]
+            if scalar == ";" { return index > ampersand + 1 ? index : nil }
+            guard scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "#" else {
+                return nil
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// `auml`, `#228` or `#xE4` to its character; nil when unknown or not a valid character.
