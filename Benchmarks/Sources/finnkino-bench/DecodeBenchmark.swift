@@ -1,0 +1,116 @@
+import ArgumentParser
+import FinnkinoKit
+import Foundation
+
+/// `finnkino-bench decode`: decoding a large Schedule with FinnkinoKit, XMLCoder, SWXMLHash and
+/// a raw libxml2 pass, in one run; then each one's peak memory in a child process.
+struct DecodeBenchmark: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "decode", abstract: "Decode a generated Schedule document with each decoder.")
+
+    @Option(help: "The Schedule sample whose shows are copied.")
+    var fixture = LargeScheduleDocument.defaultFixture
+
+    @Option(help: "Document size in megabytes (10^6 bytes).")
+    var sizeMB = 10.0
+
+    @Option(help: "Timed runs per decoder (after one warm-up run); median and minimum are reported.")
+    var iterations = 9
+
+    @Option(help: "Child mode: build the document, run one decoder once (or none: baseline), exit.")
+    var only: String?
+
+    @Flag(help: "Skip the peak-memory children.")
+    var noMemory = false
+
+    func run() throws {
+        if let only {
+            let (data, _) = try LargeScheduleDocument.make(fixture: fixture, targetBytes: Int(sizeMB * 1_000_000))
+            try runChild(only, data)
+            return
+        }
+        // Memory first, while this process is still small: Linux carries the parent's peak RSS
+        // into a spawned child's ru_maxrss, so a parent that already decoded would mask it.
+        let memory = noMemory ? nil : try measureMemory()
+        let (data, showCount) = try LargeScheduleDocument.make(fixture: fixture, targetBytes: Int(sizeMB * 1_000_000))
+        let megabytes = Double(data.count) / 1_000_000
+        print("Document: \(data.count) bytes (\(String(format: "%.2f", megabytes)) MB), \(showCount) shows; \(iterations) runs each after a warm-up\n")
+
+        var medians: [ScheduleDecoderUnderTest: Double] = [:]
+        var reference: Schedule?
+        print(pad("decoder", 36) + pad("median ms", 11) + pad("min ms", 9) + pad("MB/s", 8) + "equal to ours")
+        for decoder in ScheduleDecoderUnderTest.allCases {
+            let warmUp = try decoder.run(data)
+            guard decoder == .raw || warmUp.count == showCount else {
+                throw ValidationError("\(decoder.rawValue) decoded \(warmUp.count) shows, expected \(showCount)")
+            }
+            var same = "-"
+            if decoder == .ours { reference = warmUp.schedule }
+            if decoder != .ours, decoder != .raw { same = warmUp.schedule == reference ? "yes" : "NO" }
+            var times: [Double] = []
+            for _ in 0..<iterations {
+                let clock = ContinuousClock()
+                let start = clock.now
+                let result = try decoder.run(data)
+                let elapsed = clock.now - start
+                withExtendedLifetime(result) {}
+                times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            }
+            times.sort()
+            let median = times[times.count / 2]
+            medians[decoder] = median
+            print(
+                pad(decoder.title, 36) + pad(String(format: "%.1f", median * 1_000), 11)
+                    + pad(String(format: "%.1f", (times.first ?? 0) * 1_000), 9)
+                    + pad(String(format: "%.0f", megabytes / median), 8) + same)
+        }
+        if let ours = medians[.ours], let coder = medians[.xmlcoder], let hash = medians[.swxmlhash] {
+            let faster = min(coder, hash)
+            print(String(format: "\nOurs vs the faster library (%@): %.1fx; vs the raw libxml2 floor: %.2fx the time",
+                         coder < hash ? "XMLCoder" : "SWXMLHash", faster / ours, ours / (medians[.raw] ?? ours)))
+        }
+        if let memory { reportMemory(memory, documentBytes: data.count) }
+    }
+
+    private func runChild(_ name: String, _ data: Data) throws {
+        if name == "baseline" {
+            withExtendedLifetime(data) {}
+            return
+        }
+        guard let decoder = ScheduleDecoderUnderTest(rawValue: name) else {
+            throw ValidationError("--only takes ours, xmlcoder, swxmlhash, raw or baseline")
+        }
+        let result = try decoder.run(data)
+        withExtendedLifetime((data, result)) {}
+    }
+
+    private struct MemoryFigures {
+        var baseline: Int
+        var peaks: [(ScheduleDecoderUnderTest, Int)]
+    }
+
+    private func measureMemory() throws -> MemoryFigures {
+        let common = ["decode", "--fixture", fixture, "--size-mb", String(sizeMB), "--only"]
+        let baseline = try ChildProcessPeakMemory.measure(arguments: common + ["baseline"])
+        let peaks = try ScheduleDecoderUnderTest.allCases.map { decoder in
+            (decoder, try ChildProcessPeakMemory.measure(arguments: common + [decoder.rawValue]))
+        }
+        return MemoryFigures(baseline: baseline, peaks: peaks)
+    }
+
+    private func reportMemory(_ figures: MemoryFigures, documentBytes: Int) {
+        print(String(
+            format: "\nPeak memory (child ru_maxrss minus a baseline child that only builds the document, %.1f MB):",
+            Double(figures.baseline) / 1_000_000))
+        for (decoder, peak) in figures.peaks {
+            let extra = peak - figures.baseline
+            print(
+                pad(decoder.title, 36) + pad(String(format: "%.1f MB", Double(extra) / 1_000_000), 12)
+                    + String(format: "%.2fx the document", Double(extra) / Double(documentBytes)))
+        }
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+}

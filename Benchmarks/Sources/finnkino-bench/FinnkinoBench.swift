@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// Benchmarks of the Finnkino package. Each measurement is a subcommand, so others can be added
+/// (title search, ...) without touching this one.
+@main
+struct FinnkinoBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "finnkino-bench",
+        abstract: "Benchmarks of the Finnkino package (build with -c release).",
+        subcommands: [DecodeBenchmark.self])
+}

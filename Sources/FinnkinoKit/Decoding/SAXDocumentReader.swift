@@ -1,0 +1,220 @@
+import CLibXML2
+import Foundation
+
+/// Streams a Finnkino XML document through libxml2's SAX2 parser into a builder.
+///
+/// One reader per decode call, used synchronously on the calling thread; it reaches the C
+/// callbacks through `userData` as an unretained pointer. Safe against hostile input: no
+/// network access, no DTD (a document with a DOCTYPE is refused, so neither external entities
+/// nor entity expansion can happen), libxml2's default size limits, and the body is fed in
+/// chunks so no extra copy of it is made.
+final class SAXDocumentReader {
+    private let endpoint: String
+    private let root: FinnkinoElement
+    private let builder: any FinnkinoDocumentBuilder
+    private var context: xmlParserCtxtPtr?
+    private var names = ElementNameCache()
+
+    /// The open elements, outermost first; `.unknown` for skipped ones.
+    private var stack: [FinnkinoElement] = []
+    private var startLines: [Int] = []
+    private var startColumns: [Int] = []
+    /// Index in `stack` of the leaf whose text is being collected, or -1.
+    private var collecting = -1
+    private var text: [UInt8] = []
+    private var rootEnded = false
+    private var failure: FinnkinoDecodingError?
+
+    private static let chunkSize = 256 * 1024
+    private static let initialized: Void = xmlInitParser()
+
+    private init(endpoint: String, root: FinnkinoElement, builder: any FinnkinoDocumentBuilder) {
+        self.endpoint = endpoint
+        self.root = root
+        self.builder = builder
+        stack.reserveCapacity(16)
+        startLines.reserveCapacity(16)
+        startColumns.reserveCapacity(16)
+        text.reserveCapacity(4_096)
+    }
+
+    /// Decodes `data`, whose root element must be `root`, with `builder`.
+    static func decode<Builder: FinnkinoDocumentBuilder>(
+        _ data: Data, endpoint: String, root: FinnkinoElement, builder: Builder
+    ) throws(FinnkinoDecodingError) -> Builder.Output {
+        guard data.contains(where: { !Self.isWhitespace($0) }) else {
+            throw FinnkinoDecodingError(endpoint: endpoint, line: 1, column: 1, reason: "empty body")
+        }
+        let reader = SAXDocumentReader(endpoint: endpoint, root: root, builder: builder)
+        try reader.parse(data)
+        do {
+            return try builder.finish()
+        } catch {
+            throw FinnkinoDecodingError(endpoint: endpoint, line: reader.lastLine, column: 1, reason: error.reason)
+        }
+    }
+
+    private var lastLine = 1
+
+    // MARK: Parsing
+
+    private func parse(_ data: Data) throws(FinnkinoDecodingError) {
+        _ = Self.initialized
+        var handler = Self.makeHandler()
+        let userData = Unmanaged.passUnretained(self).toOpaque()
+        guard let context = xmlCreatePushParserCtxt(&handler, userData, nil, 0, nil) else {
+            throw FinnkinoDecodingError(endpoint: endpoint, line: 1, column: 1, reason: "could not create an XML parser")
+        }
+        self.context = context
+        defer {
+            xmlFreeParserCtxt(context)
+            self.context = nil
+        }
+        let options = XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+        xmlCtxtUseOptions(context, Int32(options))
+
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
+            var offset = 0
+            while offset < raw.count, failure == nil {
+                let length = min(Self.chunkSize, raw.count - offset)
+                let isLast = offset + length == raw.count
+                let status = xmlParseChunk(context, base + offset, Int32(length), isLast ? 1 : 0)
+                offset += length
+                if status != 0 { break }
+            }
+        }
+        lastLine = Int(xmlSAX2GetLineNumber(context))
+        if let failure { throw failure }
+        if context.pointee.wellFormed == 0 || !rootEnded {
+            throw libxmlError(context)
+        }
+    }
+
+    private func libxmlError(_ context: xmlParserCtxtPtr) -> FinnkinoDecodingError {
+        if let error = xmlCtxtGetLastError(context), error.pointee.code != 0 {
+            let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
+            return FinnkinoDecodingError(
+                endpoint: endpoint, line: max(1, Int(error.pointee.line)), column: max(1, Int(error.pointee.int2)),
+                reason: "malformed XML: " + message.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        return FinnkinoDecodingError(
+            endpoint: endpoint, line: Int(xmlSAX2GetLineNumber(context)),
+            column: Int(xmlSAX2GetColumnNumber(context)), reason: "truncated document: \(root.tag) is not closed")
+    }
+
+    private func fail(_ reason: String, line: Int? = nil, column: Int? = nil) {
+        guard failure == nil else { return }
+        let here = context.map { (Int(xmlSAX2GetLineNumber($0)), Int(xmlSAX2GetColumnNumber($0))) } ?? (1, 1)
+        failure = FinnkinoDecodingError(
+            endpoint: endpoint, line: line ?? here.0, column: column ?? here.1, reason: reason)
+        if let context { xmlStopParser(context) }
+    }
+
+    // MARK: Events
+
+    fileprivate func didStart(_ name: UnsafePointer<xmlChar>) {
+        let depth = stack.count
+        let parent = depth == 0 ? FinnkinoElement.document : stack[depth - 1]
+        var element = FinnkinoElement.unknown
+        var role = ElementRole.ignored
+        if parent != .unknown {
+            element = names.element(for: name)
+            if depth == 0 {
+                guard element == root else {
+                    fail("expected the root element \(root.tag), found <\(String(cString: name))>")
+                    return
+                }
+                role = .container
+            } else if element != .unknown {
+                do {
+                    role = try builder.start(element, in: parent)
+                } catch {
+                    fail(error.reason)
+                    return
+                }
+            }
+        }
+        guard let context else { return }
+        stack.append(role == .ignored ? .unknown : element)
+        startLines.append(Int(xmlSAX2GetLineNumber(context)))
+        startColumns.append(Int(xmlSAX2GetColumnNumber(context)))
+        if role == .leaf {
+            collecting = depth
+            text.removeAll(keepingCapacity: true)
+        }
+    }
+
+    fileprivate func didEnd() {
+        guard let element = stack.popLast(), let line = startLines.popLast(), let column = startColumns.popLast()
+        else { return }
+        let depth = stack.count
+        if element == .unknown { return }
+        let parent = depth == 0 ? FinnkinoElement.document : stack[depth - 1]
+        do {
+            if collecting == depth {
+                collecting = -1
+                try text.withUnsafeBufferPointer { (all) throws(DocumentBuildError) in
+                    try builder.end(element, in: parent, text: Self.trimmed(all))
+                }
+            } else {
+                try builder.end(element, in: parent, text: UnsafeBufferPointer(start: nil, count: 0))
+            }
+        } catch {
+            fail(error.reason, line: line, column: column)
+            return
+        }
+        if depth == 0 { rootEnded = true }
+    }
+
+    fileprivate func didRead(_ characters: UnsafePointer<xmlChar>, count: Int) {
+        guard collecting >= 0 else { return }
+        text.append(contentsOf: UnsafeBufferPointer(start: characters, count: count))
+    }
+
+    fileprivate func didFindDoctype() {
+        fail("a DOCTYPE is not accepted (no DTDs or entity declarations in Finnkino XML)")
+    }
+
+    // MARK: Helpers
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var start = 0
+        var end = bytes.count
+        while start < end, isWhitespace(bytes[start]) { start += 1 }
+        while end > start, isWhitespace(bytes[end - 1]) { end -= 1 }
+        return UnsafeBufferPointer(rebasing: bytes[start..<end])
+    }
+
+    private static func reader(_ userData: UnsafeMutableRawPointer?) -> SAXDocumentReader? {
+        guard let userData else { return nil }
+        return Unmanaged<SAXDocumentReader>.fromOpaque(userData).takeUnretainedValue()
+    }
+
+    private static func makeHandler() -> xmlSAXHandler {
+        var handler = xmlSAXHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElementNs = { userData, localName, _, _, _, _, _, _, _ in
+            guard let localName else { return }
+            SAXDocumentReader.reader(userData)?.didStart(localName)
+        }
+        handler.endElementNs = { userData, _, _, _ in
+            SAXDocumentReader.reader(userData)?.didEnd()
+        }
+        let characters: charactersSAXFunc = { userData, characters, count in
+            guard let characters, count > 0 else { return }
+            SAXDocumentReader.reader(userData)?.didRead(characters, count: Int(count))
+        }
+        handler.characters = characters
+        handler.cdataBlock = characters
+        handler.internalSubset = { userData, _, _, _ in
+            SAXDocumentReader.reader(userData)?.didFindDoctype()
+        }
+        handler.serror = { _, _ in }  // errors are read from the context after parsing
+        return handler
+    }
+}
