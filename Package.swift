@@ -50,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "finnkino",
             dependencies: [
-                "FinnkinoKit",
+                "AppPatterns", "FinnkinoKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

@@ -27,7 +27,8 @@ struct MoviesCommand: AsyncParsableCommand {
 
     func run() async throws {
         let store = try global.makeStore()
-        let area = try await self.area.map { try await store.area(matching: $0) }
+        var area: TheatreArea?
+        if let name = self.area { area = try await store.area(matching: name) }
         let list: EventListType = comingSoon ? .comingSoon : .nowInTheatres
         let loaded =
             if let search {

@@ -1,3 +1,4 @@
+import AppPatterns
 import FinnkinoKit
 import Foundation
 

@@ -19,16 +19,24 @@ struct ShowtimesCommand: AsyncParsableCommand {
 
     func run() async throws {
         let store = try global.makeStore()
-        let area = try await self.area.map { try await store.area(matching: $0) }
+        var area: TheatreArea?
+        if let name = self.area { area = try await store.area(matching: name) }
         let areaID = area?.id ?? FeedStore.defaultScheduleAreaID
         let day = date.resolve(today: HelsinkiTime.today())
         let loaded = try await store.showtimes(area: areaID, date: day, movieID: movie)
         // The shows carry the title; a movie with no shows that day is looked up by its ID.
         var movieTitle: String?
         if let movie {
-            movieTitle = try await loaded.value.first?.title ?? store.movie(id: movie).title
+            if let title = loaded.value.first?.title {
+                movieTitle = title
+            } else {
+                movieTitle = try await store.movie(id: movie).title
+            }
         }
-        let areaName = try await area?.name ?? store.areas().value.first { $0.id == areaID }?.name ?? "area \(areaID)"
+        var areaName = area?.name
+        if areaName == nil {
+            areaName = try await store.areas().value.first { $0.id == areaID }?.name ?? "area \(areaID)"
+        }
         try Output(json: global.json).show(loaded) { shows in
             render(shows, heading: [movieTitle, areaName, HumanFormat.day(day)].compactMap { $0 }.joined(separator: " · "))
         }

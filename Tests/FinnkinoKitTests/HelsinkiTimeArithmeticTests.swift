@@ -2,7 +2,7 @@ import FinnkinoKit
 import Foundation
 import Testing
 
-@Suite struct HelsinkiTimeTests {
+@Suite struct HelsinkiTimeArithmeticTests {
     @Test func winterAndSummerOffsets() {
         // 2022-02-27T08:30:00Z is 10:30 in Helsinki (UTC+2); 2022-07-01T08:30:00Z is 11:30 (UTC+3).
         #expect(HelsinkiTime.clockTime(of: Date(timeIntervalSince1970: 1_645_950_600)) == "10:30")
