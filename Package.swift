@@ -72,6 +72,7 @@ let package = Package(
             dependencies: [
                 "finnkino", "FinnkinoKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -12,4 +12,10 @@ struct FinnkinoCommand: AsyncParsableCommand {
             """,
         subcommands: [AreasCommand.self, MoviesCommand.self, MovieCommand.self, ShowtimesCommand.self, NewsCommand.self]
     )
+
+    /// Global options may come before the subcommand (`finnkino --source live movies`) as well as
+    /// after it; ArgumentParser reads them after it, so they are moved there.
+    static func main() async {
+        await main(GlobalOptions.movedAfterSubcommand(Array(CommandLine.arguments.dropFirst())))
+    }
 }

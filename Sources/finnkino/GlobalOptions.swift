@@ -36,4 +36,33 @@ struct GlobalOptions: ParsableArguments {
     }
 }
 
+extension GlobalOptions {
+    /// Global options that take a value.
+    static let valueOptions: Set<String> = ["--source", "--language", "--data-dir"]
+    static let flags: Set<String> = ["--json"]
+
+    /// `[--source x, movies, --area y]` → `[movies, --area y, --source x]`. Anything else before
+    /// the subcommand (help, version, an unknown option) is left where it is.
+    static func movedAfterSubcommand(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+            if valueOptions.contains(name) {
+                let takesNext = !argument.contains("=") && index + 1 < arguments.count
+                leading.append(contentsOf: arguments[index...(takesNext ? index + 1 : index)])
+                index += takesNext ? 2 : 1
+            } else if flags.contains(argument) {
+                leading.append(argument)
+                index += 1
+            } else {
+                break
+            }
+        }
+        guard !leading.isEmpty, index < arguments.count, !arguments[index].hasPrefix("-") else { return arguments }
+        return [arguments[index]] + arguments[(index + 1)...] + leading
+    }
+}
+
 extension ContentLanguage: ExpressibleByArgument {}

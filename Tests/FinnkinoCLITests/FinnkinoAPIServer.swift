@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import Synchronization
 
 /// A loopback HTTP server in the Finnkino API's URL layout, answering with the real samples
