@@ -30,7 +30,10 @@ struct MovieCommand: AsyncParsableCommand {
         if !movie.contentDescriptors.isEmpty {
             lines.append("Content: " + movie.contentDescriptors.map(\.name).joined(separator: ", "))
         }
-        if let trailer = movie.videos.first?.watchURL { lines.append("Trailer: \(trailer.absoluteString)") }
+        // Only trailers a person can open from a terminal (the bundled clips play in the web app).
+        if let trailer = movie.videos.compactMap(\.watchURL).first(where: { ["http", "https"].contains($0.scheme ?? "") }) {
+            lines.append("Trailer: \(trailer.absoluteString)")
+        }
         lines.append("ID: \(movie.id)")
         let synopsis = movie.synopsis.isEmpty ? movie.shortSynopsis : movie.synopsis
         let header = lines.map { HumanFormat.wrap($0) }.joined(separator: "\n")

@@ -22,8 +22,11 @@ struct ShowtimesCommand: AsyncParsableCommand {
         var area: TheatreArea?
         if let name = self.area { area = try await store.area(matching: name) }
         let areaID = area?.id ?? FeedStore.defaultScheduleAreaID
-        let day = date.resolve(today: HelsinkiTime.today())
+        let now = Date()
+        let day = date.resolve(today: HelsinkiTime.localDate(of: now))
+        // Today, shows that have already started are of no use to anyone: leave them out.
         let loaded = try await store.showtimes(area: areaID, date: day, movieID: movie)
+            .map { shows in day == HelsinkiTime.localDate(of: now) ? shows.filter { $0.start >= now } : shows }
         // The shows carry the title; a movie with no shows that day is looked up by its ID.
         var movieTitle: String?
         if let movie {
@@ -46,27 +49,31 @@ struct ShowtimesCommand: AsyncParsableCommand {
         guard !shows.isEmpty else {
             return heading + "\n\nNo shows. Try another --date or --area (see `finnkino areas`)."
         }
-        var sections = [heading]
+        // Theatres in the order of their first show; one table so columns line up across them.
         var theatres: [String] = []
         for show in shows where !theatres.contains(show.theatre) { theatres.append(show.theatre) }
-        for theatre in theatres {
-            var table = TextColumns(
-                movie == nil
-                    ? [.init(title: "Time"), .init(title: "Title", flexible: true), .init(title: "Hall"), .init(title: "Presentation")]
-                    : [.init(title: "Time"), .init(title: "Hall"), .init(title: "Presentation", flexible: true), .init(title: "Subtitles")])
-            for show in shows where show.theatre == theatre {
-                let time = HumanFormat.timeRange(show.start, show.end)
-                let presentation = show.presentationMethodAndLanguage.isEmpty ? show.presentationMethod : show.presentationMethodAndLanguage
-                let subtitles = show.subtitleLanguages.map { $0.isoTwoLetterCode.lowercased() }.joined(separator: ", ")
-                if movie == nil {
-                    table.append([time, show.title, show.auditorium, TextColumns.fit(presentation, to: 20)])
-                } else {
-                    table.append([time, show.auditorium, presentation, subtitles.isEmpty ? "–" : subtitles])
-                }
+        let grouped = theatres.flatMap { theatre in shows.filter { $0.theatre == theatre } }
+        var table = TextColumns(
+            movie == nil
+                ? [.init(title: "Time"), .init(title: "Title", flexible: true), .init(title: "Hall"), .init(title: "Presentation")]
+                : [.init(title: "Time"), .init(title: "Hall"), .init(title: "Presentation", flexible: true), .init(title: "Subtitles")],
+            width: 78)
+        for show in grouped {
+            let time = HumanFormat.timeRange(show.start, show.end)
+            let presentation = show.presentationMethodAndLanguage.isEmpty ? show.presentationMethod : show.presentationMethodAndLanguage
+            let subtitles = show.subtitleLanguages.map { $0.isoTwoLetterCode.lowercased() }.joined(separator: ", ")
+            if movie == nil {
+                table.append([time, show.title, show.auditorium, TextColumns.fit(presentation, to: 20)])
+            } else {
+                table.append([time, show.auditorium, presentation, subtitles.isEmpty ? "–" : subtitles])
             }
-            sections.append(theatre + "\n" + table.render(header: false).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
         }
-        let count = "\(shows.count) show\(shows.count == 1 ? "" : "s")"
-        return sections.joined(separator: "\n\n") + "\n\n" + count + ". Tickets: finnkino.fi (show IDs with --json)."
+        let lines = table.render(header: false).split(separator: "\n", omittingEmptySubsequences: false)
+        var output = heading
+        for (line, show) in zip(lines, grouped) {
+            if show.id == grouped.first(where: { $0.theatre == show.theatre })?.id { output += "\n\n" + show.theatre }
+            output += "\n  " + line
+        }
+        return output + "\n\n\(shows.count) show\(shows.count == 1 ? "" : "s")."
     }
 }

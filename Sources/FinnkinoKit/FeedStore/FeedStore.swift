@@ -54,10 +54,15 @@ public final class FeedStore: Sendable {
 
     // MARK: Movies
 
-    /// Movies now in theatres or coming soon, in an area (nil: all of Finland), as the API orders
-    /// them.
+    /// Movies now in theatres or coming soon, in an area (nil: all of Finland), in alphabetical
+    /// order (Finnish: Å, Ä, Ö after Z), as a list with an A-Z index expects them.
     public func movies(_ list: EventListType = .nowInTheatres, area: Int? = nil) async throws -> Loaded<[Event]> {
         try await webService.load(EventsEndpoint(listType: list, area: area, language: language), maxAge: policy.events)
+            .map { events in
+                events.map { (key: FinnishCollation.key($0.title), event: $0) }
+                    .sorted { $0.key == $1.key ? $0.event.id < $1.event.id : $0.key.lexicographicallyPrecedes($1.key) }
+                    .map(\.event)
+            }
     }
 
     /// One movie, from the nationwide lists (now in theatres first, then coming soon).
