@@ -8,7 +8,6 @@ import Foundation
 struct LeafValueParser {
     typealias Bytes = UnsafeBufferPointer<UInt8>
 
-    private var clock = HelsinkiClock()
     private var strings: [Int: String] = [:]
     private var urls: [Int: (text: String, url: URL?)] = [:]
     private var genreLists: [String: [String]] = [:]
@@ -115,7 +114,7 @@ struct LeafValueParser {
         } else if zone == .utc {
             seconds = stamp.wallClockSeconds
         } else {
-            seconds = clock.utcSeconds(fromLocal: stamp.wallClockSeconds)
+            seconds = HelsinkiTime.utcSeconds(ofLocal: stamp.wallClockSeconds)
         }
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }

@@ -64,24 +64,22 @@ struct HelsinkiTimeTests {
         #expect(starts == local.map { ReferenceTime.local($0) })
     }
 
-    @Test("the EU rule used without time zone data gives the same instants")
-    func euRuleFallback() {
-        // Given a clock without time zone data and one with it
-        var withoutData = HelsinkiClock(zone: nil)
-        var withData = HelsinkiClock()
-
-        // When both read every half hour of 2021 and 2022 (wall clock as seconds since 1970)
+    @Test("the arithmetic EU rule agrees with the time zone database, but for the repeated hour")
+    func euRuleAgreesWithTimeZoneData() throws {
+        // Given every half hour of 2021 and 2022 as a UTC instant and its Helsinki wall clock
+        let zone = try #require(TimeZone(identifier: "Europe/Helsinki"))
         let start = LocalDate(year: 2021, month: 1, day: 1).daysSinceEpoch * 86_400
         let end = LocalDate(year: 2023, month: 1, day: 1).daysSinceEpoch * 86_400
-        var differences = 0
-        for local in stride(from: start, to: end, by: 1_800) where
-            withoutData.utcSeconds(fromLocal: local) != withData.utcSeconds(fromLocal: local)
-        {
-            differences += 1
+        var differences: [Int] = []
+        for utc in stride(from: start, to: end, by: 1_800) {
+            let local = utc + zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(utc)))
+            // When the wall clock is turned back into an instant by arithmetic
+            if HelsinkiTime.utcSeconds(ofLocal: local) != utc { differences.append(utc) }
         }
-
-        // Then they agree
-        #expect(differences == 0)
+        // Then only the second occurrences of the repeated hour in October differ (03:00 and 03:30,
+        // read as their first, summer-time occurrence): two a year.
+        #expect(differences.count == 4)
+        #expect(differences.allSatisfy { HelsinkiTime.offset(atUTC: $0) == 7_200 && HelsinkiTime.offset(atUTC: $0 - 3_600) == 10_800 })
     }
 
     @Test("explicit zones win: Z, +02:00 and -05:00 suffixes; a …UTC twin without Z is UTC")
