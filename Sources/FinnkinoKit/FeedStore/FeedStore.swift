@@ -88,7 +88,7 @@ public final class FeedStore: Sendable {
             indexes[key] = SearchIndexEntry(fetchedAt: loaded.fetchedAt, count: loaded.value.count, index: index)
             return index
         }
-        return loaded.map { _ in index.search(text, scope: scope) }
+        return loaded.map { _ in Array(index.search(text, scope: scope)) }
     }
 
     // MARK: Showtimes

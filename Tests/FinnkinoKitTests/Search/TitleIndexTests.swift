@@ -16,7 +16,7 @@ import Testing
         Movie(title: "Hiljaisuus", originalTitle: "Adyyn"),
     ]
 
-    func titles(_ found: [Movie]) -> [String] { found.map(\.title) }
+    func titles(_ found: TitleIndex<Movie>.Matches) -> [String] { found.map(\.title) }
 
     var index: TitleIndex<Movie> { TitleIndex(movies) { ($0.title, $0.originalTitle) } }
 
@@ -39,6 +39,20 @@ import Testing
         // exact title, title prefix, word start ("Kesä Dyynillä"), anywhere ("Adyyn" original title)
         #expect(
             titles(index.search("dyy", scope: .contains)) == ["Dyy", "Dyynien laulu", "Kesä Dyynillä", "Hiljaisuus"])
+    }
+
+    @Test func aLaterWordStartBeatsAnEarlierMidWordOccurrence() {
+        // Given a title where "dyy" first occurs inside a word, then starts one
+        let index = TitleIndex([Movie(title: "Kadyy ja dyyni", originalTitle: "X"), Movie(title: "Adyy", originalTitle: "Y")]) {
+            ($0.title, $0.originalTitle)
+        }
+        // Then the word start counts: it ranks before a title that only contains the text
+        #expect(titles(index.search("dyy", scope: .contains)) == ["Kadyy ja dyyni", "Adyy"])
+        // And the original title's start beats a word start
+        let second = TitleIndex([Movie(title: "Ab dyy", originalTitle: "Q"), Movie(title: "Zz", originalTitle: "Dyy")]) {
+            ($0.title, $0.originalTitle)
+        }
+        #expect(titles(second.search("dyy", scope: .contains)) == ["Zz", "Ab dyy"])
     }
 
     @Test func whitespaceIsFoldedAndTrimmed() {
