@@ -16,9 +16,10 @@ public enum Gzip {
     public static func compress(_ data: Data, level: Int32 = 9) throws(Error) -> Data {
         var stream = z_stream()
         // windowBits 15 + 16 selects the gzip wrapper.
-        guard deflateInit2_(
-            &stream, level, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
-            Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        guard
+            deflateInit2_(
+                &stream, level, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+                Int32(MemoryLayout<z_stream>.size)) == Z_OK
         else { throw Error(description: "gzip: cannot initialise the compressor") }
         defer { deflateEnd(&stream) }
         var output = Data(count: Int(deflateBound(&stream, uLong(data.count))) + 32)

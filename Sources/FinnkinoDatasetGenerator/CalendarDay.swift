@@ -37,7 +37,8 @@ struct CalendarDay: Hashable, Comparable {
     }
 
     private var utcMidnight: Date {
-        Self.utcCalendar.date(from: DateComponents(year: year, month: month, day: day)) ?? Date(timeIntervalSince1970: 0)
+        Self.utcCalendar.date(from: DateComponents(year: year, month: month, day: day))
+            ?? Date(timeIntervalSince1970: 0)
     }
 
     func adding(days: Int) -> CalendarDay {

@@ -66,7 +66,9 @@ struct DatasetGenerator {
             for (index, shows) in days.enumerated() {
                 let day = anchor.adding(days: index)
                 schedule.append(
-                    try document(writer.schedule(day: day, shows: shows), folder + "Schedule-" + day.iso, forceCompression: true))
+                    try document(
+                        writer.schedule(day: day, shows: shows), folder + "Schedule-" + day.iso, forceCompression: true)
+                )
             }
             languages[language.rawValue] = DatasetManifest.Documents(
                 theatreAreas: try document(writer.theatreAreas(), folder + "TheatreAreas"),
@@ -136,9 +138,12 @@ struct DatasetGenerator {
         }
         for article in news {
             let painter = PosterPainter(seed: article.artSeed)
-            try write(try JPEGEncoder.encode(painter.paint(width: 440, height: 248), width: 440, height: 248), article.imagePath)
             try write(
-                try JPEGEncoder.encode(painter.paint(width: 148, height: 83), width: 148, height: 83), article.thumbnailPath)
+                try JPEGEncoder.encode(painter.paint(width: 440, height: 248), width: 440, height: 248),
+                article.imagePath)
+            try write(
+                try JPEGEncoder.encode(painter.paint(width: 148, height: 83), width: 148, height: 83),
+                article.thumbnailPath)
         }
     }
 }

@@ -142,41 +142,56 @@ enum Vocabulary {
     ]
 
     static let openings: [LocalizedText] = [
-        LocalizedText("{role} {name} palaa {place}, jossa kukaan ei odota häntä.",
+        LocalizedText(
+            "{role} {name} palaa {place}, jossa kukaan ei odota häntä.",
             "{Role} {name} returns {place}, where nobody expects them."),
-        LocalizedText("Kun {name} löytää vanhan kirjeen, hänen on lähdettävä {place}.",
+        LocalizedText(
+            "Kun {name} löytää vanhan kirjeen, hänen on lähdettävä {place}.",
             "When {name} finds an old letter, they must travel {place}."),
-        LocalizedText("{name} on {role}, jonka elämä muuttuu yhdessä yössä.",
+        LocalizedText(
+            "{name} on {role}, jonka elämä muuttuu yhdessä yössä.",
             "{name} is a {role} whose life changes overnight."),
-        LocalizedText("Sinnikäs {role} {name} saa tehtävän, joka vie hänet {place}.",
+        LocalizedText(
+            "Sinnikäs {role} {name} saa tehtävän, joka vie hänet {place}.",
             "A determined {role}, {name}, takes on a task that leads {place}."),
-        LocalizedText("Elokuvan päähenkilö, {role} {name}, etsii kadonnutta ystäväänsä.",
+        LocalizedText(
+            "Elokuvan päähenkilö, {role} {name}, etsii kadonnutta ystäväänsä.",
             "The film follows {role} {name}, who is searching for a missing friend."),
     ]
 
     static let middles: [LocalizedText] = [
-        LocalizedText("Matkan varrella mukaan lyöttäytyy {other}, jolla on omat syynsä auttaa.",
+        LocalizedText(
+            "Matkan varrella mukaan lyöttäytyy {other}, jolla on omat syynsä auttaa.",
             "Along the way {name} meets {other}, who has reasons of their own to help."),
-        LocalizedText("Pian käy ilmi, että {noun} kätkee salaisuuden, jota moni haluaa varjella.",
+        LocalizedText(
+            "Pian käy ilmi, että {noun} kätkee salaisuuden, jota moni haluaa varjella.",
             "It soon turns out that the {noun} hides a secret that many want to keep."),
-        LocalizedText("Vanhat riidat nousevat pintaan, ja {name} joutuu valitsemaan puolensa.",
+        LocalizedText(
+            "Vanhat riidat nousevat pintaan, ja {name} joutuu valitsemaan puolensa.",
             "Old quarrels resurface, and {name} has to choose a side."),
-        LocalizedText("Aika käy vähiin, ja jokainen päätös vie lähemmäs totuutta.",
+        LocalizedText(
+            "Aika käy vähiin, ja jokainen päätös vie lähemmäs totuutta.",
             "Time is running out, and every decision leads closer to the truth."),
-        LocalizedText("{name} ja {other} oppivat, ettei kaikkea voi suunnitella.",
+        LocalizedText(
+            "{name} ja {other} oppivat, ettei kaikkea voi suunnitella.",
             "{name} and {other} learn that not everything can be planned."),
     ]
 
     static let closings: [LocalizedText] = [
-        LocalizedText("Lämmin ja yllättävä tarina rohkeudesta ja ystävyydestä.",
+        LocalizedText(
+            "Lämmin ja yllättävä tarina rohkeudesta ja ystävyydestä.",
             "A warm and surprising story about courage and friendship."),
-        LocalizedText("Tiivistunnelmainen elokuva, joka pitää otteessaan viimeiseen kohtaukseen asti.",
+        LocalizedText(
+            "Tiivistunnelmainen elokuva, joka pitää otteessaan viimeiseen kohtaukseen asti.",
             "A tense film that holds you until the very last scene."),
-        LocalizedText("Hauska ja koskettava seikkailu koko perheelle.",
+        LocalizedText(
+            "Hauska ja koskettava seikkailu koko perheelle.",
             "A funny and touching adventure for the whole family."),
-        LocalizedText("Elokuvan on ohjannut {director}, ja pääosissa nähdään {cast}.",
+        LocalizedText(
+            "Elokuvan on ohjannut {director}, ja pääosissa nähdään {cast}.",
             "The film is directed by {director} and stars {cast}."),
-        LocalizedText("Kuvauksellinen ja mietteliäs kertomus siitä, mitä jätämme jälkeemme.",
+        LocalizedText(
+            "Kuvauksellinen ja mietteliäs kertomus siitä, mitä jätämme jälkeemme.",
             "A striking, thoughtful tale of what we leave behind."),
     ]
 
@@ -216,15 +231,20 @@ enum Vocabulary {
 
     /// HTML paragraph templates (entities are added by the writer for ä, ö, – and no-break space).
     static let newsParagraphs: [LocalizedText] = [
-        LocalizedText("Odotettu {title} saapuu valkokankaille, ja liput ovat jo myynnissä kaikkiin teattereihin.",
+        LocalizedText(
+            "Odotettu {title} saapuu valkokankaille, ja liput ovat jo myynnissä kaikkiin teattereihin.",
             "The long-awaited {title} is coming to the big screen, and tickets are on sale for every theatre."),
-        LocalizedText("{theatre} tarjoaa tänä keväänä erikoisnäytöksiä, joissa tekijät ovat paikalla.",
+        LocalizedText(
+            "{theatre} tarjoaa tänä keväänä erikoisnäytöksiä, joissa tekijät ovat paikalla.",
             "This spring {theatre} hosts special screenings with the filmmakers present."),
-        LocalizedText("Varaa paikkasi ajoissa – suosituimmat näytökset myydään usein loppuun jo ennen ensi-iltaa.",
+        LocalizedText(
+            "Varaa paikkasi ajoissa – suosituimmat näytökset myydään usein loppuun jo ennen ensi-iltaa.",
             "Book early – the most popular screenings often sell out before the premiere."),
-        LocalizedText("Tarjous on voimassa rajoitetun ajan, ja se koskee kaikkia näytöksiä.",
+        LocalizedText(
+            "Tarjous on voimassa rajoitetun ajan, ja se koskee kaikkia näytöksiä.",
             "The offer is valid for a limited time and applies to every screening."),
-        LocalizedText("Lisätietoja saat teatterin kassalta ja verkkosivuilta.",
+        LocalizedText(
+            "Lisätietoja saat teatterin kassalta ja verkkosivuilta.",
             "Ask at the box office or see the website for details."),
     ]
 }

@@ -18,7 +18,8 @@ struct XMLWriter {
     private mutating func openRootIfNeeded() {
         guard rootIsEmpty else { return }
         rootIsEmpty = false
-        text += "<\(root) xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">\n"
+        text +=
+            "<\(root) xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">\n"
     }
 
     mutating func open(_ name: String) {
@@ -54,7 +55,8 @@ struct XMLWriter {
     /// The finished document (an empty root is written self-closing).
     mutating func finish() -> String {
         if rootIsEmpty {
-            text += "<\(root) xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" />"
+            text +=
+                "<\(root) xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" />"
         } else {
             text += "</\(root)>"
         }

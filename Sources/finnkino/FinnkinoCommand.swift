@@ -10,7 +10,9 @@ struct FinnkinoCommand: AsyncParsableCommand {
             Works offline on a bundled dataset (dates moved to today) unless --source says otherwise.
             Areas can be named as you would write them: helsinki, Tampere, omena, 1002.
             """,
-        subcommands: [AreasCommand.self, MoviesCommand.self, MovieCommand.self, ShowtimesCommand.self, NewsCommand.self]
+        subcommands: [
+            AreasCommand.self, MoviesCommand.self, MovieCommand.self, ShowtimesCommand.self, NewsCommand.self,
+        ]
     )
 
     /// Global options may come before the subcommand (`finnkino --source live movies`) as well as

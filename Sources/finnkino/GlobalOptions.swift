@@ -14,7 +14,9 @@ struct GlobalOptions: ParsableArguments {
     @Option(help: "Content language.")
     var language: ContentLanguage = .fi
 
-    @Option(help: ArgumentHelp("Folder for the cache and saved state (default: $XDG_DATA_HOME/finnkino).", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp("Folder for the cache and saved state (default: $XDG_DATA_HOME/finnkino).", valueName: "dir")
+    )
     var dataDir: String?
 
     @Flag(help: "Print JSON instead of text.")

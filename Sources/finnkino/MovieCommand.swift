@@ -18,20 +18,28 @@ struct MovieCommand: AsyncParsableCommand {
     }
 
     private func render(_ movie: Event) -> String {
-        var lines = [movie.title + (movie.originalTitle != movie.title && !movie.originalTitle.isEmpty ? " (\(movie.originalTitle))" : "")]
+        var lines = [
+            movie.title
+                + (movie.originalTitle != movie.title && !movie.originalTitle.isEmpty
+                    ? " (\(movie.originalTitle))" : "")
+        ]
         let facts = [
             movie.productionYear.map(String.init), movie.lengthInMinutes.map { HumanFormat.length($0) },
             "age \(HumanFormat.age(movie.rating))", movie.genres.isEmpty ? nil : movie.genres.joined(separator: ", "),
         ].compactMap { $0 }
         lines.append(facts.joined(separator: " · "))
         if let release = movie.localRelease { lines.append("Premiere: \(HumanFormat.date(release))") }
-        if !movie.directors.isEmpty { lines.append("Director: " + movie.directors.map(\.fullName).joined(separator: ", ")) }
+        if !movie.directors.isEmpty {
+            lines.append("Director: " + movie.directors.map(\.fullName).joined(separator: ", "))
+        }
         if !movie.cast.isEmpty { lines.append("Cast: " + movie.cast.map(\.fullName).joined(separator: ", ")) }
         if !movie.contentDescriptors.isEmpty {
             lines.append("Content: " + movie.contentDescriptors.map(\.name).joined(separator: ", "))
         }
         // Only trailers a person can open from a terminal (the bundled clips play in the web app).
-        if let trailer = movie.videos.compactMap(\.watchURL).first(where: { ["http", "https"].contains($0.scheme ?? "") }) {
+        if let trailer = movie.videos.compactMap(\.watchURL).first(where: {
+            ["http", "https"].contains($0.scheme ?? "")
+        }) {
             lines.append("Trailer: \(trailer.absoluteString)")
         }
         lines.append("ID: \(movie.id)")

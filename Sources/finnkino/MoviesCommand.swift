@@ -7,7 +7,9 @@ struct MoviesCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: ArgumentHelp("An area or theatre: a name (helsinki, omena) or an ID. Default: all of Finland.", valueName: "name|id"))
+    @Option(
+        help: ArgumentHelp(
+            "An area or theatre: a name (helsinki, omena) or an ID. Default: all of Finland.", valueName: "name|id"))
     var area: String?
 
     @Flag(help: "Movies coming soon instead of those now in theatres.")
@@ -51,14 +53,23 @@ struct MoviesCommand: AsyncParsableCommand {
 
         var table =
             list == .comingSoon
-            ? TextColumns([.init(title: "ID", alignRight: true), .init(title: "Title", flexible: true), .init(title: "Premiere"), .init(title: "Genres")])
-            : TextColumns([.init(title: "ID", alignRight: true), .init(title: "Title", flexible: true), .init(title: "Length"), .init(title: "Age"), .init(title: "Genres")])
+            ? TextColumns([
+                .init(title: "ID", alignRight: true), .init(title: "Title", flexible: true), .init(title: "Premiere"),
+                .init(title: "Genres"),
+            ])
+            : TextColumns([
+                .init(title: "ID", alignRight: true), .init(title: "Title", flexible: true), .init(title: "Length"),
+                .init(title: "Age"), .init(title: "Genres"),
+            ])
         for movie in movies {
             let genres = TextColumns.fit(movie.genres.joined(separator: ", "), to: 22)
             if list == .comingSoon {
                 table.append([String(movie.id), movie.title, movie.localRelease.map(HumanFormat.date) ?? "–", genres])
             } else {
-                table.append([String(movie.id), movie.title, HumanFormat.length(movie.lengthInMinutes), HumanFormat.age(movie.rating), genres])
+                table.append([
+                    String(movie.id), movie.title, HumanFormat.length(movie.lengthInMinutes),
+                    HumanFormat.age(movie.rating), genres,
+                ])
             }
         }
         return heading + "\n\n" + table.render()

@@ -48,7 +48,9 @@ struct NewsCommand: AsyncParsableCommand {
             }
             sections.append("\(category.name)\n" + items.joined(separator: "\n"))
         }
-        let uncategorised = articles.filter { article in !article.categories.contains { c in categories.contains { $0.id == c.id } } }
+        let uncategorised = articles.filter { article in
+            !article.categories.contains { c in categories.contains { $0.id == c.id } }
+        }
         if !uncategorised.isEmpty && categories.count > 1 {
             sections.append("Other\n" + uncategorised.map { "  " + $0.title }.joined(separator: "\n"))
         }

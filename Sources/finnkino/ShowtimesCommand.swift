@@ -11,7 +11,10 @@ struct ShowtimesCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Only this movie's shows.", valueName: "id"))
     var movie: Int?
 
-    @Option(help: ArgumentHelp("An area or theatre: a name or an ID. Default: the capital region (Finnkino's default).", valueName: "name|id"))
+    @Option(
+        help: ArgumentHelp(
+            "An area or theatre: a name or an ID. Default: the capital region (Finnkino's default).",
+            valueName: "name|id"))
     var area: String?
 
     @Option(help: ArgumentHelp("The day: today, tomorrow, YYYY-MM-DD or D.M.YYYY.", valueName: "day"))
@@ -41,7 +44,8 @@ struct ShowtimesCommand: AsyncParsableCommand {
             areaName = try await store.areas().value.first { $0.id == areaID }?.name ?? "area \(areaID)"
         }
         try Output(json: global.json).show(loaded) { shows in
-            render(shows, heading: [movieTitle, areaName, HumanFormat.day(day)].compactMap { $0 }.joined(separator: " · "))
+            render(
+                shows, heading: [movieTitle, areaName, HumanFormat.day(day)].compactMap { $0 }.joined(separator: " · "))
         }
     }
 
@@ -55,12 +59,20 @@ struct ShowtimesCommand: AsyncParsableCommand {
         let grouped = theatres.flatMap { theatre in shows.filter { $0.theatre == theatre } }
         var table = TextColumns(
             movie == nil
-                ? [.init(title: "Time"), .init(title: "Title", flexible: true), .init(title: "Hall"), .init(title: "Presentation")]
-                : [.init(title: "Time"), .init(title: "Hall"), .init(title: "Presentation", flexible: true), .init(title: "Subtitles")],
+                ? [
+                    .init(title: "Time"), .init(title: "Title", flexible: true), .init(title: "Hall"),
+                    .init(title: "Presentation"),
+                ]
+                : [
+                    .init(title: "Time"), .init(title: "Hall"), .init(title: "Presentation", flexible: true),
+                    .init(title: "Subtitles"),
+                ],
             width: 78)
         for show in grouped {
             let time = HumanFormat.timeRange(show.start, show.end)
-            let presentation = show.presentationMethodAndLanguage.isEmpty ? show.presentationMethod : show.presentationMethodAndLanguage
+            let presentation =
+                show.presentationMethodAndLanguage.isEmpty
+                ? show.presentationMethod : show.presentationMethodAndLanguage
             let subtitles = show.subtitleLanguages.map { $0.isoTwoLetterCode.lowercased() }.joined(separator: ", ")
             if movie == nil {
                 table.append([time, show.title, show.auditorium, TextColumns.fit(presentation, to: 20)])

@@ -9,13 +9,18 @@ import Testing
     }
 
     @Test func xdgDataHomeIsUsedWhenAbsolute() {
-        #expect(DataDirectory.resolve(appName: "app", environment: ["XDG_DATA_HOME": "/xdg", "HOME": "/h"]).path == "/xdg/app")
+        #expect(
+            DataDirectory.resolve(appName: "app", environment: ["XDG_DATA_HOME": "/xdg", "HOME": "/h"]).path
+                == "/xdg/app")
         // A relative XDG_DATA_HOME is invalid by the spec and ignored.
-        #expect(DataDirectory.resolve(appName: "app", environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"]).path == "/h/.local/share/app")
+        #expect(
+            DataDirectory.resolve(appName: "app", environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"]).path
+                == "/h/.local/share/app")
     }
 
     @Test func homeFallback() {
-        #expect(DataDirectory.resolve(appName: "app", environment: ["HOME": "/home/u"]).path == "/home/u/.local/share/app")
+        #expect(
+            DataDirectory.resolve(appName: "app", environment: ["HOME": "/home/u"]).path == "/home/u/.local/share/app")
     }
 
     @Test func ensureExistsCreatesNestedFolders() throws {

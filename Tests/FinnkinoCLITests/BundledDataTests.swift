@@ -33,7 +33,9 @@ import Testing
         let movieID = try #require(first["eventID"] as? Int)
         let title = try #require(first["title"] as? String)
         // When its showtimes for tomorrow are asked for
-        let result = try CommandLineRun.finnkino(["showtimes", "--movie", String(movieID), "--area", "helsinki", "--date", "tomorrow"])
+        let result = try CommandLineRun.finnkino([
+            "showtimes", "--movie", String(movieID), "--area", "helsinki", "--date", "tomorrow",
+        ])
         // Then they are listed under the movie, for tomorrow's date, and start tomorrow in Helsinki
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("\(title) · Helsinki · "))
@@ -53,10 +55,11 @@ import Testing
         let found = try json(["movies", "--search", "dyy", "--begins-with"])
         #expect(!found.isEmpty)
         // Every result's title or original title begins with the text, accents and case ignored.
-        #expect(found.allSatisfy { movie in
-            [movie["title"], movie["originalTitle"]].compactMap { $0 as? String }
-                .contains { SearchKey($0).hasPrefix(SearchKey("dyy")) }
-        })
+        #expect(
+            found.allSatisfy { movie in
+                [movie["title"], movie["originalTitle"]].compactMap { $0 as? String }
+                    .contains { SearchKey($0).hasPrefix(SearchKey("dyy")) }
+            })
         let aiti = try json(["movies", "--search", "aiti", "--contains"]).compactMap { $0["title"] as? String }
         #expect(aiti.contains { $0.hasPrefix("Äiti") })
     }

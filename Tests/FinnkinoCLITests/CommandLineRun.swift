@@ -12,7 +12,9 @@ struct CommandLineRun {
     }
 
     /// Runs `finnkino arguments…` with a fresh data folder unless one is given.
-    static func finnkino(_ arguments: [String], dataDir: URL? = nil, timeout: TimeInterval = 60) throws -> CommandLineRun {
+    static func finnkino(_ arguments: [String], dataDir: URL? = nil, timeout: TimeInterval = 60) throws
+        -> CommandLineRun
+    {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("finnkino-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }

@@ -50,7 +50,8 @@ import Testing
         let server = try await FinnkinoAPIServer.start()
         defer { Task { await server.stop() } }
         // Guled & Nasra (303715) plays at Kinopalatsi 10:30-12:03 on 27.2.2022 in the sample.
-        let result = try run(["showtimes", "--movie", "303715", "--area", "1002", "--date", "2022-02-27"], server: server)
+        let result = try run(
+            ["showtimes", "--movie", "303715", "--area", "1002", "--date", "2022-02-27"], server: server)
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Guled & Nasra · Helsinki · Sunday 27.2.2022"))
         #expect(result.stdout.contains("Kinopalatsi, Helsinki"))

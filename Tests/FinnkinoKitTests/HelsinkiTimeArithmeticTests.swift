@@ -11,7 +11,9 @@ import Testing
 
     @Test func localDateChangesAtHelsinkiMidnightNotUTC() {
         // 2022-02-26T22:30:00Z is already 00:30 on the 27th in Helsinki.
-        #expect(HelsinkiTime.localDate(of: Date(timeIntervalSince1970: 1_645_914_600)) == LocalDate(year: 2022, month: 2, day: 27))
+        #expect(
+            HelsinkiTime.localDate(of: Date(timeIntervalSince1970: 1_645_914_600))
+                == LocalDate(year: 2022, month: 2, day: 27))
     }
 
     @Test(arguments: [

@@ -16,7 +16,7 @@ enum ChildProcessPeakMemory {
         let executable = "/proc/self/exe"
         var argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) }
         argv.append(nil)
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, executable, nil, nil, argv, environ)
         guard spawned == 0 else { throw Failure(description: "posix_spawn failed: \(spawned)") }

@@ -34,7 +34,9 @@ struct DecodeBenchmark: ParsableCommand {
         let memory = noMemory ? nil : try measureMemory()
         let (data, showCount) = try LargeScheduleDocument.make(fixture: fixture, targetBytes: Int(sizeMB * 1_000_000))
         let megabytes = Double(data.count) / 1_000_000
-        print("Document: \(data.count) bytes (\(String(format: "%.2f", megabytes)) MB), \(showCount) shows; \(iterations) runs each after a warm-up\n")
+        print(
+            "Document: \(data.count) bytes (\(String(format: "%.2f", megabytes)) MB), \(showCount) shows; \(iterations) runs each after a warm-up\n"
+        )
 
         var medians: [ScheduleDecoderUnderTest: Double] = [:]
         var reference: Schedule?
@@ -66,8 +68,10 @@ struct DecodeBenchmark: ParsableCommand {
         }
         if let ours = medians[.ours], let coder = medians[.xmlcoder], let hash = medians[.swxmlhash] {
             let faster = min(coder, hash)
-            print(String(format: "\nOurs vs the faster library (%@): %.1fx; vs the raw libxml2 floor: %.2fx the time",
-                         coder < hash ? "XMLCoder" : "SWXMLHash", faster / ours, ours / (medians[.raw] ?? ours)))
+            print(
+                String(
+                    format: "\nOurs vs the faster library (%@): %.1fx; vs the raw libxml2 floor: %.2fx the time",
+                    coder < hash ? "XMLCoder" : "SWXMLHash", faster / ours, ours / (medians[.raw] ?? ours)))
         }
         if let memory { reportMemory(memory, documentBytes: data.count) }
     }
@@ -99,9 +103,11 @@ struct DecodeBenchmark: ParsableCommand {
     }
 
     private func reportMemory(_ figures: MemoryFigures, documentBytes: Int) {
-        print(String(
-            format: "\nPeak memory (child ru_maxrss minus a baseline child that only builds the document, %.1f MB):",
-            Double(figures.baseline) / 1_000_000))
+        print(
+            String(
+                format:
+                    "\nPeak memory (child ru_maxrss minus a baseline child that only builds the document, %.1f MB):",
+                Double(figures.baseline) / 1_000_000))
         for (decoder, peak) in figures.peaks {
             let extra = peak - figures.baseline
             print(

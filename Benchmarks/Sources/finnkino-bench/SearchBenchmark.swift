@@ -28,7 +28,9 @@ struct SearchBenchmark: ParsableCommand {
         let buildTime = clock.now - buildStart
         print("\(titles) titles, \(queries) queries typed key by key = \(keystrokes.count) searches per scope")
         print("TitleIndex built in \(String(format: "%.1f", Self.milliseconds(buildTime))) ms\n")
-        print(Self.pad("approach", 44) + Self.pad("p50 µs", 10) + Self.pad("p99 µs", 10) + Self.pad("max µs", 10) + "results")
+        print(
+            Self.pad("approach", 44) + Self.pad("p50 µs", 10) + Self.pad("p99 µs", 10) + Self.pad("max µs", 10)
+                + "results")
 
         for scope in SearchScope.allCases {
             var found = 0
@@ -38,13 +40,14 @@ struct SearchBenchmark: ParsableCommand {
             var naiveFound = 0
             let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
             let naive = Self.measure(keystrokes) { query in
-                naiveFound += pairs.filter { pair in
-                    scope == .contains
-                        ? pair.title.range(of: query, options: options) != nil
-                            || pair.original.range(of: query, options: options) != nil
-                        : pair.title.range(of: query, options: options.union(.anchored)) != nil
-                            || pair.original.range(of: query, options: options.union(.anchored)) != nil
-                }.count
+                naiveFound +=
+                    pairs.filter { pair in
+                        scope == .contains
+                            ? pair.title.range(of: query, options: options) != nil
+                                || pair.original.range(of: query, options: options) != nil
+                            : pair.title.range(of: query, options: options.union(.anchored)) != nil
+                                || pair.original.range(of: query, options: options.union(.anchored)) != nil
+                    }.count
             }
             Self.report("String.range(of:options:), \(scope.rawValue)", naive, naiveFound)
         }
@@ -63,7 +66,8 @@ struct SearchBenchmark: ParsableCommand {
     static func report(_ name: String, _ sorted: [Double], _ results: Int) {
         func percentile(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
         print(
-            pad(name, 44) + pad(String(format: "%.1f", percentile(0.5)), 10) + pad(String(format: "%.1f", percentile(0.99)), 10)
+            pad(name, 44) + pad(String(format: "%.1f", percentile(0.5)), 10)
+                + pad(String(format: "%.1f", percentile(0.99)), 10)
                 + pad(String(format: "%.1f", sorted.last ?? 0), 10) + String(results))
     }
 
@@ -76,11 +80,15 @@ struct SearchBenchmark: ParsableCommand {
     }
 
     /// Finnish-looking titles of two to four words, some with ä, ö, å.
-    static let syllables = ["ka", "lo", "mi", "sä", "tu", "vö", "re", "an", "ni", "ja", "hå", "pe", "dyy", "äi", "ti", "ku", "ol", "es"]
+    static let syllables = [
+        "ka", "lo", "mi", "sä", "tu", "vö", "re", "an", "ni", "ja", "hå", "pe", "dyy", "äi", "ti", "ku", "ol", "es",
+    ]
 
     static func title(_ random: inout SeededRandom) -> String {
         (0..<Int.random(in: 2...4, using: &random)).map { _ in
-            let word = (0..<Int.random(in: 2...4, using: &random)).map { _ in syllables.randomElement(using: &random) ?? "a" }.joined()
+            let word = (0..<Int.random(in: 2...4, using: &random)).map { _ in
+                syllables.randomElement(using: &random) ?? "a"
+            }.joined()
             return word.prefix(1).uppercased() + word.dropFirst()
         }
         .joined(separator: " ")
@@ -91,7 +99,8 @@ struct SearchBenchmark: ParsableCommand {
         let words = title.split(separator: " ")
         let word = String(words.randomElement(using: &random) ?? "a")
         let piece = String(word.prefix(Int.random(in: 2...max(2, word.count), using: &random)))
-        return Bool.random(using: &random) ? piece.folding(options: .diacriticInsensitive, locale: nil) : piece.lowercased()
+        return Bool.random(using: &random)
+            ? piece.folding(options: .diacriticInsensitive, locale: nil) : piece.lowercased()
     }
 }
 

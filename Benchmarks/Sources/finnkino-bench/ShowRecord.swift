@@ -1,3 +1,5 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// (The property names are the wire names, as a developer declares them for XMLCoder.)
 import FinnkinoKit
 import Foundation
 
@@ -90,7 +92,8 @@ struct ShowRecord: Decodable {
             eventID: eventID, title: Title ?? "", originalTitle: OriginalTitle ?? "",
             productionYear: ProductionYear.flatMap { Int($0) }, lengthInMinutes: length == 0 ? nil : length,
             localRelease: times.day(dtLocalRelease),
-            rating: FinnkinoKit.Rating(code: Rating ?? "", label: RatingLabel ?? "", imageURL: Self.url(RatingImageUrl)),
+            rating: FinnkinoKit.Rating(
+                code: Rating ?? "", label: RatingLabel ?? "", imageURL: Self.url(RatingImageUrl)),
             eventType: FinnkinoKit.EventType(wireValue: EventType ?? "Movie"),
             genres: (Genres ?? "").components(separatedBy: ", ").filter { !$0.isEmpty },
             theatreID: theatreID, auditoriumID: TheatreAuditriumID.flatMap { Int($0) }, theatre: Theatre ?? "",

@@ -36,7 +36,8 @@ final class BundledDataset: @unchecked Sendable {
         }
         guard manifest.formatVersion == BundledManifest.supportedFormatVersion else {
             throw BundledDatasetError(
-                "\(manifestURL.path): format version \(manifest.formatVersion), expected \(BundledManifest.supportedFormatVersion)")
+                "\(manifestURL.path): format version \(manifest.formatVersion), expected \(BundledManifest.supportedFormatVersion)"
+            )
         }
         guard let anchor = LocalDate(iso: manifest.anchorDate) else {
             throw BundledDatasetError("\(manifestURL.path): anchorDate `\(manifest.anchorDate)` is not yyyy-mm-dd")

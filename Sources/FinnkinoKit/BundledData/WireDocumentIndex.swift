@@ -116,7 +116,9 @@ struct ScheduleDayIndex: Sendable {
         for range in document.blocks("Show") {
             guard let theatreID = document.integer("TheatreID", in: range),
                 let eventID = document.integer("EventID", in: range)
-            else { throw BundledDatasetError("\(name): a <Show> at byte \(range.lowerBound) lacks TheatreID or EventID") }
+            else {
+                throw BundledDatasetError("\(name): a <Show> at byte \(range.lowerBound) lacks TheatreID or EventID")
+            }
             shows.append(Show(range: range, theatreID: theatreID, eventID: eventID))
         }
         self.shows = shows

@@ -88,7 +88,9 @@ final class EventsBuilder: FinnkinoDocumentBuilder {
         }
     }
 
-    private func setEventField(_ element: FinnkinoElement, _ text: UnsafeBufferPointer<UInt8>) throws(DocumentBuildError) {
+    private func setEventField(_ element: FinnkinoElement, _ text: UnsafeBufferPointer<UInt8>)
+        throws(DocumentBuildError)
+    {
         switch element {
         case .id: event.id = try values.requiredInt(text, element)
         case .title: event.title = values.string(text)
@@ -156,7 +158,8 @@ private struct VideoDraft {
     var thumbnailLocation: URL?
 
     func build() -> EventVideo {
-        EventVideo(title: title, location: location, thumbnailLocation: thumbnailLocation, subType: subType, format: format)
+        EventVideo(
+            title: title, location: location, thumbnailLocation: thumbnailLocation, subType: subType, format: format)
     }
 }
 

@@ -11,7 +11,8 @@ import Foundation
 public enum FinnkinoXMLDecoder {
     /// `<TheatreAreas>`: areas and single theatres, in document order (the placeholder 1029 included).
     public static func decodeTheatreAreas(_ data: Data) throws(FinnkinoDecodingError) -> [TheatreArea] {
-        try SAXDocumentReader.decode(data, endpoint: "TheatreAreas", root: .theatreAreas, builder: TheatreAreasBuilder())
+        try SAXDocumentReader.decode(
+            data, endpoint: "TheatreAreas", root: .theatreAreas, builder: TheatreAreasBuilder())
     }
 
     /// `<Events>`: movies and live events.

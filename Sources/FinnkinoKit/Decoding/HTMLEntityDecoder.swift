@@ -4,7 +4,9 @@ enum HTMLEntityDecoder {
     /// Plain text: tags removed (`<br>` and `</p>` become line breaks), then every known
     /// reference decoded, then trimmed. Unknown references stay as written.
     static func plainText(_ html: String) -> String {
-        guard html.contains("<") || html.contains("&") else { return html.trimmingCharacters(in: .whitespacesAndNewlines) }
+        guard html.contains("<") || html.contains("&") else {
+            return html.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         return decode(strippingTags(html), keepMarkup: false).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 

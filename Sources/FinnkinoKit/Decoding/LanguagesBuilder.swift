@@ -2,12 +2,14 @@
 final class LanguagesBuilder: FinnkinoDocumentBuilder {
     private var values = LeafValueParser()
     private var languages: [Language] = []
-    private var language = Language(id: nil, name: "", localName: nil, nameInLanguage: nil, isoCode: nil, isoTwoLetterCode: nil)
+    private var language = Language(
+        id: nil, name: "", localName: nil, nameInLanguage: nil, isoCode: nil, isoTwoLetterCode: nil)
 
     func start(_ element: FinnkinoElement, in parent: FinnkinoElement) throws(DocumentBuildError) -> ElementRole {
         switch (parent, element) {
         case (.languages, .language):
-            language = Language(id: nil, name: "", localName: nil, nameInLanguage: nil, isoCode: nil, isoTwoLetterCode: nil)
+            language = Language(
+                id: nil, name: "", localName: nil, nameInLanguage: nil, isoCode: nil, isoTwoLetterCode: nil)
             return .container
         case (.language, .id), (.language, .name), (.language, .localName), (.language, .nameInLanguage),
             (.language, .isoCode), (.language, .isoTwoLetterCode):

@@ -63,7 +63,8 @@ final class SAXDocumentReader {
         var handler = Self.makeHandler()
         let userData = Unmanaged.passUnretained(self).toOpaque()
         guard let context = xmlCreatePushParserCtxt(&handler, userData, nil, 0, nil) else {
-            throw FinnkinoDecodingError(endpoint: endpoint, line: 1, column: 1, reason: "could not create an XML parser")
+            throw FinnkinoDecodingError(
+                endpoint: endpoint, line: 1, column: 1, reason: "could not create an XML parser")
         }
         self.context = context
         defer {

@@ -76,7 +76,8 @@ final class ScheduleBuilder: FinnkinoDocumentBuilder {
         }
     }
 
-    private func setShowField(_ element: FinnkinoElement, _ text: UnsafeBufferPointer<UInt8>) throws(DocumentBuildError) {
+    private func setShowField(_ element: FinnkinoElement, _ text: UnsafeBufferPointer<UInt8>) throws(DocumentBuildError)
+    {
         switch element {
         case .id: show.id = try values.requiredInt(text, element)
         case .accountingDate: show.accountingDate = try values.localDate(text, element)
@@ -164,7 +165,8 @@ private struct ShowDraft {
         return Show(
             id: id, accountingDate: accountingDate, start: start, end: endUTC ?? end,
             salesStart: salesStartUTC ?? salesStart, salesEnd: salesEndUTC ?? salesEnd,
-            reservationStart: reservationStartUTC ?? reservationStart, reservationEnd: reservationEndUTC ?? reservationEnd,
+            reservationStart: reservationStartUTC ?? reservationStart,
+            reservationEnd: reservationEndUTC ?? reservationEnd,
             eventID: eventID, title: title, originalTitle: originalTitle, productionYear: productionYear,
             lengthInMinutes: lengthInMinutes, localRelease: localRelease,
             rating: Rating(code: ratingCode, label: ratingLabel, imageURL: ratingImageURL), eventType: eventType,

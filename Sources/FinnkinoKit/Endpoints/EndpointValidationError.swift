@@ -15,7 +15,8 @@ public struct EndpointValidationError: Error, Sendable, Equatable, CustomStringC
     /// Throws when `value` is present and not a positive ID.
     static func requirePositive(_ value: Int?, _ parameter: String, endpoint: String) throws {
         if let value, value <= 0 {
-            throw EndpointValidationError(endpoint: endpoint, message: "\(parameter) must be a positive ID, got \(value)")
+            throw EndpointValidationError(
+                endpoint: endpoint, message: "\(parameter) must be a positive ID, got \(value)")
         }
     }
 }

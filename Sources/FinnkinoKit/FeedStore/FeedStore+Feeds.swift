@@ -24,11 +24,14 @@ extension FeedStore {
     }
 
     public func scheduleDatesFeed(area: Int) -> FeedUpdater<[LocalDate]> {
-        feed(.scheduleDates(area: area), every: policy.scheduleDates) { store in try await store.scheduleDates(area: area) }
+        feed(.scheduleDates(area: area), every: policy.scheduleDates) { store in
+            try await store.scheduleDates(area: area)
+        }
     }
 
     public func newsFeed(categoryID: Int?) -> FeedUpdater<[NewsArticle]> {
-        feed(.news(categoryID: categoryID), every: policy.news) { store in try await store.news(categoryID: categoryID) }
+        feed(.news(categoryID: categoryID), every: policy.news) { store in try await store.news(categoryID: categoryID)
+        }
     }
 
     public func newsCategoriesFeed() -> FeedUpdater<[NewsCategory]> {

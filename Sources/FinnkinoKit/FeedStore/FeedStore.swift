@@ -116,10 +116,12 @@ public final class FeedStore: Sendable {
 
     /// News articles, newest first, optionally of one category.
     public func news(categoryID: Int? = nil, area: Int? = nil) async throws -> Loaded<[NewsArticle]> {
-        try await webService.load(NewsEndpoint(area: area, categoryID: categoryID, language: language), maxAge: policy.news)
-            .map { articles in
-                articles.sorted { ($0.publishDate ?? .distantPast) > ($1.publishDate ?? .distantPast) }
-            }
+        try await webService.load(
+            NewsEndpoint(area: area, categoryID: categoryID, language: language), maxAge: policy.news
+        )
+        .map { articles in
+            articles.sorted { ($0.publishDate ?? .distantPast) > ($1.publishDate ?? .distantPast) }
+        }
     }
 
     public func newsCategories() async throws -> Loaded<[NewsCategory]> {

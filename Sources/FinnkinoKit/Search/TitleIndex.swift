@@ -31,7 +31,8 @@ public struct TitleIndex<Item: Sendable>: Sendable {
                 let pair = titles(item)
                 return (
                     sortKey: FinnishCollation.key(pair.title), title: SearchKey(pair.title).bytes,
-                    original: SearchKey(pair.originalTitle).bytes, position: position)
+                    original: SearchKey(pair.originalTitle).bytes, position: position
+                )
             }
             .sorted {
                 $0.sortKey == $1.sortKey
@@ -159,7 +160,8 @@ public struct TitleIndex<Item: Sendable>: Sendable {
 
     private static func isWordBoundary(_ byte: UInt8) -> Bool {
         // ASCII space and punctuation; multi-byte characters count as letters.
-        byte < 0x80 && !(byte >= 0x30 && byte <= 0x39) && !(byte >= 0x61 && byte <= 0x7A) && !(byte >= 0x41 && byte <= 0x5A)
+        byte < 0x80 && !(byte >= 0x30 && byte <= 0x39) && !(byte >= 0x61 && byte <= 0x7A)
+            && !(byte >= 0x41 && byte <= 0x5A)
     }
 
     /// The items a search found, best first; items are read on access, never copied in bulk.

@@ -68,7 +68,8 @@ struct BundledDatasetContentTests {
         let documents = try #require(manifest.languages["fi"])
         let now = try probe(documents.eventsNowInTheatres)
         let coming = try probe(documents.eventsComingSoon)
-        let titles = now.values("Title", inEach: "Event").compactMap(\.first)
+        let titles =
+            now.values("Title", inEach: "Event").compactMap(\.first)
             + coming.values("Title", inEach: "Event").compactMap(\.first)
         #expect(now.values("Event").count >= 30)
         #expect(coming.values("Event").count >= 10)

@@ -151,7 +151,9 @@ struct BundledTransportTests {
         #expect(areas.values("ID").count == 21)
     }
 
-    @Test(arguments: ["/", "/xml/", "/xml/Movies/", "/json/Schedule/", "/fra/xml/Schedule/", "/xml/Schedule/extra/", "xml/Schedule"])
+    @Test(arguments: [
+        "/", "/xml/", "/xml/Movies/", "/json/Schedule/", "/fra/xml/Schedule/", "/xml/Schedule/extra/", "xml/Schedule",
+    ])
     func unknownPathsAre404WithAnHTMLBody(path: String) async throws {
         // When a path the API does not have is requested
         let response = try await get(path)
@@ -247,7 +249,8 @@ struct BundledTransportTests {
         // Given a transport whose today is the dataset's anchor, and ours (a shift of many days)
         let anchored = try BundledTransport(today: { LocalDate(year: 2025, month: 3, day: 24) })
         let atAnchor = try WireProbe.parse(
-            try await anchored.send(TransportRequest(path: "/xml/Events/", query: [.init("listType", "ComingSoon")])).body)
+            try await anchored.send(TransportRequest(path: "/xml/Events/", query: [.init("listType", "ComingSoon")]))
+                .body)
         // When the same list is read through both
         let shifted = try await probe("/xml/Events/", [("listType", "ComingSoon")])
         // Then every release date moved by exactly the shift

@@ -88,7 +88,8 @@ enum ReferenceTime {
 
 /// Checks decoded images against an `<Images>` element: every size present in the file, and
 /// only those, is set.
-func expectImages(_ images: EventImages, match element: XMLElement?, sourceLocation: SourceLocation = #_sourceLocation) {
+func expectImages(_ images: EventImages, match element: XMLElement?, sourceLocation: SourceLocation = #_sourceLocation)
+{
     func url(_ name: String) -> String? { element?.text(name) }
     #expect(images.microPortrait?.absoluteString == url("EventMicroImagePortrait"), sourceLocation: sourceLocation)
     #expect(images.smallPortrait?.absoluteString == url("EventSmallImagePortrait"), sourceLocation: sourceLocation)

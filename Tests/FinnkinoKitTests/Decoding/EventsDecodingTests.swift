@@ -50,7 +50,9 @@ struct EventsDecodingTests {
         #expect(event.videos.map(\.location) == videos.map { $0.text("Location") ?? "" })
         #expect(event.videos.map(\.subType) == videos.map { $0.text("MediaResourceSubType") ?? "" })
         #expect(event.videos.map(\.format) == videos.map { $0.text("MediaResourceFormat") ?? "" })
-        #expect(event.videos.map(\.thumbnailLocation?.absoluteString) == videos.map { $0.text("ThumbnailLocation").flatMap { $0.isEmpty ? nil : $0 } })
+        #expect(
+            event.videos.map(\.thumbnailLocation?.absoluteString)
+                == videos.map { $0.text("ThumbnailLocation").flatMap { $0.isEmpty ? nil : $0 } })
         let gallery = element.child("Gallery")?.elements(forName: "GalleryImage") ?? []
         #expect(event.gallery.map(\.location?.absoluteString) == gallery.map { $0.text("Location") })
         #expect(event.gallery.map(\.thumbnailLocation?.absoluteString) == gallery.map { $0.text("ThumbnailLocation") })
@@ -154,7 +156,10 @@ struct EventsDecodingTests {
         #expect(event.productionYear == value("ProductionYear").flatMap { Int($0) })
         #expect(value("LengthInMinutes") == "0" && event.lengthInMinutes == nil)
         #expect(event.localRelease?.description == value("dtLocalRelease").map { String($0.prefix(10)) })
-        #expect(event.rating == Rating(code: "Tulossa", label: "Tulossa", imageURL: value("RatingImageUrl").flatMap(URL.init(string:))))
+        #expect(
+            event.rating
+                == Rating(
+                    code: "Tulossa", label: "Tulossa", imageURL: value("RatingImageUrl").flatMap(URL.init(string:))))
         #expect(event.localDistributorName == value("LocalDistributorName"))
         #expect(event.globalDistributorName == value("GlobalDistributorName"))
         #expect(value("ProductionCompanies") == "-" && event.productionCompanies == nil)
@@ -174,7 +179,8 @@ struct EventsDecodingTests {
         let actors = try #require((object["Cast"] as? [String: Any])?["Actor"] as? [[String: String]])
         #expect(event.cast == actors.map { Person(firstName: $0["FirstName"] ?? "", lastName: $0["LastName"] ?? "") })
         let director = try #require((object["Directors"] as? [String: Any])?["Director"] as? [String: String])
-        #expect(event.directors == [Person(firstName: director["FirstName"] ?? "", lastName: director["LastName"] ?? "")])
+        #expect(
+            event.directors == [Person(firstName: director["FirstName"] ?? "", lastName: director["LastName"] ?? "")])
         #expect(event.contentDescriptors.isEmpty)
     }
 }

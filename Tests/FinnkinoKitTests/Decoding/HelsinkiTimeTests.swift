@@ -26,10 +26,11 @@ struct HelsinkiTimeTests {
         let starts = try Self.starts(local)
 
         // Then before the change UTC+2, after it UTC+3; the skipped 03:30 reads as 04:30 summer time
-        #expect(starts == [
-            ReferenceTime.utc(2022, 3, 27, 0, 30), ReferenceTime.utc(2022, 3, 27, 1, 30),
-            ReferenceTime.utc(2022, 3, 27, 1, 30), ReferenceTime.utc(2022, 3, 27, 20, 30),
-        ])
+        #expect(
+            starts == [
+                ReferenceTime.utc(2022, 3, 27, 0, 30), ReferenceTime.utc(2022, 3, 27, 1, 30),
+                ReferenceTime.utc(2022, 3, 27, 1, 30), ReferenceTime.utc(2022, 3, 27, 20, 30),
+            ])
     }
 
     @Test("fall back, 2022-10-30: 04:00 EEST goes back to 03:00 EET (01:00 UTC)")
@@ -41,10 +42,11 @@ struct HelsinkiTimeTests {
         let starts = try Self.starts(local)
 
         // Then the repeated 03:30 is its first (summer-time) occurrence, later times UTC+2
-        #expect(starts == [
-            ReferenceTime.utc(2022, 10, 29, 23, 30), ReferenceTime.utc(2022, 10, 30, 0, 30),
-            ReferenceTime.utc(2022, 10, 30, 2, 30), ReferenceTime.utc(2022, 10, 30, 19, 0),
-        ])
+        #expect(
+            starts == [
+                ReferenceTime.utc(2022, 10, 29, 23, 30), ReferenceTime.utc(2022, 10, 30, 0, 30),
+                ReferenceTime.utc(2022, 10, 30, 2, 30), ReferenceTime.utc(2022, 10, 30, 19, 0),
+            ])
     }
 
     @Test("ordinary summer and winter days agree with Foundation's Helsinki time zone")
@@ -79,13 +81,17 @@ struct HelsinkiTimeTests {
         // Then only the second occurrences of the repeated hour in October differ (03:00 and 03:30,
         // read as their first, summer-time occurrence): two a year.
         #expect(differences.count == 4)
-        #expect(differences.allSatisfy { HelsinkiTime.offset(atUTC: $0) == 7_200 && HelsinkiTime.offset(atUTC: $0 - 3_600) == 10_800 })
+        #expect(
+            differences.allSatisfy {
+                HelsinkiTime.offset(atUTC: $0) == 7_200 && HelsinkiTime.offset(atUTC: $0 - 3_600) == 10_800
+            })
     }
 
     @Test("explicit zones win: Z, +02:00 and -05:00 suffixes; a …UTC twin without Z is UTC")
     func explicitZones() throws {
         // Given a show whose local start carries a Z and whose end a UTC twin without Z
-        let data = Data("""
+        let data = Data(
+            """
             <Schedule><PubDate>2022-07-01T00:00:00+03:00</PubDate><Shows><Show><ID>1</ID>
             <dttmShowStart>2022-07-01T12:00:00Z</dttmShowStart><dttmShowEndUTC>2022-07-01T14:00:00</dttmShowEndUTC>
             <ShowSalesEndTime>2022-07-01T06:00:00-05:00</ShowSalesEndTime><ShowSalesEndTimeUTC />
@@ -103,11 +109,16 @@ struct HelsinkiTimeTests {
         #expect(show.salesEnd == ReferenceTime.utc(2022, 7, 1, 11, 0))
     }
 
-    @Test("sentinels mean not set, with or without Z, in local and UTC elements", arguments: [
-        "0001-01-01T00:00:00", "0001-01-01T00:00:00Z", "2000-01-01T00:00:00", "2000-01-01T00:00:00Z",
-    ])
+    @Test(
+        "sentinels mean not set, with or without Z, in local and UTC elements",
+        arguments: [
+            "0001-01-01T00:00:00", "0001-01-01T00:00:00Z", "2000-01-01T00:00:00", "2000-01-01T00:00:00Z",
+        ])
     func sentinels(text: String) throws {
-        let data = MalformedInputTests.schedule(extra: "<ShowSalesStartTime>\(text)</ShowSalesStartTime><ShowSalesStartTimeUTC>\(text)</ShowSalesStartTimeUTC><dttmShowEnd>\(text)</dttmShowEnd>")
+        let data = MalformedInputTests.schedule(
+            extra:
+                "<ShowSalesStartTime>\(text)</ShowSalesStartTime><ShowSalesStartTimeUTC>\(text)</ShowSalesStartTimeUTC><dttmShowEnd>\(text)</dttmShowEnd>"
+        )
         let show = try #require(try FinnkinoXMLDecoder.decodeSchedule(data).shows.first)
         #expect(show.salesStart == nil)
         #expect(show.end == nil)
@@ -123,7 +134,8 @@ struct HelsinkiTimeTests {
     @Test("a 2011-style show without UTC twins, dtAccounting or EventType decodes from local time")
     func show2011() throws {
         // Given a show in the 2011 field set (as described in SCHEMA.md)
-        let data = Data("""
+        let data = Data(
+            """
             <?xml version="1.0"?>
             <Schedule xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">
               <PubDate>2011-03-10T00:00:00+02:00</PubDate>

@@ -38,7 +38,9 @@ struct LargeScheduleTests {
     func tenMegabytes() throws {
         // Given a 10 MB schedule of the sample's shows with new IDs, and the sample decoded
         let (data, count, sourceCount) = try Self.document(targetBytes: 10_000_000)
-        let sample = try FinnkinoXMLDecoder.decodeSchedule(AnchorFixture.data("schedule-area1002-helsinki-2022-02-27.xml")).shows
+        let sample = try FinnkinoXMLDecoder.decodeSchedule(
+            AnchorFixture.data("schedule-area1002-helsinki-2022-02-27.xml")
+        ).shows
 
         // When it is decoded
         let clock = ContinuousClock()

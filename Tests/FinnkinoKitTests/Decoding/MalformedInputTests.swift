@@ -7,7 +7,9 @@ import Testing
 struct MalformedInputTests {
     /// A minimal valid show; `extra` goes just before `</Show>`.
     static func schedule(showBody: String = minimalShow, extra: String = "") -> Data {
-        Data("<?xml version=\"1.0\"?>\n<Schedule>\n<Shows>\n<Show>\n\(showBody)\(extra)\n</Show>\n</Shows>\n</Schedule>".utf8)
+        Data(
+            "<?xml version=\"1.0\"?>\n<Schedule>\n<Shows>\n<Show>\n\(showBody)\(extra)\n</Show>\n</Shows>\n</Schedule>"
+                .utf8)
     }
 
     static let minimalShow = """
@@ -38,12 +40,13 @@ struct MalformedInputTests {
     @Test("unknown elements are ignored at any depth, also when they hold known names")
     func unknownElements() throws {
         // Given a show with unknown elements, one nesting an <ID> and a <Show>
-        let data = Self.schedule(extra: """
-            <Trailer><ID>999</ID><Show><ID>1</ID></Show></Trailer>
-            <NewField>x</NewField>
-            <Images><EventHugeImage>http://x/y.jpg</EventHugeImage><Extra><EventSmallImagePortrait>http://x/z.jpg</EventSmallImagePortrait></Extra></Images>
-            <SpokenLanguage><Name>suomi</Name><Dialect><Name>savo</Name></Dialect><ISOTwoLetterCode>fi</ISOTwoLetterCode></SpokenLanguage>
-            """)
+        let data = Self.schedule(
+            extra: """
+                <Trailer><ID>999</ID><Show><ID>1</ID></Show></Trailer>
+                <NewField>x</NewField>
+                <Images><EventHugeImage>http://x/y.jpg</EventHugeImage><Extra><EventSmallImagePortrait>http://x/z.jpg</EventSmallImagePortrait></Extra></Images>
+                <SpokenLanguage><Name>suomi</Name><Dialect><Name>savo</Name></Dialect><ISOTwoLetterCode>fi</ISOTwoLetterCode></SpokenLanguage>
+                """)
 
         // When it is decoded
         let shows = try FinnkinoXMLDecoder.decodeSchedule(data).shows
@@ -57,10 +60,11 @@ struct MalformedInputTests {
 
     @Test("empty elements, both <X /> and <X></X>, give empty or nil values")
     func emptyElements() throws {
-        let data = Self.schedule(extra: """
-            <Title /><EventSeries></EventSeries><ProductionYear/><dttmShowEnd /><LengthInMinutes>0</LengthInMinutes>
-            <Genres /><ShowURL /><Images /><ContentDescriptors /><SubtitleLanguage1 />
-            """)
+        let data = Self.schedule(
+            extra: """
+                <Title /><EventSeries></EventSeries><ProductionYear/><dttmShowEnd /><LengthInMinutes>0</LengthInMinutes>
+                <Genres /><ShowURL /><Images /><ContentDescriptors /><SubtitleLanguage1 />
+                """)
         let show = try #require(try FinnkinoXMLDecoder.decodeSchedule(data).shows.first)
         #expect(show.title == "" && show.eventSeries == nil && show.productionYear == nil && show.end == nil)
         #expect(show.lengthInMinutes == nil && show.genres.isEmpty && show.showURL == nil)
@@ -76,15 +80,20 @@ struct MalformedInputTests {
 
     @Test("a URL with spaces in the file name is kept, percent-encoded")
     func urlWithSpaces() throws {
-        let data = Self.schedule(extra: "<Images><EventSmallImagePortrait>http://media.finnkino.fi/1012/Event_1/portrait_small/My Poster (1).jpg</EventSmallImagePortrait></Images>")
+        let data = Self.schedule(
+            extra:
+                "<Images><EventSmallImagePortrait>http://media.finnkino.fi/1012/Event_1/portrait_small/My Poster (1).jpg</EventSmallImagePortrait></Images>"
+        )
         let show = try #require(try FinnkinoXMLDecoder.decodeSchedule(data).shows.first)
         #expect(show.images.smallPortrait?.lastPathComponent == "My Poster (1).jpg")
     }
 
     @Test("a show without an ID is an error naming the element and its line")
     func showWithoutID() throws {
-        let data = Self.schedule(showBody: "<dttmShowStart>2022-02-27T10:30:00</dttmShowStart><EventID>7</EventID><TheatreID>1</TheatreID>")
-        let error = try #require(decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeSchedule(data) })
+        let data = Self.schedule(
+            showBody: "<dttmShowStart>2022-02-27T10:30:00</dttmShowStart><EventID>7</EventID><TheatreID>1</TheatreID>")
+        let error = try #require(
+            decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeSchedule(data) })
         #expect(error.endpoint == "Schedule")
         #expect(error.line == 4)  // <Show> is on line 4
         #expect(error.reason.contains("<Show>") && error.reason.contains("<ID>"))
@@ -94,11 +103,16 @@ struct MalformedInputTests {
     @Test("a show without a parsable start time is an error")
     func showWithoutStart() throws {
         let data = Self.schedule(showBody: "<ID>5</ID><EventID>7</EventID><TheatreID>1</TheatreID>")
-        let error = try #require(decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeSchedule(data) })
+        let error = try #require(
+            decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeSchedule(data) })
         #expect(error.reason.contains("start time") && error.reason.contains("5"))
 
-        let garbled = Self.schedule(showBody: "<ID>5</ID>\n<dttmShowStart>27.02.2022 10:30</dttmShowStart><EventID>7</EventID><TheatreID>1</TheatreID>")
-        let second = try #require(decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeSchedule(garbled) })
+        let garbled = Self.schedule(
+            showBody:
+                "<ID>5</ID>\n<dttmShowStart>27.02.2022 10:30</dttmShowStart><EventID>7</EventID><TheatreID>1</TheatreID>"
+        )
+        let second = try #require(
+            decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeSchedule(garbled) })
         #expect(second.reason.contains("<dttmShowStart>") && second.reason.contains("27.02.2022 10:30"))
         #expect(second.line == 6)
     }
@@ -106,15 +120,19 @@ struct MalformedInputTests {
     @Test("a non-numeric ID is an error quoting the value")
     func nonNumericID() throws {
         let data = Self.schedule(showBody: "<ID>12a</ID>")
-        let error = try #require(decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeSchedule(data) })
+        let error = try #require(
+            decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeSchedule(data) })
         #expect(error.reason == "<ID>: expected a whole number, found \"12a\"")
         #expect(error.line == 5)
     }
 
-    @Test("impossible dates are errors", arguments: ["2022-02-30T10:00:00", "2022-13-01T10:00:00", "2022-02-27T24:00:00", "2022-02-27T10:00:00+2"])
+    @Test(
+        "impossible dates are errors",
+        arguments: ["2022-02-30T10:00:00", "2022-13-01T10:00:00", "2022-02-27T24:00:00", "2022-02-27T10:00:00+2"])
     func impossibleDates(text: String) throws {
         let data = Self.schedule(extra: "<dttmShowEnd>\(text)</dttmShowEnd>")
-        let error = try #require(decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeSchedule(data) })
+        let error = try #require(
+            decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeSchedule(data) })
         #expect(error.reason.contains(text))
     }
 
@@ -125,7 +143,8 @@ struct MalformedInputTests {
         let cut = full.prefix(full.count / 2)
 
         // When / Then
-        let error = try #require(decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeSchedule(cut) })
+        let error = try #require(
+            decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeSchedule(cut) })
         #expect(error.endpoint == "Schedule")
         #expect(error.line > 1)
         #expect(error.column >= 1)
@@ -134,31 +153,39 @@ struct MalformedInputTests {
     @Test("a document cut after the last show, before </Schedule>, is an error")
     func truncatedAtTheEnd() throws {
         let data = Data("<Schedule><Shows></Shows>".utf8)
-        let error = try #require(decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeSchedule(data) })
+        let error = try #require(
+            decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeSchedule(data) })
         #expect(error.endpoint == "Schedule")
     }
 
     @Test("the wrong root element names both roots")
     func wrongRoot() throws {
         let data = try AnchorFixture.data("theatreareas-2018-02.xml")
-        let error = try #require(decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeSchedule(data) })
+        let error = try #require(
+            decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeSchedule(data) })
         #expect(error.reason == "expected the root element <Schedule>, found <TheatreAreas>")
         #expect(error.line == 2)
     }
 
-    @Test("an HTML error page is an error, well-formed or not", arguments: [
-        "<!DOCTYPE html>\n<html><head><title>503</title></head><body><p>Service Unavailable<br></body></html>",
-        "<html><body><h1>Server Error in '/' Application.</h1></body></html>",
-    ])
+    @Test(
+        "an HTML error page is an error, well-formed or not",
+        arguments: [
+            "<!DOCTYPE html>\n<html><head><title>503</title></head><body><p>Service Unavailable<br></body></html>",
+            "<html><body><h1>Server Error in '/' Application.</h1></body></html>",
+        ])
     func htmlErrorPage(html: String) throws {
-        let error = try #require(decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeEvents(Data(html.utf8)) })
+        let error = try #require(
+            decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeEvents(Data(html.utf8))
+            })
         #expect(error.endpoint == "Events")
         #expect(error.line >= 1 && error.column >= 1)
     }
 
     @Test("an empty or blank body is an error", arguments: ["", "  \n\t "])
     func emptyBody(body: String) throws {
-        let error = try #require(decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeNews(Data(body.utf8)) })
+        let error = try #require(
+            decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeNews(Data(body.utf8)) }
+        )
         #expect(error == FinnkinoDecodingError(endpoint: "News", line: 1, column: 1, reason: "empty body"))
     }
 
@@ -167,7 +194,9 @@ struct MalformedInputTests {
         var generator = SplitMix64(seed: 2022)
         for length in [1, 7, 100, 4_096] {
             let bytes = Data((0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) | 1 })
-            let error = decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeTheatreAreas(bytes) }
+            let error = decodingError { () throws(FinnkinoDecodingError) in
+                _ = try FinnkinoXMLDecoder.decodeTheatreAreas(bytes)
+            }
             #expect(error?.endpoint == "TheatreAreas")
         }
     }
@@ -186,7 +215,10 @@ struct MalformedInputTests {
             <TheatreAreas><TheatreArea><ID>1</ID><Name>&xxe;</Name></TheatreArea></TheatreAreas>
             """
         for body in [laughs, external] {
-            let error = try #require(decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeTheatreAreas(Data(body.utf8)) })
+            let error = try #require(
+                decodingError { () throws(FinnkinoDecodingError) in
+                    _ = try FinnkinoXMLDecoder.decodeTheatreAreas(Data(body.utf8))
+                })
             #expect(error.reason.contains("DOCTYPE"))
             #expect(error.line == 2)
         }
@@ -194,8 +226,11 @@ struct MalformedInputTests {
 
     @Test("an undeclared HTML entity in XML text is malformed XML")
     func undeclaredEntity() throws {
-        let data = Data("<TheatreAreas><TheatreArea><ID>1</ID><Name>J&auml;rvenp&auml;&auml;</Name></TheatreArea></TheatreAreas>".utf8)
-        let error = try #require(decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeTheatreAreas(data) })
+        let data = Data(
+            "<TheatreAreas><TheatreArea><ID>1</ID><Name>J&auml;rvenp&auml;&auml;</Name></TheatreArea></TheatreAreas>"
+                .utf8)
+        let error = try #require(
+            decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeTheatreAreas(data) })
         #expect(error.reason.contains("auml"))
     }
 
@@ -203,21 +238,33 @@ struct MalformedInputTests {
     func endpointNames() {
         let bad = Data("<Wrong/>".utf8)
         let names: [String?] = [
-            decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeTheatreAreas(bad) }?.endpoint,
-            decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeEvents(bad) }?.endpoint,
-            decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeSchedule(bad) }?.endpoint,
-            decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeScheduleDates(bad) }?.endpoint,
+            decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeTheatreAreas(bad) }?
+                .endpoint,
+            decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeEvents(bad) }?
+                .endpoint,
+            decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeSchedule(bad) }?
+                .endpoint,
+            decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeScheduleDates(bad) }?
+                .endpoint,
             decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeNews(bad) }?.endpoint,
-            decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeNewsCategories(bad) }?.endpoint,
-            decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeLanguages(bad) }?.endpoint,
+            decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeNewsCategories(bad) }?
+                .endpoint,
+            decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeLanguages(bad) }?
+                .endpoint,
         ]
-        #expect(names == ["TheatreAreas", "Events", "Schedule", "ScheduleDates", "News", "NewsCategories", "Languages"])
+        #expect(
+            names == ["TheatreAreas", "Events", "Schedule", "ScheduleDates", "News", "NewsCategories", "Languages"])
     }
 
     @Test("an empty Schedule and an empty Dates list decode to nothing")
     func emptyLists() throws {
-        #expect(try FinnkinoXMLDecoder.decodeSchedule(Data("<Schedule><PubDate /><Shows /></Schedule>".utf8)) == Schedule(pubDate: nil, shows: []))
-        #expect(try FinnkinoXMLDecoder.decodeScheduleDates(Data("<Dates xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" />".utf8)).isEmpty)
+        #expect(
+            try FinnkinoXMLDecoder.decodeSchedule(Data("<Schedule><PubDate /><Shows /></Schedule>".utf8))
+                == Schedule(pubDate: nil, shows: []))
+        #expect(
+            try FinnkinoXMLDecoder.decodeScheduleDates(
+                Data("<Dates xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" />".utf8)
+            ).isEmpty)
     }
 }
 

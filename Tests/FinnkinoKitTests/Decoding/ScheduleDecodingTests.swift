@@ -116,7 +116,10 @@ struct ScheduleDecodingTests {
         #expect(show.rating.imageURL?.absoluteString == "https://media.finnkino.fi/images/rating_large_(none).png")
         #expect(show.genres == ["Oma näytös"])
         #expect(show.spokenLanguage == nil)
-        #expect(show.subtitleLanguages == [ShowLanguage(name: "Valitun elokuvan mukainen", nameInLanguage: nil, isoTwoLetterCode: "NA")])
+        #expect(
+            show.subtitleLanguages == [
+                ShowLanguage(name: "Valitun elokuvan mukainen", nameInLanguage: nil, isoTwoLetterCode: "NA")
+            ])
         #expect(show.contentDescriptors.isEmpty)
         #expect(show.eventSeries == nil)
         #expect(show.reservationEnd == nil)  // 0001-01-01T00:00:00Z
@@ -159,7 +162,9 @@ struct ScheduleDecodingTests {
         #expect(shows.contains { $0.rating.code.contains("Anniskelu") })
     }
 
-    @Test("without the UTC twins, every start is the same instant read from Helsinki local time", arguments: AnchorFixture.scheduleSamples)
+    @Test(
+        "without the UTC twins, every start is the same instant read from Helsinki local time",
+        arguments: AnchorFixture.scheduleSamples)
     func localTimesAgreeWithUTCTwins(name: String) throws {
         // Given a sample, and a copy of it with every …UTC element removed (as in 2011 data)
         let text = try AnchorFixture.text(name)

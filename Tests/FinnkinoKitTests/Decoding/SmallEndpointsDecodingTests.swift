@@ -5,9 +5,11 @@ import Testing
 
 @Suite("Decoding TheatreAreas, ScheduleDates, News, NewsCategories, Languages")
 struct SmallEndpointsDecodingTests {
-    @Test("theatre areas: every area of both samples, placeholder 1029 first", arguments: [
-        "theatreareas-2018-02.xml", "theatreareas-2019-01.xml",
-    ])
+    @Test(
+        "theatre areas: every area of both samples, placeholder 1029 first",
+        arguments: [
+            "theatreareas-2018-02.xml", "theatreareas-2019-01.xml",
+        ])
     func theatreAreas(name: String) throws {
         // Given a real area list and a DOM reading of it
         let expected = try AnchorFixture.elements(name, "/TheatreAreas/TheatreArea").map {
@@ -35,12 +37,16 @@ struct SmallEndpointsDecodingTests {
         #expect(Set(new).subtracting(old) == [TheatreArea(id: 1045, name: "Helsinki: ITIS")])
     }
 
-    @Test("schedule dates keep the document order", arguments: [
-        "scheduledates-inkino-testasset-2018.xml", "scheduledates-finnkino2json-mock-2021-12.xml",
-    ])
+    @Test(
+        "schedule dates keep the document order",
+        arguments: [
+            "scheduledates-inkino-testasset-2018.xml", "scheduledates-finnkino2json-mock-2021-12.xml",
+        ])
     func scheduleDates(name: String) throws {
         // Given a real Dates answer
-        let expected = try AnchorFixture.elements(name, "/Dates/dateTime").compactMap { LocalDate(iso: $0.text("") ?? $0.stringValue ?? "") }
+        let expected = try AnchorFixture.elements(name, "/Dates/dateTime").compactMap {
+            LocalDate(iso: $0.text("") ?? $0.stringValue ?? "")
+        }
 
         // When it is decoded
         let dates = try FinnkinoXMLDecoder.decodeScheduleDates(AnchorFixture.data(name))
@@ -52,11 +58,13 @@ struct SmallEndpointsDecodingTests {
 
     @Test("the unsorted 2018 dates stay unsorted")
     func unsortedDates() throws {
-        let dates = try FinnkinoXMLDecoder.decodeScheduleDates(AnchorFixture.data("scheduledates-inkino-testasset-2018.xml"))
-        #expect(dates == [
-            LocalDate(year: 2018, month: 2, day: 20), LocalDate(year: 2011, month: 3, day: 10),
-            LocalDate(year: 2013, month: 6, day: 12),
-        ])
+        let dates = try FinnkinoXMLDecoder.decodeScheduleDates(
+            AnchorFixture.data("scheduledates-inkino-testasset-2018.xml"))
+        #expect(
+            dates == [
+                LocalDate(year: 2018, month: 2, day: 20), LocalDate(year: 2011, month: 3, day: 10),
+                LocalDate(year: 2013, month: 6, day: 12),
+            ])
     }
 
     @Test("the 2013 news sample: title with a raw en dash, date, lead, image, two categories")
@@ -76,7 +84,10 @@ struct SmallEndpointsDecodingTests {
         #expect(article.htmlContent == "")
         #expect(article.imageURL?.absoluteString == "http://media.finnkino.fi/1012/news/2976/Hobbit2_148em.jpg")
         #expect(article.articleURL == nil && article.thumbnailURL == nil)
-        #expect(article.categories == [NewsCategory(id: 1007, name: "Ajankohtaista"), NewsCategory(id: 1011, name: "Elokuvauutisia")])
+        #expect(
+            article.categories == [
+                NewsCategory(id: 1007, name: "Ajankohtaista"), NewsCategory(id: 1011, name: "Elokuvauutisia"),
+            ])
     }
 
     @Test("news content: HTML entities decoded, markup-significant ones kept escaped; lead is plain text")
@@ -101,7 +112,8 @@ struct SmallEndpointsDecodingTests {
 
     @Test("news content in CDATA is read as well")
     func newsCDATA() throws {
-        let xml = "<News><NewsArticle><HTMLContent><![CDATA[<p>Hyv&auml;&nbsp;elokuva</p>]]></HTMLContent></NewsArticle></News>"
+        let xml =
+            "<News><NewsArticle><HTMLContent><![CDATA[<p>Hyv&auml;&nbsp;elokuva</p>]]></HTMLContent></NewsArticle></News>"
         let article = try #require(try FinnkinoXMLDecoder.decodeNews(Data(xml.utf8)).first)
         #expect(article.htmlContent == "<p>Hyvä\u{A0}elokuva</p>")
     }
@@ -113,17 +125,31 @@ struct SmallEndpointsDecodingTests {
         let languages = try LanguagesEndpoint().decode(LanguagesEndpoint().sampleData)
 
         // Then
-        #expect(categories == [NewsCategory(id: 1007, name: "Ajankohtaista"), NewsCategory(id: 1011, name: "Elokuvauutisia")])
+        #expect(
+            categories == [
+                NewsCategory(id: 1007, name: "Ajankohtaista"), NewsCategory(id: 1011, name: "Elokuvauutisia"),
+            ])
         #expect(languages.map(\.isoTwoLetterCode) == ["FI", "SV"])
-        #expect(languages.first == Language(id: 1, name: "Finnish", localName: "suomi", nameInLanguage: "suomi", isoCode: "fin", isoTwoLetterCode: "FI"))
+        #expect(
+            languages.first
+                == Language(
+                    id: 1, name: "Finnish", localName: "suomi", nameInLanguage: "suomi", isoCode: "fin",
+                    isoTwoLetterCode: "FI"))
     }
 
     @Test("a news category may carry its article count; a language may lack everything but its name")
     func optionalCounts() throws {
-        let categories = try FinnkinoXMLDecoder.decodeNewsCategories(Data(
-            "<NewsCategories><NewsArticleCategory><ID>1079</ID><Name>Leffat</Name><NewsArticleCount>12</NewsArticleCount></NewsArticleCategory></NewsCategories>".utf8))
+        let categories = try FinnkinoXMLDecoder.decodeNewsCategories(
+            Data(
+                "<NewsCategories><NewsArticleCategory><ID>1079</ID><Name>Leffat</Name><NewsArticleCount>12</NewsArticleCount></NewsArticleCategory></NewsCategories>"
+                    .utf8))
         #expect(categories == [NewsCategory(id: 1079, name: "Leffat", articleCount: 12)])
-        let languages = try FinnkinoXMLDecoder.decodeLanguages(Data("<Languages><Language><Name>suomi</Name><LocalName /></Language></Languages>".utf8))
-        #expect(languages == [Language(id: nil, name: "suomi", localName: nil, nameInLanguage: nil, isoCode: nil, isoTwoLetterCode: nil)])
+        let languages = try FinnkinoXMLDecoder.decodeLanguages(
+            Data("<Languages><Language><Name>suomi</Name><LocalName /></Language></Languages>".utf8))
+        #expect(
+            languages == [
+                Language(
+                    id: nil, name: "suomi", localName: nil, nameInLanguage: nil, isoCode: nil, isoTwoLetterCode: nil)
+            ])
     }
 }

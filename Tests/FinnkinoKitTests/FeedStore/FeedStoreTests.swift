@@ -113,7 +113,10 @@ import Testing
         source.body.withLock { $0 = Self.eventsDocument(["Äiti ja meri", "Äitienpäivä"]) }
         source.advance(store.policy.events + 1)
         // Then the search sees the new list (the index was rebuilt)
-        #expect(try await store.searchMovies("aiti", scope: .beginsWith).value.map(\.title) == ["Äiti ja meri", "Äitienpäivä"])
+        #expect(
+            try await store.searchMovies("aiti", scope: .beginsWith).value.map(\.title) == [
+                "Äiti ja meri", "Äitienpäivä",
+            ])
     }
 
     @Test func lastGoodDataIsServedWithItsAgeWhenTheSourceFails() async throws {

@@ -8,7 +8,9 @@ import Testing
         #expect(sorted == ["amélie", "Banaani", "Zorro", "Åland", "Äiti", "Öljy"])
     }
 
-    @Test(arguments: [("Äiti", "Ä"), ("élan", "E"), ("dyy", "D"), ("2012", "#"), ("  Öljy", "Ö"), ("", "#"), ("¡Hola!", "#")])
+    @Test(arguments: [
+        ("Äiti", "Ä"), ("élan", "E"), ("dyy", "D"), ("2012", "#"), ("  Öljy", "Ö"), ("", "#"), ("¡Hola!", "#"),
+    ])
     func indexLetter(text: String, letter: String) {
         #expect(FinnishCollation.indexLetter(of: text) == letter)
     }

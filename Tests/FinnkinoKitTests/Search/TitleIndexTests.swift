@@ -43,13 +43,16 @@ import Testing
 
     @Test func aLaterWordStartBeatsAnEarlierMidWordOccurrence() {
         // Given a title where "dyy" first occurs inside a word, then starts one
-        let index = TitleIndex([Movie(title: "Kadyy ja dyyni", originalTitle: "X"), Movie(title: "Adyy", originalTitle: "Y")]) {
+        let index = TitleIndex([
+            Movie(title: "Kadyy ja dyyni", originalTitle: "X"), Movie(title: "Adyy", originalTitle: "Y"),
+        ]) {
             ($0.title, $0.originalTitle)
         }
         // Then the word start counts: it ranks before a title that only contains the text
         #expect(titles(index.search("dyy", scope: .contains)) == ["Kadyy ja dyyni", "Adyy"])
         // And the original title's start beats a word start
-        let second = TitleIndex([Movie(title: "Ab dyy", originalTitle: "Q"), Movie(title: "Zz", originalTitle: "Dyy")]) {
+        let second = TitleIndex([Movie(title: "Ab dyy", originalTitle: "Q"), Movie(title: "Zz", originalTitle: "Dyy")])
+        {
             ($0.title, $0.originalTitle)
         }
         #expect(titles(second.search("dyy", scope: .contains)) == ["Zz", "Ab dyy"])
