@@ -22,6 +22,7 @@ let package = Package(
             name: "finnkino-bench",
             dependencies: [
                 "CLibXML2Floor",
+                .product(name: "AppPatterns", package: "Finnkino"),
                 .product(name: "FinnkinoKit", package: "Finnkino"),
                 .product(name: "XMLCoder", package: "XMLCoder"),
                 .product(name: "SWXMLHash", package: "SWXMLHash"),

@@ -1,3 +1,4 @@
+import AppPatterns
 import Foundation
 
 /// Invents the dataset's movies and live events from the seed vocabulary.

@@ -1,3 +1,4 @@
+import AppPatterns
 import Foundation
 
 /// One invented news article.

@@ -1,3 +1,5 @@
+import AppPatterns
+
 /// Paints deterministic abstract artwork (a two-colour gradient, a few soft discs and a band) from
 /// a seed, at any size; every size of one seed shows the same composition.
 struct PosterPainter {

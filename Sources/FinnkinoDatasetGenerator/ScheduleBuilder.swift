@@ -1,3 +1,5 @@
+import AppPatterns
+
 /// One generated screening.
 struct ScheduledShow {
     var id: Int

@@ -1,3 +1,4 @@
+import AppPatterns
 import ArgumentParser
 import FinnkinoKit
 import Foundation
@@ -16,7 +17,7 @@ struct SearchBenchmark: ParsableCommand {
     var queries = 300
 
     func run() throws {
-        var random = SeededRandom(seed: 2026)
+        var random = SplitMix64(seed: 2026)
         let corpus = (0..<titles).map { _ in Self.title(&random) }
         let pairs = corpus.map { (title: $0, original: Self.title(&random)) }
         let typed = (0..<queries).map { _ in Self.query(from: corpus.randomElement(using: &random) ?? "a", &random) }
@@ -84,7 +85,7 @@ struct SearchBenchmark: ParsableCommand {
         "ka", "lo", "mi", "sä", "tu", "vö", "re", "an", "ni", "ja", "hå", "pe", "dyy", "äi", "ti", "ku", "ol", "es",
     ]
 
-    static func title(_ random: inout SeededRandom) -> String {
+    static func title(_ random: inout SplitMix64) -> String {
         (0..<Int.random(in: 2...4, using: &random)).map { _ in
             let word = (0..<Int.random(in: 2...4, using: &random)).map { _ in
                 syllables.randomElement(using: &random) ?? "a"
@@ -95,24 +96,11 @@ struct SearchBenchmark: ParsableCommand {
     }
 
     /// A piece of a real title, typed without accents half of the time (as people do).
-    static func query(from title: String, _ random: inout SeededRandom) -> String {
+    static func query(from title: String, _ random: inout SplitMix64) -> String {
         let words = title.split(separator: " ")
         let word = String(words.randomElement(using: &random) ?? "a")
         let piece = String(word.prefix(Int.random(in: 2...max(2, word.count), using: &random)))
         return Bool.random(using: &random)
             ? piece.folding(options: .diacriticInsensitive, locale: nil) : piece.lowercased()
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so every run searches the same titles.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

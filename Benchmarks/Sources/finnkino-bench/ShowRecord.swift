@@ -1,4 +1,5 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 // (The property names are the wire names, as a developer declares them for XMLCoder.)
 import FinnkinoKit
 import Foundation

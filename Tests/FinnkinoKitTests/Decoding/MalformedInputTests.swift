@@ -1,3 +1,4 @@
+import AppPatterns
 import Foundation
 import Testing
 
@@ -265,18 +266,5 @@ struct MalformedInputTests {
             try FinnkinoXMLDecoder.decodeScheduleDates(
                 Data("<Dates xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\" />".utf8)
             ).isEmpty)
-    }
-}
-
-/// A small deterministic generator for reproducible random input.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

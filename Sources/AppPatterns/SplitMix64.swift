@@ -1,13 +1,14 @@
 /// A small seeded pseudo-random generator (SplitMix64): the same seed gives the same sequence on
-/// every platform, which keeps the generated dataset byte-for-byte reproducible.
-struct SplitMix64: RandomNumberGenerator {
+/// every platform, which keeps generated data (the bundled dataset, benchmark input, fuzz-style
+/// test input) byte-for-byte reproducible.
+public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -17,27 +18,27 @@ struct SplitMix64: RandomNumberGenerator {
 
     /// A value in `0..<bound` (bound > 0), without the platform-specific paths of the standard
     /// library's `random(in:using:)`.
-    mutating func below(_ bound: Int) -> Int {
+    public mutating func below(_ bound: Int) -> Int {
         Int(next() % UInt64(max(bound, 1)))
     }
 
     /// A value in the closed range.
-    mutating func between(_ low: Int, _ high: Int) -> Int {
+    public mutating func between(_ low: Int, _ high: Int) -> Int {
         low + below(high - low + 1)
     }
 
     /// True with probability `percent` / 100.
-    mutating func chance(_ percent: Int) -> Bool {
+    public mutating func chance(_ percent: Int) -> Bool {
         below(100) < percent
     }
 
     /// One element of a non-empty array.
-    mutating func pick<T>(_ items: [T]) -> T {
+    public mutating func pick<T>(_ items: [T]) -> T {
         items[below(items.count)]
     }
 
     /// `count` distinct elements, in a deterministic order.
-    mutating func pick<T>(_ count: Int, from items: [T]) -> [T] {
+    public mutating func pick<T>(_ count: Int, from items: [T]) -> [T] {
         var pool = items
         var chosen: [T] = []
         while chosen.count < count, !pool.isEmpty {
@@ -48,7 +49,7 @@ struct SplitMix64: RandomNumberGenerator {
 
     /// A derived generator for an independent stream (so adding content in one place does not
     /// shift everything generated after it).
-    mutating func fork() -> SplitMix64 {
+    public mutating func fork() -> SplitMix64 {
         SplitMix64(seed: next())
     }
 }
