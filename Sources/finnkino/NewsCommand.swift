@@ -27,7 +27,7 @@ struct NewsCommand: AsyncParsableCommand {
         if let exact = matches.first(where: { SearchKey($0.name) == key }) { return exact }
         guard matches.count == 1, let only = matches.first else {
             let names = categories.map { "\($0.name) (\($0.id))" }.joined(separator: ", ")
-            throw ValidationError(
+            throw CommandFailure(
                 matches.isEmpty
                     ? "no news category matches \"\(text)\"; categories: \(names)"
                     : "\"\(text)\" could be " + matches.map { "\($0.name) (\($0.id))" }.joined(separator: ", "))

@@ -110,6 +110,11 @@ import Testing
         #expect(unknownMovie.exitCode != 0)
         #expect(unknownMovie.stderr.contains("no movie has the ID 42"))
 
+        let unknownCategory = try run(["news", "--category", "nope"], server: server)
+        #expect(unknownCategory.exitCode != 0)
+        #expect(unknownCategory.stderr.contains("no news category matches \"nope\"; categories: Ajankohtaista (1007)"))
+        #expect(!unknownCategory.stderr.contains("Usage"))
+
         let badDate = try run(["showtimes", "--date", "31.13.2022"], server: server)
         #expect(badDate.exitCode != 0)
         #expect(badDate.stderr.contains("--date"))
