@@ -56,7 +56,8 @@ public enum Gzip {
                     stream.next_out = out.bindMemory(to: Bytef.self).baseAddress
                     stream.avail_out = uInt(out.count)
                     status = inflate(&stream, Z_NO_FLUSH)
-                    output.append(out.bindMemory(to: UInt8.self).baseAddress!, count: out.count - Int(stream.avail_out))
+                    let produced = out.count - Int(stream.avail_out)
+                    output.append(contentsOf: UnsafeRawBufferPointer(rebasing: out[..<produced]))
                 }
                 if output.count > limit { status = Z_MEM_ERROR }
             }
