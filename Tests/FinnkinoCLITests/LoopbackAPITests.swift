@@ -120,6 +120,25 @@ import Testing
         #expect(badDate.stderr.contains("--date"))
     }
 
+    @Test func answersCachedOnDiskServeTheNextRunWhenTheSourceIsDown() async throws {
+        // Given a run that fetched the areas into a data folder
+        let dataDir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "finnkino-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dataDir) }
+        let server = try await FinnkinoAPIServer.start()
+        let first = try CommandLineRun.finnkino(["areas", "--source", server.baseURL], dataDir: dataDir)
+        #expect(first.exitCode == 0, "\(first.stderr)")
+        // When the source goes away and a new process asks again
+        await server.stop()
+        let second = try CommandLineRun.finnkino(["areas", "--source", server.baseURL], dataDir: dataDir)
+        // Then the saved answer is shown, from the SQLite cache in the data folder
+        #expect(second.exitCode == 0, "\(second.stderr)")
+        #expect(second.stdout == first.stdout)
+        let cacheFiles = try FileManager.default.contentsOfDirectory(
+            atPath: dataDir.appendingPathComponent("cache").path)
+        #expect(cacheFiles.contains { $0.hasSuffix(".sqlite") })
+    }
+
     @Test func unreachableSourceIsReportedNotCrashed() throws {
         // Port 9 (discard) on loopback: nothing listens there.
         let result = try CommandLineRun.finnkino(["areas", "--source", "http://127.0.0.1:9"])
