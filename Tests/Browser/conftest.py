@@ -2,7 +2,8 @@
 
 The server runs the debug binary that `swift build` made (or FINNKINO_BINARY) on the bundled
 dataset, on a free loopback port, with a fresh data folder; it must print its URL line, and must
-stop cleanly (exit status 0) on SIGINT at the end of the session.
+stop cleanly (exit status 0) on SIGINT at the end of the session. With FINNKINO_URL set, the suite
+walks an app that is already running there instead (the web benchmark does this).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ class Server:
     """A running `finnkino serve`: its base URL, process and log file."""
 
     url: str
-    process: subprocess.Popen
+    process: subprocess.Popen | None
     log_path: Path
 
     def log_tail(self, lines: int = 40) -> str:
@@ -84,6 +85,10 @@ def wait_for_url_line(process: subprocess.Popen, timeout: float, log_path: Path)
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running_elsewhere = os.environ.get("FINNKINO_URL")
+    if running_elsewhere:
+        yield Server(url=running_elsewhere.rstrip("/"), process=None, log_path=Path(os.devnull))
+        return
     data_dir = tmp_path_factory.mktemp("finnkino-data")
     log_path = data_dir.parent / "finnkino-serve.log"
     port = free_loopback_port()
