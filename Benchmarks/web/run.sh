@@ -29,7 +29,7 @@ port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0));
 "$BINARY" serve --port "$port" --data-dir "$workdir/data" >"$workdir/stdout" 2>"$workdir/stderr" &
 server_pid=$!
 cleanup() {
-  kill -INT "$server_pid" 2>/dev/null || true
+  kill -TERM "$server_pid" 2>/dev/null || true
   wait "$server_pid" 2>/dev/null || true
   rm -rf "$workdir"
 }

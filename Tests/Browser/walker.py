@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Callable, Iterator, TypeVar
 from urllib.parse import parse_qs, urlsplit
 
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.chrome.webdriver import WebDriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webelement import WebElement
@@ -109,8 +109,18 @@ class Walker:
     def text(self, css: str) -> str:
         return self.find(css).text.strip()
 
+    def selected_option_text(self, select_css: str) -> str:
+        return self.driver.execute_script(
+            "const s = document.querySelector(arguments[0]); return s ? s.selectedOptions[0].text.trim() : ''",
+            select_css,
+        )
+
     def html_lang(self) -> str:
-        return self.find("html").get_attribute("lang") or ""
+        """`<html lang>`, or "" while a navigation has no document yet."""
+        try:
+            return self.driver.execute_script("return document.documentElement.lang") or ""
+        except WebDriverException:
+            return ""
 
     def shown_movie_ids(self) -> list[str]:
         """IDs of the movies listed in #results, in screen order."""
