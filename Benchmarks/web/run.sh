@@ -52,7 +52,7 @@ rss_mb() { awk '/^VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$server_pid/status
 # (c) The browser walk, once, against this server (both viewports, every screen).
 walk_result=passed
 FINNKINO_URL=$base PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider Tests/Browser/test_walk.py \
-  >"$workdir/walk.log" 2>&1 || walk_result="FAILED (see below)"
+  >"$workdir/walk.log" 2>&1 || walk_result="FAILED, see above"
 rss_after_walk=$(rss_mb)
 [ "$walk_result" = passed ] || grep -E "^E +AssertionError: \[" "$workdir/walk.log" | head -8
 # ... and every page and image once (a scripted walk of all that the pages link to).
