@@ -132,6 +132,7 @@ def test_walk(browser, server, screenshot_dir, viewport: Viewport) -> None:
     with walker.step("search begins with"):
         # When the person types "dyy" with the scope "Begins with"
         marker = walker.set_reload_marker()
+        walker.record_busy_states()
         walker.click(walker.find('input[name="scope"][value="begins"]'))
         type_search(walker, "dyy")
         expected = ServedPage.fetch(server.url, f"/movies?area={area_id}&q=dyy&scope=begins").movie_ids()
@@ -139,6 +140,7 @@ def test_walk(browser, server, screenshot_dir, viewport: Viewport) -> None:
         # Then only those movies are listed, filtered as typed (no reload)
         wait_for_results(walker, expected, "titles beginning with 'dyy'")
         assert walker.reload_marker() == marker, "the page was reloaded"
+        assert "true" in walker.busy_states(), "#results never showed aria-busy while searching"
         titles = walker.shown_movie_titles()
         assert any(title.lower().startswith("dyy") for title in titles), titles
         assert len(titles) < len(before), "the search did not narrow the list"

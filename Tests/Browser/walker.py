@@ -138,6 +138,18 @@ class Walker:
             "const r = document.querySelector('#results'); return !!r && r.getAttribute('aria-busy') !== 'true'"
         )
 
+    def record_busy_states(self) -> None:
+        """Starts noting every value `aria-busy` takes on #results (read with `busy_states`)."""
+        self.driver.execute_script(
+            "window.__finnkinoBusy = [];"
+            "new MutationObserver(() => window.__finnkinoBusy.push("
+            "document.querySelector('#results').getAttribute('aria-busy')))"
+            ".observe(document.querySelector('#results'), {attributes: true, attributeFilter: ['aria-busy']})"
+        )
+
+    def busy_states(self) -> list[str | None]:
+        return self.driver.execute_script("return window.__finnkinoBusy || []")
+
     def set_reload_marker(self) -> str:
         """Puts a token on `window`: it survives only while the page is not reloaded."""
         token = f"walk-{time.monotonic_ns()}"
