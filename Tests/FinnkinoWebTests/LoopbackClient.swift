@@ -100,11 +100,13 @@ struct LoopbackClient {
         return output
     }
 
-    /// One socket, blocking, with a receive timeout so a test never hangs.
+    /// One socket, blocking, with a receive timeout so a test never hangs. The timeout is long:
+    /// in a full parallel run other suites block the concurrency pool (waiting for processes) for
+    /// tens of seconds on two cores, and the server's handlers wait with them.
     final class Connection: @unchecked Sendable {
         private let descriptor: Int32
 
-        init(port: Int, timeoutSeconds: Int = 10) throws {
+        init(port: Int, timeoutSeconds: Int = 180) throws {
             #if canImport(Glibc)
                 descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             #else
