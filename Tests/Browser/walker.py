@@ -60,7 +60,8 @@ class Walker:
 
     def shoot(self, screen: str) -> None:
         number = len(self.screenshots) + 1
-        name = f"{self.prefix}{self.viewport.name}-{number:02d}-{screen}.png"
+        slug = "-".join(screen.lower().split())
+        name = f"{self.prefix}{self.viewport.name}-{number:02d}-{slug}.png"
         self.driver.save_screenshot(str(self.screenshot_dir / name))
         self.screenshots.append(name)
 
