@@ -46,11 +46,22 @@ let package = Package(
             ],
             resources: [.copy("Bundled")]),
 
-        // The command-line tool.
+        // The web app: Hummingbird routes, HTML views, live updates (server-sent events).
+        .target(
+            name: "FinnkinoWeb",
+            dependencies: [
+                "AppPatterns", "FinnkinoKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Static")]),
+
+        // The command-line tool; `serve` (the default) runs the web app.
         .executableTarget(
             name: "finnkino",
             dependencies: [
-                "AppPatterns", "FinnkinoKit",
+                "AppPatterns", "FinnkinoKit", "FinnkinoWeb",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -67,6 +78,13 @@ let package = Package(
         .testTarget(
             name: "FinnkinoKitTests", dependencies: ["FinnkinoKit"],
             resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "FinnkinoWebTests",
+            dependencies: [
+                "FinnkinoWeb", "FinnkinoKit", "AppPatterns",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .testTarget(
             name: "FinnkinoCLITests",
             dependencies: [

@@ -11,8 +11,10 @@ struct FinnkinoCommand: AsyncParsableCommand {
             Areas can be named as you would write them: helsinki, Tampere, omena, 1002.
             """,
         subcommands: [
-            AreasCommand.self, MoviesCommand.self, MovieCommand.self, ShowtimesCommand.self, NewsCommand.self,
-        ]
+            ServeCommand.self, AreasCommand.self, MoviesCommand.self, MovieCommand.self, ShowtimesCommand.self,
+            NewsCommand.self,
+        ],
+        defaultSubcommand: ServeCommand.self
     )
 
     /// Global options may come before the subcommand (`finnkino --source live movies`) as well as

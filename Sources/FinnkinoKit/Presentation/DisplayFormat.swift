@@ -1,0 +1,51 @@
+import AppPatterns
+import Foundation
+
+/// How values read on screen, in the interface language's words.
+public struct DisplayFormat: Sendable {
+    public let strings: UIStrings
+
+    public init(strings: UIStrings) {
+        self.strings = strings
+    }
+
+    /// `1 h 52 min`, `45 min`, or `–` when unknown.
+    public func length(_ minutes: Int?) -> String {
+        guard let minutes, minutes > 0 else { return "–" }
+        if minutes < 60 { return "\(minutes) \(strings.minutes)" }
+        return "\(minutes / 60) \(strings.hours) \(minutes % 60) \(strings.minutes)"
+    }
+
+    /// The age limit as shown in Finland: `S`, `7`, `12`, `16`, `18`, or `–` when not rated.
+    public func age(_ rating: Rating) -> String {
+        guard let age = rating.minimumAge else { return strings.notRated }
+        return age == 0 ? strings.allAges : String(age)
+    }
+
+    /// `27.2.2022`.
+    public func date(_ date: LocalDate) -> String { "\(date.day).\(date.month).\(date.year)" }
+
+    /// `Today`, `Tomorrow`, else `Wed 4.3.`.
+    public func day(_ date: LocalDate, today: LocalDate) -> String {
+        if date == today { return strings.today }
+        if date == today.adding(days: 1) { return strings.tomorrow }
+        let weekday = strings.weekdays[(HelsinkiTime.isoWeekday(of: date) - 1) % strings.weekdays.count]
+        return "\(weekday) \(date.day).\(date.month)."
+    }
+
+    /// `10:30–12:03`, Helsinki time.
+    public func timeRange(_ start: Date, _ end: Date?) -> String {
+        HelsinkiTime.clockTime(of: start) + (end.map { "–" + HelsinkiTime.clockTime(of: $0) } ?? "")
+    }
+
+    /// The notice for data that is not fresh, nil when it is.
+    public func staleNotice<Value>(_ loaded: Loaded<Value>, now: Date) -> String? {
+        guard loaded.isStale else { return nil }
+        let minutes = max(0, Int(loaded.age(at: now) / 60))
+        let age =
+            minutes < 60
+            ? "\(minutes) \(strings.minutes)"
+            : minutes < 48 * 60 ? "\(minutes / 60) \(strings.hours)" : "\(minutes / 1440) d"
+        return strings.format(strings.staleNotice, age)
+    }
+}

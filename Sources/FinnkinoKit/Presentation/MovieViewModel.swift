@@ -1,0 +1,91 @@
+import AppPatterns
+import Foundation
+
+/// The Movie screen: poster, titles, facts, people, synopsis, and where to go next.
+public struct MovieViewModel: Sendable {
+    public struct Outputs: Sendable {
+        public var movieID: Int?
+        public var title = ""
+        /// Nil when the same as the title.
+        public var originalTitle: String?
+        public var posterURL: URL?
+        /// Labelled facts in display order: year, length, age limit, genres, premiere.
+        public var facts: [Fact] = []
+        /// `Director: A B` names, joined; nil when unknown.
+        public var directors: String?
+        public var cast: String?
+        /// The synopsis, one string per paragraph.
+        public var synopsis: [String] = []
+        /// A trailer that can be played (http or https); nil otherwise.
+        public var trailerURL: URL?
+        public var errorMessage: String?
+    }
+
+    /// One labelled value, e.g. `Length` / `1 h 52 min`.
+    public struct Fact: Sendable, Hashable {
+        public var label: String
+        public var value: String
+    }
+
+    public private(set) var outputs = Outputs()
+    private let store: FeedStore
+    private let format: DisplayFormat
+
+    public init(store: FeedStore, strings: UIStrings) {
+        self.store = store
+        format = DisplayFormat(strings: strings)
+    }
+
+    // MARK: Inputs
+
+    /// The user opened a movie.
+    public mutating func movieSelected(_ id: Int) { outputs.movieID = id }
+
+    /// Loads the selected movie into `outputs`.
+    public mutating func load() async {
+        let strings = format.strings
+        guard let id = outputs.movieID else {
+            outputs.errorMessage = strings.movieNotFound
+            return
+        }
+        do {
+            let event = try await store.movie(id: id)
+            outputs.errorMessage = nil
+            outputs.title = event.title
+            let original = event.originalTitle.trimmingCharacters(in: .whitespaces)
+            outputs.originalTitle = original.isEmpty || original == event.title ? nil : original
+            outputs.posterURL = event.images.poster
+            var facts: [Fact] = []
+            if let year = event.productionYear { facts.append(Fact(label: strings.year, value: String(year))) }
+            if let minutes = event.lengthInMinutes, minutes > 0 {
+                facts.append(Fact(label: strings.length, value: format.length(minutes)))
+            }
+            facts.append(Fact(label: strings.ageLabel, value: format.age(event.rating)))
+            if !event.genres.isEmpty {
+                facts.append(Fact(label: strings.genres, value: event.genres.joined(separator: ", ")))
+            }
+            if let premiere = event.localRelease {
+                facts.append(Fact(label: strings.premiere, value: format.date(premiere)))
+            }
+            outputs.facts = facts
+            outputs.directors = Self.names(event.directors)
+            outputs.cast = Self.names(event.cast)
+            let text = event.synopsis.isEmpty ? event.shortSynopsis : event.synopsis
+            outputs.synopsis = text.components(separatedBy: "\n\n")
+                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+                .filter { !$0.isEmpty }
+            outputs.trailerURL = event.videos.lazy.compactMap(\.watchURL).first { url in
+                let scheme = url.scheme?.lowercased()
+                return scheme == "https" || scheme == "http"
+            }
+        } catch FeedStoreError.movieNotFound {
+            outputs.errorMessage = strings.movieNotFound
+        } catch {
+            outputs.errorMessage = strings.loadFailed
+        }
+    }
+
+    private static func names(_ people: [Person]) -> String? {
+        people.isEmpty ? nil : people.map(\.fullName).joined(separator: ", ")
+    }
+}

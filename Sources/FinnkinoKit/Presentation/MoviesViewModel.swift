@@ -1,0 +1,132 @@
+import AppPatterns
+import Foundation
+
+/// The Movies screen: an area, now in theatres or coming soon, a title search with two scopes,
+/// and the list in A-Z sections.
+///
+/// Tell it what the user did (`areaSelected`, `listSelected`, `searchTextChanged`, `scopeChanged`),
+/// `await load()`, then show `outputs`.
+public struct MoviesViewModel: Sendable {
+    /// One movie in the list, every value ready to show.
+    public struct Row: Sendable, Hashable {
+        public var id: Int
+        public var title: String
+        /// `1 h 52 min`, or `–`.
+        public var length: String
+        /// `Draama, Komedia`.
+        public var genres: String
+        /// `S`, `7`, `12`, `16`, `18` or `–`.
+        public var age: String
+        public var thumbnailURL: URL?
+    }
+
+    /// Movies filed under one letter; `letter` is nil for search results, which are ranked.
+    public struct Section: Sendable, Hashable {
+        public var letter: String?
+        public var rows: [Row]
+    }
+
+    public struct Outputs: Sendable {
+        public var areas: [AreaOption] = []
+        public var selectedArea: Int?
+        public var list: EventListType = .nowInTheatres
+        public var searchText = ""
+        public var scope: SearchScope = .beginsWith
+        public var sections: [Section] = []
+        /// The letters of the A-Z index (empty while searching).
+        public var indexLetters: [String] = []
+        public var movieCount = 0
+        /// Set when there is nothing to list.
+        public var emptyMessage: String?
+        public var staleNotice: String?
+        public var errorMessage: String?
+    }
+
+    public private(set) var outputs = Outputs()
+    private let store: FeedStore
+    private let format: DisplayFormat
+    private let now: @Sendable () -> Date
+
+    public init(store: FeedStore, strings: UIStrings, now: @escaping @Sendable () -> Date = Date.init) {
+        self.store = store
+        format = DisplayFormat(strings: strings)
+        self.now = now
+    }
+
+    // MARK: Inputs
+
+    /// The user picked an area (nil: all of Finland).
+    public mutating func areaSelected(_ id: Int?) { outputs.selectedArea = id }
+    /// The user switched between now in theatres and coming soon.
+    public mutating func listSelected(_ list: EventListType) { outputs.list = list }
+    /// The user typed in the search field.
+    public mutating func searchTextChanged(_ text: String) { outputs.searchText = text }
+    /// The user picked *Begins with* or *Contains*.
+    public mutating func scopeChanged(_ scope: SearchScope) { outputs.scope = scope }
+
+    // MARK: Loading
+
+    /// Loads what the inputs ask for into `outputs`.
+    public mutating func load() async {
+        let strings = format.strings
+        outputs.errorMessage = nil
+        outputs.staleNotice = nil
+        do {
+            outputs.areas = AreaOption.options(
+                try await store.areas().value, selected: outputs.selectedArea, allLabel: strings.allOfFinland)
+        } catch {
+            outputs.areas = []
+        }
+        let query = outputs.searchText.trimmingCharacters(in: .whitespacesAndNewlines)
+        do {
+            let loaded =
+                query.isEmpty
+                ? try await store.movies(outputs.list, area: outputs.selectedArea)
+                : try await store.searchMovies(
+                    query, scope: outputs.scope, list: outputs.list, area: outputs.selectedArea)
+            let rows = loaded.value.map(row)
+            outputs.sections = query.isEmpty ? Self.alphabetical(rows) : (rows.isEmpty ? [] : [Section(rows: rows)])
+            outputs.indexLetters = outputs.sections.compactMap(\.letter)
+            outputs.movieCount = rows.count
+            outputs.staleNotice = format.staleNotice(loaded, now: now())
+            outputs.emptyMessage =
+                rows.isEmpty
+                ? (query.isEmpty ? strings.noMovies : strings.format(strings.noMoviesMatching, query)) : nil
+        } catch {
+            outputs.sections = []
+            outputs.indexLetters = []
+            outputs.movieCount = 0
+            outputs.emptyMessage = nil
+            outputs.errorMessage = strings.loadFailed
+        }
+    }
+
+    private func row(_ event: Event) -> Row {
+        Row(
+            id: event.id, title: event.title, length: format.length(event.lengthInMinutes),
+            genres: event.genres.joined(separator: ", "), age: format.age(event.rating),
+            thumbnailURL: event.images.thumbnail)
+    }
+
+    /// Rows (already in Finnish order) grouped by their index letter, `#` first as it sorts first.
+    static func alphabetical(_ rows: [Row]) -> [Section] {
+        var sections: [Section] = []
+        for row in rows {
+            let letter = FinnishCollation.indexLetter(of: row.title)
+            if let last = sections.indices.last, sections[last].letter == letter {
+                sections[last].rows.append(row)
+            } else if let existing = sections.firstIndex(where: { $0.letter == letter }) {
+                sections[existing].rows.append(row)
+            } else {
+                sections.append(Section(letter: letter, rows: [row]))
+            }
+        }
+        return sections
+    }
+}
+
+extension MoviesViewModel.Section {
+    init(rows: [MoviesViewModel.Row]) {
+        self.init(letter: nil, rows: rows)
+    }
+}

@@ -1,0 +1,100 @@
+/// Every word the interface shows, per language: one table of data, no code paths per language.
+///
+/// Entries with `%@` take one value (see ``format(_:_:)``).
+public struct UIStrings: Sendable, Hashable {
+    public var appName: String
+    public var moviesTab: String
+    public var showtimesTab: String
+    public var newsTab: String
+    public var navigationLabel: String
+    public var languageLabel: String
+    public var movieScreen: String
+    public var articleScreen: String
+    public var area: String
+    public var allOfFinland: String
+    public var nowInTheatres: String
+    public var comingSoon: String
+    public var search: String
+    public var searchPlaceholder: String
+    public var scopeLabel: String
+    public var beginsWith: String
+    public var contains: String
+    public var apply: String
+    public var alphabetIndex: String
+    public var noMovies: String
+    /// `%@`: the search text.
+    public var noMoviesMatching: String
+    public var minutes: String
+    public var hours: String
+    public var ageLabel: String
+    public var allAges: String
+    public var notRated: String
+    public var director: String
+    public var cast: String
+    public var year: String
+    public var length: String
+    public var genres: String
+    public var premiere: String
+    public var trailer: String
+    public var showtimesLink: String
+    public var movieNotFound: String
+    public var dates: String
+    public var noShows: String
+    public var tickets: String
+    public var subtitles: String
+    public var auditorium: String
+    public var noNews: String
+    public var allCategories: String
+    public var articleNotFound: String
+    public var readOnSite: String
+    /// `%@`: how old the data is, e.g. `12 min`.
+    public var staleNotice: String
+    public var loadFailed: String
+    public var loading: String
+    public var today: String
+    public var tomorrow: String
+    /// Monday first.
+    public var weekdays: [String]
+    public var pageNotFound: String
+    public var backToMovies: String
+
+    /// `template` with its `%@` replaced by `value`.
+    public func format(_ template: String, _ value: String) -> String {
+        template.replacingOccurrences(of: "%@", with: value)
+    }
+
+    public static let finnish = UIStrings(
+        appName: "Finnkino", moviesTab: "Elokuvat", showtimesTab: "Näytökset", newsTab: "Uutiset",
+        navigationLabel: "Päävalikko", languageLabel: "Kieli", movieScreen: "Elokuva", articleScreen: "Uutinen",
+        area: "Alue", allOfFinland: "Koko Suomi", nowInTheatres: "Teattereissa nyt", comingSoon: "Tulossa",
+        search: "Hae", searchPlaceholder: "Elokuvan nimi", scopeLabel: "Hakutapa", beginsWith: "Alkaa",
+        contains: "Sisältää", apply: "Näytä", alphabetIndex: "Aakkoshakemisto", noMovies: "Ei elokuvia.",
+        noMoviesMatching: "Hakua ”%@” vastaavia elokuvia ei löytynyt.", minutes: "min", hours: "h",
+        ageLabel: "Ikäraja", allAges: "S", notRated: "–", director: "Ohjaaja", cast: "Pääosissa", year: "Vuosi",
+        length: "Kesto", genres: "Lajityyppi", premiere: "Ensi-ilta", trailer: "Traileri",
+        showtimesLink: "Näytösajat", movieNotFound: "Elokuvaa ei löytynyt.", dates: "Päivät",
+        noShows: "Ei näytöksiä tänä päivänä tällä alueella.", tickets: "Liput", subtitles: "Tekstitys",
+        auditorium: "Sali", noNews: "Ei uutisia.", allCategories: "Kaikki", articleNotFound: "Uutista ei löytynyt.",
+        readOnSite: "Lue Finnkinon sivulla",
+        staleNotice: "Näytetään tallennetut tiedot (%@ sitten): lähteeseen ei saatu yhteyttä.",
+        loadFailed: "Tietoja ei voitu hakea. Yritä hetken päästä uudelleen.", loading: "Ladataan…",
+        today: "Tänään", tomorrow: "Huomenna", weekdays: ["ma", "ti", "ke", "to", "pe", "la", "su"],
+        pageNotFound: "Sivua ei löytynyt.", backToMovies: "Takaisin elokuviin")
+
+    public static let english = UIStrings(
+        appName: "Finnkino", moviesTab: "Movies", showtimesTab: "Showtimes", newsTab: "News",
+        navigationLabel: "Main menu", languageLabel: "Language", movieScreen: "Movie", articleScreen: "Article",
+        area: "Area", allOfFinland: "All of Finland", nowInTheatres: "Now in theatres", comingSoon: "Coming soon",
+        search: "Search", searchPlaceholder: "Movie title", scopeLabel: "Match", beginsWith: "Begins with",
+        contains: "Contains", apply: "Show", alphabetIndex: "A–Z index", noMovies: "No movies.",
+        noMoviesMatching: "No movies match “%@”.", minutes: "min", hours: "h", ageLabel: "Age limit",
+        allAges: "S", notRated: "–", director: "Director", cast: "Cast", year: "Year", length: "Length",
+        genres: "Genres", premiere: "Premiere", trailer: "Trailer", showtimesLink: "Showtimes",
+        movieNotFound: "No such movie.", dates: "Dates", noShows: "No shows on this day in this area.",
+        tickets: "Tickets", subtitles: "Subtitles", auditorium: "Auditorium", noNews: "No news.",
+        allCategories: "All", articleNotFound: "No such article.", readOnSite: "Read on Finnkino's site",
+        staleNotice: "Showing saved data from %@ ago: the source could not be reached.",
+        loadFailed: "The data could not be loaded. Please try again in a moment.", loading: "Loading…",
+        today: "Today", tomorrow: "Tomorrow", weekdays: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
+        pageNotFound: "Page not found.", backToMovies: "Back to movies")
+}

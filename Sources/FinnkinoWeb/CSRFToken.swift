@@ -1,0 +1,45 @@
+/// A per-client token against cross-site request forgery: kept in a cookie and repeated in a
+/// hidden field of every form; a POST is accepted only when the two match.
+struct CSRFToken: Sendable, Equatable {
+    static let cookieName = "csrf"
+    static let fieldName = "csrf"
+
+    let value: String
+
+    /// 32 random bytes as 64 hex digits.
+    static func random() -> CSRFToken {
+        var generator = SystemRandomNumberGenerator()
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64)
+        for _ in 0..<32 {
+            let byte = UInt8.random(in: 0...255, using: &generator)
+            bytes.append(digits[Int(byte >> 4)])
+            bytes.append(digits[Int(byte & 0x0F)])
+        }
+        return CSRFToken(value: String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// A token read from a client, if it has the right form.
+    init?(client value: String?) {
+        guard let value, value.utf8.count == 64,
+            value.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
+        else { return nil }
+        self.value = value
+    }
+
+    private init(value: String) {
+        self.value = value
+    }
+
+    /// Compares in time independent of where the values differ.
+    func matches(_ other: String?) -> Bool {
+        guard let other else { return false }
+        let mine = Array(value.utf8)
+        let theirs = Array(other.utf8)
+        guard mine.count == theirs.count else { return false }
+        var difference: UInt8 = 0
+        for index in mine.indices { difference |= mine[index] ^ theirs[index] }
+        return difference == 0
+    }
+}

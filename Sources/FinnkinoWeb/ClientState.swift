@@ -1,0 +1,78 @@
+import FinnkinoKit
+import Hummingbird
+
+/// What a request says about its client: interface language, remembered area, CSRF token.
+struct ClientState: Sendable {
+    static let languageCookie = "lang"
+    static let areaCookie = "area"
+    /// The area when none is chosen or remembered: Helsinki.
+    static let defaultArea = 1002
+    /// The value the area picker and cookie use for "all of Finland".
+    static let allAreas = "all"
+
+    let language: UILanguage
+    /// The token this client holds, or a new one to hand out (see ``isNewToken``).
+    let csrf: CSRFToken
+    let isNewToken: Bool
+    /// The remembered area: an ID, nil for all of Finland, or absent (`.none`) when never chosen.
+    let rememberedArea: Int??
+
+    var strings: UIStrings { language.strings }
+
+    init(request: Request, defaultLanguage: UILanguage) {
+        let cookies = request.cookies
+        language =
+            cookies[Self.languageCookie].flatMap { UILanguage(rawValue: $0.value) }
+            ?? Self.preferredLanguage(request.headers[.acceptLanguage]) ?? defaultLanguage
+        if let token = CSRFToken(client: cookies[CSRFToken.cookieName]?.value) {
+            csrf = token
+            isNewToken = false
+        } else {
+            csrf = .random()
+            isNewToken = true
+        }
+        rememberedArea = cookies[Self.areaCookie].flatMap { Self.area(from: $0.value) }
+    }
+
+    /// An area parameter: an ID, `all` (nil), or not an area at all (`.none`).
+    static func area(from text: some StringProtocol) -> Int?? {
+        if text == allAreas { return .some(nil) }
+        guard let id = Int(text), id > 0, id < 1_000_000 else { return .none }
+        return .some(id)
+    }
+
+    /// The best of fi and en by the browser's Accept-Language (`en-GB,en;q=0.9,fi;q=0.8`), or nil.
+    static func preferredLanguage(_ header: String?) -> UILanguage? {
+        guard let header else { return nil }
+        var best: (language: UILanguage, quality: Double)?
+        for item in header.split(separator: ",").prefix(32) {
+            let parts = item.split(separator: ";")
+            guard let tag = parts.first?.trimmingCharacters(in: .whitespaces).lowercased() else { continue }
+            let primary = tag.split(separator: "-").first.map(String.init) ?? tag
+            guard let language = UILanguage(rawValue: primary) else { continue }
+            var quality = 1.0
+            for parameter in parts.dropFirst() {
+                let pair = parameter.split(separator: "=")
+                if pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces) == "q" {
+                    quality = Double(pair[1].trimmingCharacters(in: .whitespaces)) ?? 0
+                }
+            }
+            if quality > 0, quality > (best?.quality ?? 0) { best = (language, quality) }
+        }
+        return best?.language
+    }
+
+    /// Adds this client's cookies to a response: the CSRF token if new, and the area if chosen.
+    func setCookies(on response: inout Response, area: Int?? = .none) {
+        if isNewToken {
+            response.setCookie(
+                Cookie(name: CSRFToken.cookieName, value: csrf.value, path: "/", httpOnly: true, sameSite: .strict))
+        }
+        if case .some(let chosen) = area {
+            response.setCookie(
+                Cookie(
+                    name: Self.areaCookie, value: chosen.map(String.init) ?? Self.allAreas, maxAge: 365 * 86_400,
+                    path: "/", httpOnly: true, sameSite: .lax))
+        }
+    }
+}

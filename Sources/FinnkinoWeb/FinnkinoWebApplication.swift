@@ -1,0 +1,23 @@
+import FinnkinoKit
+import Hummingbird
+import Logging
+
+/// The Finnkino web app on `configuration`'s address: pages, fragments, live updates, static files
+/// and images, with security headers and request logs. Run it with `runService()`.
+public func makeApplication(_ configuration: WebConfiguration) throws -> some ApplicationProtocol {
+    let router = Router(context: BasicRequestContext.self)
+    router.add(middleware: LogRequestsMiddleware(.info))
+    router.add(middleware: SecurityHeadersMiddleware())
+    let catalog = StoreCatalog(make: configuration.makeStore)
+    WebRoutes(
+        screens: Screens(catalog: catalog, now: configuration.now), assets: try StaticAssets(),
+        defaultLanguage: configuration.defaultLanguage
+    )
+    .add(to: router)
+    let onServerRunning = configuration.onServerRunning
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+        logger: configuration.logger)
+}

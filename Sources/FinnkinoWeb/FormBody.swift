@@ -1,0 +1,21 @@
+import Foundation
+
+/// An `application/x-www-form-urlencoded` body, as name → first value.
+struct FormBody {
+    private(set) var values: [String: String] = [:]
+
+    init(_ text: String) {
+        for pair in text.split(separator: "&").prefix(64) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = parts.first.flatMap(Self.decode) else { continue }
+            let value = parts.count > 1 ? Self.decode(parts[1]) ?? "" : ""
+            if values[name] == nil { values[name] = value }
+        }
+    }
+
+    subscript(name: String) -> String? { values[name] }
+
+    private static func decode(_ text: Substring) -> String? {
+        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    }
+}

@@ -1,0 +1,71 @@
+import FinnkinoKit
+import Foundation
+import Hummingbird
+
+/// `/live`: server-sent events for one page. Subscribes to the subjects of the feeds the page shows
+/// (starting their schedules while observed), re-renders the page's live fragment when one changes
+/// and pushes it when it differs from what was last sent. The subscriptions end when the client
+/// goes away.
+struct LiveUpdates: Sendable {
+    let screens: Screens
+
+    /// The event stream for `screen`, written into `writer` until the calling task is cancelled.
+    func stream(_ screen: ScreenRequest, client: ClientState, writer: inout any ResponseBodyWriter) async throws {
+        let store = try screens.store(client)
+        let feeds = LiveFeed.feeds(of: screen, store: store, today: HelsinkiTime.localDate(of: screens.now()))
+        let (changes, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        var last = try await screens.fragment(screen, client: client).html
+        await withTaskGroup(of: Void.self) { group in
+            for feed in feeds {
+                group.addTask { await feed.observe { continuation.yield() } }
+            }
+            for feed in feeds { feed.start() }
+            do {
+                try await writer.write(ByteBuffer(string: "retry: 5000\n: subscribed\n\n"))
+                for await _ in changes {
+                    let fragment = try await screens.fragment(screen, client: client)
+                    guard fragment.html != last else { continue }
+                    last = fragment.html
+                    try await writer.write(ByteBuffer(string: Self.event(id: fragment.id, html: fragment.html)))
+                }
+            } catch {
+                // The client went away while writing: end like a cancellation.
+            }
+            continuation.finish()
+            group.cancelAll()
+        }
+        for feed in feeds { await feed.stopIfUnobserved() }
+    }
+
+    /// `event: fragment` with the message as one line of JSON.
+    static func event(id: String, html: String) -> String {
+        var event = "event: fragment\ndata: {\"id\":"
+        appendJSONString(id, to: &event)
+        event += ",\"html\":"
+        appendJSONString(html, to: &event)
+        return event + "}\n\n"
+    }
+
+    static func appendJSONString(_ value: String, to output: inout String) {
+        output.reserveCapacity(output.utf8.count + value.utf8.count + 16)
+        output += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{2028}": output += "\\u2028"
+            case "\u{2029}": output += "\\u2029"
+            default:
+                if scalar.value < 0x20 {
+                    output += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        output += "\""
+    }
+}

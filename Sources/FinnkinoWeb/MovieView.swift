@@ -1,0 +1,65 @@
+import FinnkinoKit
+
+/// Renders the Movie screen's outputs.
+enum MovieView {
+    static func page(_ outputs: MovieViewModel.Outputs, layout: PageLayout) -> String {
+        let strings = layout.client.strings
+        let title = outputs.errorMessage == nil ? outputs.title : strings.movieScreen
+        return layout.render(title: title, tab: .movies, live: false) { html in
+            if let error = outputs.errorMessage {
+                html.raw("<h1>")
+                html.text(strings.movieScreen)
+                html.raw("</h1>")
+                PageLayout.messages(stale: nil, error: error, into: &html)
+                html.raw("<p><a href=\"/movies\">")
+                html.text(strings.backToMovies)
+                html.raw("</a></p>")
+                return
+            }
+            html.raw("<article class=\"movie-detail\">")
+            PageLayout.image(
+                MediaLink.source(outputs.posterURL), className: "poster", width: 198, height: 293, alt: outputs.title,
+                into: &html)
+            html.raw("<div class=\"about\"><h1 class=\"movie-title\">")
+            html.text(outputs.title)
+            html.raw("</h1><p class=\"original-title\">")
+            html.text(outputs.originalTitle ?? outputs.title)
+            html.raw("</p><dl class=\"facts\">")
+            for fact in outputs.facts {
+                html.raw("<div><dt>")
+                html.text(fact.label)
+                html.raw("</dt><dd>")
+                html.text(fact.value)
+                html.raw("</dd></div>")
+            }
+            html.raw("</dl><p class=\"director\"><span class=\"label\">")
+            html.text(strings.director)
+            html.raw("</span> ")
+            html.text(outputs.directors ?? "–")
+            html.raw("</p><p class=\"cast\"><span class=\"label\">")
+            html.text(strings.cast)
+            html.raw("</span> ")
+            html.text(outputs.cast ?? "–")
+            html.raw("</p><div class=\"synopsis\">")
+            for paragraph in outputs.synopsis {
+                html.raw("<p>")
+                html.text(paragraph)
+                html.raw("</p>")
+            }
+            html.raw("</div><p class=\"actions\">")
+            if let trailer = outputs.trailerURL {
+                html.raw("<a id=\"trailer-link\" class=\"button\" rel=\"noopener\" href=\"")
+                html.text(trailer.absoluteString)
+                html.raw("\">")
+                html.text(strings.trailer)
+                html.raw("</a>")
+            }
+            if let id = outputs.movieID {
+                html.raw("<a id=\"showtimes-link\" class=\"button\" href=\"/showtimes?movie=\(id)\">")
+                html.text(strings.showtimesLink)
+                html.raw("</a>")
+            }
+            html.raw("</p></div></article>")
+        }
+    }
+}

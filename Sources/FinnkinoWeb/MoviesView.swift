@@ -1,0 +1,146 @@
+import FinnkinoKit
+import Foundation
+
+/// Renders the Movies screen's outputs.
+enum MoviesView {
+    static let resultsID = "results"
+
+    static func page(_ outputs: MoviesViewModel.Outputs, layout: PageLayout) -> String {
+        let strings = layout.client.strings
+        return layout.render(title: strings.moviesTab, tab: .movies, live: true) { html in
+            html.raw("<h1>")
+            html.text(strings.moviesTab)
+            html.raw("</h1>")
+            form(outputs, strings: strings, into: &html)
+            listSwitch(outputs, strings: strings, into: &html)
+            html.raw("<div id=\"\(resultsID)\" aria-live=\"polite\">")
+            results(outputs, strings: strings, into: &html)
+            html.raw("</div>")
+        }
+    }
+
+    /// The results fragment: the inside of `#results`.
+    static func results(_ outputs: MoviesViewModel.Outputs, strings: UIStrings) -> String {
+        var html = HTMLWriter(capacity: 12_288)
+        results(outputs, strings: strings, into: &html)
+        return html.html
+    }
+
+    static func query(_ outputs: MoviesViewModel.Outputs, list: EventListType? = nil) -> String {
+        var query = "area=" + (outputs.selectedArea.map(String.init) ?? ClientState.allAreas)
+        query += "&list=" + ((list ?? outputs.list) == .comingSoon ? "soon" : "now")
+        if !outputs.searchText.isEmpty {
+            query += "&q=" + (outputs.searchText.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+            query += "&scope=" + (outputs.scope == .contains ? "contains" : "begins")
+        }
+        return query
+    }
+
+    private static func form(_ outputs: MoviesViewModel.Outputs, strings: UIStrings, into html: inout HTMLWriter) {
+        html.raw("<form id=\"movies-form\" method=\"get\" action=\"/movies\" role=\"search\"><div class=\"field\">")
+        html.raw("<label for=\"area\">")
+        html.text(strings.area)
+        html.raw("</label><select id=\"area\" name=\"area\">")
+        for option in outputs.areas {
+            html.raw("<option value=\"")
+            html.raw(option.id.map(String.init) ?? ClientState.allAreas)
+            html.raw(option.isSelected ? "\" selected>" : "\">")
+            html.text(option.name)
+            html.raw("</option>")
+        }
+        html.raw("</select></div><input type=\"hidden\" name=\"list\" value=\"")
+        html.raw(outputs.list == .comingSoon ? "soon" : "now")
+        html.raw("\"><div class=\"field\"><label for=\"q\">")
+        html.text(strings.search)
+        html.raw("</label><input id=\"q\" type=\"search\" name=\"q\" autocomplete=\"off\" value=\"")
+        html.text(outputs.searchText)
+        html.raw("\" placeholder=\"")
+        html.text(strings.searchPlaceholder)
+        html.raw("\"></div><fieldset class=\"scopes\"><legend>")
+        html.text(strings.scopeLabel)
+        html.raw("</legend>")
+        for (value, label, scope) in [
+            ("begins", strings.beginsWith, SearchScope.beginsWith), ("contains", strings.contains, .contains),
+        ] {
+            html.raw("<label><input type=\"radio\" name=\"scope\" value=\"\(value)\"")
+            if outputs.scope == scope { html.raw(" checked") }
+            html.raw("> ")
+            html.text(label)
+            html.raw("</label>")
+        }
+        html.raw("</fieldset><button id=\"apply\" type=\"submit\">")
+        html.text(strings.apply)
+        html.raw("</button></form>")
+    }
+
+    private static func listSwitch(_ outputs: MoviesViewModel.Outputs, strings: UIStrings, into html: inout HTMLWriter)
+    {
+        html.raw("<nav class=\"lists\" aria-label=\"")
+        html.text(strings.moviesTab)
+        html.raw("\">")
+        for (list, value, label) in [
+            (EventListType.nowInTheatres, "now", strings.nowInTheatres), (.comingSoon, "soon", strings.comingSoon),
+        ] {
+            html.raw("<a data-list=\"\(value)\" href=\"/movies?")
+            html.text(query(outputs, list: list))
+            html.raw(outputs.list == list ? "\" aria-current=\"page\">" : "\">")
+            html.text(label)
+            html.raw("</a>")
+        }
+        html.raw("</nav>")
+    }
+
+    private static func results(_ outputs: MoviesViewModel.Outputs, strings: UIStrings, into html: inout HTMLWriter) {
+        PageLayout.messages(stale: outputs.staleNotice, error: outputs.errorMessage, into: &html)
+        if let empty = outputs.emptyMessage {
+            html.raw("<p class=\"empty\">")
+            html.text(empty)
+            html.raw("</p>")
+        }
+        if !outputs.indexLetters.isEmpty {
+            html.raw("<nav class=\"az\" aria-label=\"")
+            html.text(strings.alphabetIndex)
+            html.raw("\">")
+            for letter in outputs.indexLetters {
+                html.raw("<a href=\"#")
+                html.text(anchor(letter))
+                html.raw("\">")
+                html.text(letter)
+                html.raw("</a>")
+            }
+            html.raw("</nav>")
+        }
+        for section in outputs.sections {
+            if let letter = section.letter {
+                html.raw("<h2 class=\"letter\" id=\"")
+                html.text(anchor(letter))
+                html.raw("\">")
+                html.text(letter)
+                html.raw("</h2>")
+            }
+            html.raw("<ul class=\"movies\">")
+            for row in section.rows {
+                html.raw("<li class=\"movie\"><a class=\"movie-link\" href=\"/movie/\(row.id)\">")
+                PageLayout.image(
+                    MediaLink.source(row.thumbnailURL), className: "thumb", width: 99, height: 146, into: &html)
+                html.raw("<span class=\"movie-title\">")
+                html.text(row.title)
+                html.raw("</span><span class=\"movie-length\">")
+                html.text(row.length)
+                html.raw("</span><span class=\"movie-genres\">")
+                html.text(row.genres)
+                html.raw("</span><span class=\"movie-age\" title=\"")
+                html.text(strings.ageLabel)
+                html.raw("\">")
+                html.text(row.age)
+                html.raw("</span></a></li>")
+            }
+            html.raw("</ul>")
+        }
+    }
+
+    /// `letter-A`; `#` (digits and symbols) is `letter-0`.
+    static func anchor(_ letter: String) -> String {
+        letter == "#" ? "letter-0" : "letter-" + letter
+    }
+}

@@ -1,0 +1,107 @@
+import FinnkinoKit
+
+/// The document every page shares: head, language switch, tab bar, and the page's main content.
+struct PageLayout {
+    enum Tab: String, CaseIterable {
+        case movies, showtimes, news
+    }
+
+    let client: ClientState
+    /// The page's own path and query (the language switch returns here; live updates watch it).
+    let path: String
+
+    /// A full HTML document.
+    func render(title: String, tab: Tab?, live: Bool, main: (inout HTMLWriter) -> Void) -> String {
+        let strings = client.strings
+        var html = HTMLWriter()
+        html.raw("<!doctype html>\n<html lang=\"")
+        html.raw(client.language.rawValue)
+        html.raw(
+            "\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+                + "<meta name=\"color-scheme\" content=\"light dark\"><title>")
+        html.text(title)
+        html.raw(" – ")
+        html.text(strings.appName)
+        html.raw(
+            "</title><link rel=\"stylesheet\" href=\"/static/app.css\"><script src=\"/static/app.js\" defer></script>"
+                + "</head><body")
+        if live {
+            html.raw(" data-live=\"")
+            html.text(path)
+            html.raw("\"")
+        }
+        html.raw("><header class=\"top\"><a class=\"brand\" href=\"/movies\">")
+        html.text(strings.appName)
+        html.raw("</a>")
+        languageForm(&html)
+        html.raw("</header><nav class=\"tabs\" aria-label=\"")
+        html.text(strings.navigationLabel)
+        html.raw("\">")
+        for each in Tab.allCases {
+            html.raw("<a href=\"/\(each.rawValue)\" data-tab=\"\(each.rawValue)\"")
+            if each == tab { html.raw(" aria-current=\"page\"") }
+            html.raw(">")
+            html.text(label(each))
+            html.raw("</a>")
+        }
+        html.raw("</nav><main id=\"main\">")
+        main(&html)
+        html.raw("</main></body></html>\n")
+        return html.html
+    }
+
+    private func label(_ tab: Tab) -> String {
+        switch tab {
+        case .movies: client.strings.moviesTab
+        case .showtimes: client.strings.showtimesTab
+        case .news: client.strings.newsTab
+        }
+    }
+
+    private func languageForm(_ html: inout HTMLWriter) {
+        html.raw("<form id=\"language-form\" method=\"post\" action=\"/settings/language\" aria-label=\"")
+        html.text(client.strings.languageLabel)
+        html.raw("\"><input type=\"hidden\" name=\"csrf\" value=\"")
+        html.text(client.csrf.value)
+        html.raw("\"><input type=\"hidden\" name=\"back\" value=\"")
+        html.text(path)
+        html.raw("\">")
+        for (language, name) in [(UILanguage.fi, "Suomi"), (.en, "English")] {
+            html.raw(
+                "<button type=\"submit\" name=\"language\" value=\"\(language.rawValue)\" lang=\"\(language.rawValue)\""
+            )
+            html.raw(language == client.language ? " aria-pressed=\"true\">" : " aria-pressed=\"false\">")
+            html.raw(name)
+            html.raw("</button>")
+        }
+        html.raw("</form>")
+    }
+
+    /// Notices shared by every screen: stale data, and failures.
+    static func messages(stale: String?, error: String?, into html: inout HTMLWriter) {
+        if let error {
+            html.raw("<p class=\"error\" role=\"alert\">")
+            html.text(error)
+            html.raw("</p>")
+        }
+        if let stale {
+            html.raw("<p class=\"notice\">")
+            html.text(stale)
+            html.raw("</p>")
+        }
+    }
+
+    /// An image that keeps its space: the feed's image when this app can serve it, else an empty one.
+    static func image(
+        _ source: String?, className: String, width: Int, height: Int, alt: String = "", into html: inout HTMLWriter
+    ) {
+        html.raw("<img class=\"\(className)\" src=\"")
+        html.text(source ?? blankImage)
+        html.raw("\" alt=\"")
+        html.text(alt)
+        html.raw("\" width=\"\(width)\" height=\"\(height)\" loading=\"lazy\" decoding=\"async\">")
+    }
+
+    /// A transparent 1×1 GIF.
+    static let blankImage = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"
+}

@@ -1,0 +1,65 @@
+import FinnkinoKit
+import Foundation
+import Hummingbird
+
+/// A screen and its inputs, read from a page URL's path and query: what a page request, a
+/// results request and a live-update subscription all start from.
+enum ScreenRequest: Sendable {
+    case movies(area: Int?, areaChosen: Bool, list: EventListType, text: String, scope: SearchScope)
+    case showtimes(movie: Int?, area: Int, areaChosen: Bool, date: LocalDate?)
+    case news(category: Int?)
+
+    /// The screen at `path` (`/movies`, `/movies/results`, `/showtimes`, `/news`) with `query`;
+    /// nil for other paths.
+    init?(path: String, query: [String: String], client: ClientState) {
+        let chosenArea = query["area"].flatMap { ClientState.area(from: $0) }
+        switch path {
+        case "/movies", "/movies/results":
+            let area: Int? =
+                switch chosenArea ?? client.rememberedArea {
+                case .some(let area): area
+                case .none: ClientState.defaultArea
+                }
+            self = .movies(
+                area: area, areaChosen: chosenArea != nil, list: query["list"] == "soon" ? .comingSoon : .nowInTheatres,
+                text: String((query["q"] ?? "").prefix(100)),
+                scope: query["scope"] == "contains" ? .contains : .beginsWith)
+        case "/showtimes":
+            let area: Int? =
+                switch chosenArea ?? client.rememberedArea {
+                case .some(let area): area
+                case .none: nil
+                }
+            self = .showtimes(
+                movie: query["movie"].flatMap { Int($0) }, area: area ?? ClientState.defaultArea,
+                areaChosen: chosenArea != nil && area != nil, date: query["date"].flatMap { LocalDate(iso: $0) })
+        case "/news":
+            self = .news(category: query["category"].flatMap { Int($0) })
+        default:
+            return nil
+        }
+    }
+
+    /// Reads `page`, a path with an optional query (`/movies?area=1002`).
+    init?(page: String, client: ClientState) {
+        let parts = page.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let path = parts.first.map(String.init) ?? ""
+        let query = parts.count > 1 ? FormBody(String(parts[1])).values : [:]
+        self.init(path: path, query: query, client: client)
+    }
+
+    static func query(_ parameters: Parameters) -> [String: String] {
+        var query: [String: String] = [:]
+        for (name, value) in parameters where query[String(name)] == nil { query[String(name)] = String(value) }
+        return query
+    }
+
+    /// The area to remember in the client's cookie, when the user chose one.
+    var chosenArea: Int?? {
+        switch self {
+        case .movies(let area, true, _, _, _): .some(area)
+        case .showtimes(_, let area, true, _): .some(area)
+        default: .none
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import FinnkinoKit
+import Foundation
+
+/// Builds each screen's view model from a request's inputs and loads it: the only bridge between
+/// routes and presentation.
+struct Screens: Sendable {
+    let catalog: StoreCatalog
+    let now: @Sendable () -> Date
+
+    func store(_ client: ClientState) throws -> FeedStore {
+        try catalog.store(for: client.language.contentLanguage)
+    }
+
+    func movies(
+        area: Int?, list: EventListType, text: String, scope: SearchScope, client: ClientState
+    ) async throws -> MoviesViewModel.Outputs {
+        var viewModel = MoviesViewModel(store: try store(client), strings: client.strings, now: now)
+        viewModel.areaSelected(area)
+        viewModel.listSelected(list)
+        viewModel.searchTextChanged(text)
+        viewModel.scopeChanged(scope)
+        await viewModel.load()
+        return viewModel.outputs
+    }
+
+    func showtimes(
+        movie: Int?, area: Int, date: LocalDate?, client: ClientState
+    ) async throws -> ShowtimesViewModel.Outputs {
+        var viewModel = ShowtimesViewModel(store: try store(client), strings: client.strings, now: now)
+        viewModel.movieSelected(movie)
+        viewModel.areaSelected(area)
+        if let date { viewModel.dateSelected(date) }
+        await viewModel.load()
+        return viewModel.outputs
+    }
+
+    func news(category: Int?, client: ClientState) async throws -> NewsViewModel.Outputs {
+        var viewModel = NewsViewModel(store: try store(client), strings: client.strings, now: now)
+        viewModel.categorySelected(category)
+        await viewModel.load()
+        return viewModel.outputs
+    }
+
+    func movie(id: Int, client: ClientState) async throws -> MovieViewModel.Outputs {
+        var viewModel = MovieViewModel(store: try store(client), strings: client.strings)
+        viewModel.movieSelected(id)
+        await viewModel.load()
+        return viewModel.outputs
+    }
+
+    func article(id: String, client: ClientState) async throws -> ArticleViewModel.Outputs {
+        var viewModel = ArticleViewModel(store: try store(client), strings: client.strings)
+        viewModel.articleSelected(id)
+        await viewModel.load()
+        return viewModel.outputs
+    }
+
+    /// The live fragment of a screen: the element's id and its inner HTML.
+    func fragment(_ screen: ScreenRequest, client: ClientState) async throws -> (id: String, html: String) {
+        switch screen {
+        case .movies(let area, _, let list, let text, let scope):
+            let outputs = try await movies(area: area, list: list, text: text, scope: scope, client: client)
+            return (MoviesView.resultsID, MoviesView.results(outputs, strings: client.strings))
+        case .showtimes(let movie, let area, _, let date):
+            let outputs = try await showtimes(movie: movie, area: area, date: date, client: client)
+            return (ShowtimesView.fragmentID, ShowtimesView.shows(outputs, strings: client.strings))
+        case .news(let category):
+            return (NewsView.fragmentID, NewsView.categories(try await news(category: category, client: client)))
+        }
+    }
+}

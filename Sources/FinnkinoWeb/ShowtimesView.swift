@@ -1,0 +1,105 @@
+import FinnkinoKit
+import Foundation
+
+/// Renders the Showtimes screen's outputs.
+enum ShowtimesView {
+    static let fragmentID = "showtimes"
+
+    static func page(_ outputs: ShowtimesViewModel.Outputs, layout: PageLayout) -> String {
+        let strings = layout.client.strings
+        return layout.render(title: strings.showtimesTab, tab: .showtimes, live: true) { html in
+            html.raw("<h1>")
+            html.text(strings.showtimesTab)
+            if let title = outputs.movieTitle {
+                html.raw(": <span class=\"movie-name\">")
+                html.text(title)
+                html.raw("</span>")
+            }
+            html.raw("</h1><form id=\"showtimes-form\" method=\"get\" action=\"/showtimes\">")
+            if let movie = outputs.movieID { html.raw("<input type=\"hidden\" name=\"movie\" value=\"\(movie)\">") }
+            html.raw(
+                "<input type=\"hidden\" name=\"date\" value=\"\(outputs.date)\"><div class=\"field\"><label for=\"area\">"
+            )
+            html.text(strings.area)
+            html.raw("</label><select id=\"area\" name=\"area\">")
+            for option in outputs.areas {
+                html.raw("<option value=\"\(option.id.map(String.init) ?? "")\"")
+                html.raw(option.isSelected ? " selected>" : ">")
+                html.text(option.name)
+                html.raw("</option>")
+            }
+            html.raw("</select></div><button id=\"apply\" type=\"submit\">")
+            html.text(strings.apply)
+            html.raw("</button></form><nav class=\"dates\" aria-label=\"")
+            html.text(strings.dates)
+            html.raw("\">")
+            for option in outputs.dates {
+                html.raw("<a data-date=\"\(option.date)\" href=\"/showtimes?")
+                html.text(query(outputs, date: option.date))
+                html.raw(option.isSelected ? "\" aria-current=\"date\">" : "\">")
+                html.text(option.label)
+                html.raw("</a>")
+            }
+            html.raw("</nav><div id=\"\(fragmentID)\" aria-live=\"polite\">")
+            shows(outputs, strings: strings, into: &html)
+            html.raw("</div>")
+        }
+    }
+
+    static func query(_ outputs: ShowtimesViewModel.Outputs, date: LocalDate) -> String {
+        (outputs.movieID.map { "movie=\($0)&" } ?? "") + "area=\(outputs.selectedArea)&date=\(date)"
+    }
+
+    /// The inside of `#showtimes`.
+    static func shows(_ outputs: ShowtimesViewModel.Outputs, strings: UIStrings) -> String {
+        var html = HTMLWriter()
+        shows(outputs, strings: strings, into: &html)
+        return html.html
+    }
+
+    private static func shows(_ outputs: ShowtimesViewModel.Outputs, strings: UIStrings, into html: inout HTMLWriter) {
+        PageLayout.messages(stale: outputs.staleNotice, error: outputs.errorMessage, into: &html)
+        if let empty = outputs.emptyMessage {
+            html.raw("<p class=\"empty\">")
+            html.text(empty)
+            html.raw("</p>")
+        }
+        for theatre in outputs.theatres {
+            html.raw("<section class=\"theatre\"><h2>")
+            html.text(theatre.name)
+            html.raw("</h2><ul class=\"shows\">")
+            for show in theatre.shows {
+                html.raw("<li class=\"show\"><span class=\"show-time\">")
+                html.text(show.time)
+                html.raw("</span>")
+                if outputs.movieID == nil {
+                    html.raw("<a class=\"show-title\" href=\"/movie/\(show.movieID)\">")
+                    html.text(show.title)
+                    html.raw("</a>")
+                }
+                html.raw("<span class=\"auditorium\">")
+                html.text(show.auditorium)
+                html.raw("</span><span class=\"presentation\">")
+                html.text(show.presentation)
+                html.raw("</span><span class=\"subtitles\">")
+                if !show.subtitles.isEmpty {
+                    html.text(strings.subtitles)
+                    html.raw(": ")
+                    html.text(show.subtitles)
+                }
+                html.raw("</span>")
+                if let ticket = show.ticketURL, let scheme = ticket.scheme?.lowercased(),
+                    scheme == "https" || scheme == "http"
+                {
+                    html.raw("<a class=\"ticket-link\" rel=\"noopener\" href=\"")
+                    html.text(ticket.absoluteString)
+                    html.raw("\">")
+                    html.text(strings.tickets)
+                    html.raw("</a>")
+                }
+                html.raw("</li>")
+            }
+            html.raw("</ul></section>")
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import FinnkinoKit
+import Foundation
+import Logging
+
+/// What the web app needs: where to listen, where data comes from, and the clock.
+public struct WebConfiguration: Sendable {
+    /// The address to bind; loopback unless told otherwise.
+    public var host: String
+    /// The port; 0 picks a free one (see ``onServerRunning``).
+    public var port: Int
+    /// The interface language when neither a cookie nor the browser says one.
+    public var defaultLanguage: UILanguage
+    /// Makes the FeedStore of a content language (called once per language, on first use).
+    public var makeStore: @Sendable (ContentLanguage) throws -> FeedStore
+    /// The time source of the pages ("today", stale ages).
+    public var now: @Sendable () -> Date
+    /// Called with the bound port when the server accepts connections.
+    public var onServerRunning: @Sendable (Int) async -> Void
+    public var logger: Logger
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, defaultLanguage: UILanguage = .fi,
+        makeStore: @escaping @Sendable (ContentLanguage) throws -> FeedStore,
+        now: @escaping @Sendable () -> Date = Date.init,
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
+        logger: Logger = Logger(label: "finnkino.web")
+    ) {
+        self.host = host
+        self.port = port
+        self.defaultLanguage = defaultLanguage
+        self.makeStore = makeStore
+        self.now = now
+        self.onServerRunning = onServerRunning
+        self.logger = logger
+    }
+}

@@ -1,0 +1,151 @@
+import FinnkinoKit
+import Foundation
+import Hummingbird
+
+/// The routes of the web app; each handler reads the request, asks ``Screens`` for outputs and
+/// hands them to a view.
+struct WebRoutes: Sendable {
+    static let maxBodyBytes = 16_384
+
+    let screens: Screens
+    let assets: StaticAssets
+    let defaultLanguage: UILanguage
+
+    func add(to router: Router<BasicRequestContext>) {
+        router.get("/") { _, _ in Response.redirect(to: "/movies", type: .found) }
+        router.get("/healthz") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: "ok")))
+        }
+        router.get("/movies") { request, _ in try await moviesPage(request, fragmentOnly: false) }
+        router.get("/movies/results") { request, _ in try await moviesPage(request, fragmentOnly: true) }
+        router.get("/movie/:id") { request, context in
+            let client = client(request)
+            guard let id = context.parameters.get("id", as: Int.self) else { throw HTTPError(.notFound) }
+            let outputs = try await screens.movie(id: id, client: client)
+            let html = MovieView.page(outputs, layout: PageLayout(client: client, path: "/movie/\(id)"))
+            return page(
+                html, client: client,
+                status: outputs.errorMessage == UIStrings.english.movieNotFound
+                    || outputs.errorMessage == UIStrings.finnish.movieNotFound ? .notFound : .ok)
+        }
+        router.get("/showtimes") { request, _ in
+            let client = client(request)
+            guard case .showtimes(let movie, let area, _, let date)? = screen(request, client) else {
+                throw HTTPError(.notFound)
+            }
+            let outputs = try await screens.showtimes(movie: movie, area: area, date: date, client: client)
+            let path = "/showtimes?" + ShowtimesView.query(outputs, date: outputs.date)
+            return page(
+                ShowtimesView.page(outputs, layout: PageLayout(client: client, path: path)), client: client,
+                area: screen(request, client)?.chosenArea ?? .none)
+        }
+        router.get("/news") { request, _ in
+            let client = client(request)
+            guard case .news(let category)? = screen(request, client) else { throw HTTPError(.notFound) }
+            let outputs = try await screens.news(category: category, client: client)
+            let path = category.map { "/news?category=\($0)" } ?? "/news"
+            return page(NewsView.page(outputs, layout: PageLayout(client: client, path: path)), client: client)
+        }
+        router.get("/news/:id") { request, context in
+            let client = client(request)
+            guard let id = context.parameters.get("id"), id.utf8.count <= 200 else { throw HTTPError(.notFound) }
+            let outputs = try await screens.article(id: id, client: client)
+            let html = ArticleView.page(
+                outputs, layout: PageLayout(client: client, path: "/news/" + id.addingPercentEncodingForPath()))
+            return page(html, client: client, status: outputs.errorMessage == nil ? .ok : .notFound)
+        }
+        router.post("/settings/language") { request, _ in try await setLanguage(request) }
+        router.get("/live") { request, _ in live(request) }
+        router.get("/static/:name") { _, context in
+            guard let name = context.parameters.get("name"), let asset = assets.asset(named: name) else {
+                throw HTTPError(.notFound)
+            }
+            return Response(
+                status: .ok, headers: [.contentType: asset.contentType, .cacheControl: "public, max-age=3600"],
+                body: ResponseBody(byteBuffer: asset.body))
+        }
+        router.get("/media/**") { request, context in
+            let segments = context.parameters.getCatchAll()
+            guard !segments.isEmpty else { throw HTTPError(.notFound) }
+            let path = "media/" + segments.joined(separator: "/")
+            let store = try screens.store(client(request))
+            guard let image = await store.media(path: path) else { throw HTTPError(.notFound) }
+            return Response(
+                status: .ok, headers: [.contentType: image.contentType, .cacheControl: "public, max-age=86400"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: image.body)))
+        }
+    }
+
+    private func client(_ request: Request) -> ClientState {
+        ClientState(request: request, defaultLanguage: defaultLanguage)
+    }
+
+    private func screen(_ request: Request, _ client: ClientState) -> ScreenRequest? {
+        ScreenRequest(path: request.uri.path, query: ScreenRequest.query(request.uri.queryParameters), client: client)
+    }
+
+    private func moviesPage(_ request: Request, fragmentOnly: Bool) async throws -> Response {
+        let client = client(request)
+        guard let screen = screen(request, client), case .movies(let area, _, let list, let text, let scope) = screen
+        else { throw HTTPError(.notFound) }
+        let outputs = try await screens.movies(area: area, list: list, text: text, scope: scope, client: client)
+        let html =
+            fragmentOnly
+            ? MoviesView.results(outputs, strings: client.strings)
+            : MoviesView.page(outputs, layout: PageLayout(client: client, path: "/movies?" + MoviesView.query(outputs)))
+        return page(html, client: client, area: screen.chosenArea)
+    }
+
+    private func page(
+        _ html: String, client: ClientState, status: HTTPResponse.Status = .ok, area: Int?? = .none
+    ) -> Response {
+        var response = Response(
+            status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+        client.setCookies(on: &response, area: area)
+        return response
+    }
+
+    /// `POST /settings/language`: checks the CSRF token, sets the `lang` cookie, goes back.
+    private func setLanguage(_ request: Request) async throws -> Response {
+        var request = request
+        let body = try await request.collectBody(upTo: Self.maxBodyBytes)
+        let form = FormBody(String(buffer: body))
+        let cookie = CSRFToken(client: request.cookies[CSRFToken.cookieName]?.value)
+        guard let cookie, cookie.matches(form[CSRFToken.fieldName]) else { throw HTTPError(.forbidden) }
+        guard let language = form["language"].flatMap(UILanguage.init(rawValue:)) else { throw HTTPError(.badRequest) }
+        var response = Response.redirect(to: Self.safeBack(form["back"]), type: .normal)
+        response.setCookie(
+            Cookie(
+                name: ClientState.languageCookie, value: language.rawValue, maxAge: 365 * 86_400, path: "/",
+                httpOnly: true, sameSite: .lax))
+        return response
+    }
+
+    /// A local path to go back to; anything else (another site, a scheme) becomes `/movies`.
+    static func safeBack(_ back: String?) -> String {
+        guard let back, back.hasPrefix("/"), !back.hasPrefix("//"), !back.contains("\\"),
+            back.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }), back.utf8.count < 2048
+        else { return "/movies" }
+        return back
+    }
+
+    private func live(_ request: Request) -> Response {
+        let client = client(request)
+        guard let page = request.uri.queryParameters["page"].map(String.init),
+            let screen = ScreenRequest(page: page, client: client)
+        else { return Response(status: .noContent) }
+        let updates = LiveUpdates(screens: screens)
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache"],
+            body: ResponseBody { writer in
+                try await request.body.consumeWithCancellationOnInboundClose { _ in
+                    try await updates.stream(screen, client: client, writer: &writer)
+                }
+                try await writer.finish(nil)
+            })
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import FinnkinoKit
+import FinnkinoWeb
+import Foundation
+import Hummingbird
+import Logging
+
+/// `finnkino serve` (the default): the web app on 127.0.0.1:8080 until Ctrl-C.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Run the web app (the default command).")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "The address to listen on; only this computer can connect unless you change it.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0: any free port).")
+    var port = 8080
+
+    func run() async throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        let global = self.global
+        // Request logs go to standard error; standard output carries only the URL line.
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        // Build one store now so that a bad --source or --data-dir fails before serving.
+        _ = try global.makeStore()
+        let host = self.host
+        let configuration = WebConfiguration(
+            host: host, port: port, defaultLanguage: global.language == .en ? .en : .fi,
+            makeStore: { language in
+                var options = global
+                options.language = language
+                return try options.makeStore()
+            },
+            onServerRunning: { port in
+                FileHandle.standardOutput.write(Data("Finnkino is running at http://\(host):\(port)\n".utf8))
+            },
+            logger: Logger(label: "finnkino.web"))
+        let app = try makeApplication(configuration)
+        try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    }
+}

@@ -1,0 +1,133 @@
+"""Fixtures of the browser suite: the `finnkino serve` process and headless Chromium sessions.
+
+The server runs the debug binary that `swift build` made (or FINNKINO_BINARY) on the bundled
+dataset, on a free loopback port, with a fresh data folder; it must print its URL line, and must
+stop cleanly (exit status 0) on SIGINT at the end of the session. With FINNKINO_URL set, the suite
+walks an app that is already running there instead (the web benchmark does this).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+from selenium import webdriver
+
+from browser_session import chrome_options, start_chrome
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = REPO_ROOT / "screenshots"
+URL_LINE = re.compile(r"Finnkino is running at (http://\S+)")
+STARTUP_TIMEOUT_SECONDS = 30
+STOP_TIMEOUT_SECONDS = 10
+
+
+@dataclass
+class Server:
+    """A running `finnkino serve`: its base URL, process and log file."""
+
+    url: str
+    process: subprocess.Popen | None
+    log_path: Path
+
+    def log_tail(self, lines: int = 40) -> str:
+        text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+        return "\n".join(text.splitlines()[-lines:])
+
+
+def free_loopback_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def finnkino_binary() -> Path:
+    configured = os.environ.get("FINNKINO_BINARY")
+    binary = Path(configured) if configured else REPO_ROOT / ".build" / "debug" / "finnkino"
+    if not binary.is_file():
+        pytest.fail(f"{binary} not found: run `swift build` first (or set FINNKINO_BINARY)", pytrace=False)
+    return binary
+
+
+def wait_for_url_line(process: subprocess.Popen, timeout: float, log_path: Path) -> str:
+    """Reads stdout until the "Finnkino is running at URL" line; fails on exit or timeout."""
+    found: list[str] = []
+    seen: list[str] = []
+
+    def read() -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            seen.append(line.rstrip("\n"))
+            match = URL_LINE.search(line)
+            if match:
+                found.append(match.group(1))
+                return
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(timeout)
+    if not found:
+        status = process.poll()
+        process.kill()
+        stderr = log_path.read_text(errors="replace")[-2000:]
+        ended = f"exited with status {status}" if status is not None else f"printed no URL line in {timeout:.0f} s"
+        pytest.fail(f"finnkino serve {ended}; stdout: {seen!r}; stderr:\n{stderr}", pytrace=False)
+    return found[0]
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running_elsewhere = os.environ.get("FINNKINO_URL")
+    if running_elsewhere:
+        yield Server(url=running_elsewhere.rstrip("/"), process=None, log_path=Path(os.devnull))
+        return
+    data_dir = tmp_path_factory.mktemp("finnkino-data")
+    log_path = data_dir.parent / "finnkino-serve.log"
+    port = free_loopback_port()
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(
+            [str(finnkino_binary()), "serve", "--port", str(port), "--data-dir", str(data_dir)],
+            stdout=subprocess.PIPE,
+            stderr=log,
+            text=True,
+        )
+    url = wait_for_url_line(process, STARTUP_TIMEOUT_SECONDS, log_path)
+    running = Server(url=url.rstrip("/"), process=process, log_path=log_path)
+    yield running
+    process.send_signal(signal.SIGINT)
+    try:
+        status = process.wait(STOP_TIMEOUT_SECONDS)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        pytest.fail(f"finnkino serve did not stop within {STOP_TIMEOUT_SECONDS} s of SIGINT", pytrace=False)
+    if status != 0:
+        pytest.fail(f"finnkino serve exited with status {status} on SIGINT:\n{running.log_tail()}", pytrace=False)
+
+
+@pytest.fixture
+def browser() -> Iterator[webdriver.Chrome]:
+    """A fresh headless Chromium (no cookies), Finnish as the preferred language."""
+    driver = start_chrome(chrome_options())
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def browser_without_javascript() -> Iterator[webdriver.Chrome]:
+    driver = start_chrome(chrome_options(javascript=False))
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="session")
+def screenshot_dir() -> Path:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    return SCREENSHOTS

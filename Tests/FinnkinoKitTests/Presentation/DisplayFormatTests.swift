@@ -1,0 +1,63 @@
+import AppPatterns
+import Foundation
+import Testing
+
+@testable import FinnkinoKit
+
+@Suite struct DisplayFormatTests {
+    let english = DisplayFormat(strings: .english)
+
+    @Test func lengthInHoursAndMinutes() {
+        // Given lengths under and over an hour, and unknown ones
+        // Then they read as a person writes them
+        #expect(english.length(112) == "1 h 52 min")
+        #expect(english.length(45) == "45 min")
+        #expect(english.length(120) == "2 h 0 min")
+        #expect(english.length(nil) == "–")
+        #expect(english.length(0) == "–")
+    }
+
+    @Test func ageAsShownInFinland() {
+        func rating(_ code: String) -> Rating { Rating(code: code, label: code, imageURL: nil) }
+        #expect(english.age(rating("S")) == "S")
+        #expect(english.age(rating("Luok_vap")) == "S")
+        #expect(english.age(rating("12")) == "12")
+        #expect(english.age(rating("Anniskelu K18 (elokuva: 12)")) == "12")
+        #expect(english.age(rating("Tulossa")) == "–")
+    }
+
+    @Test func dayLabelsNameTodayAndTomorrowThenTheWeekday() {
+        // Given Sunday 22.11.2026
+        let today = LocalDate(year: 2026, month: 11, day: 22)
+        let finnish = DisplayFormat(strings: .finnish)
+        // Then the next days read Today, Tomorrow (Monday), then Tuesday's short name
+        #expect(english.day(today, today: today) == "Today")
+        #expect(finnish.day(today.adding(days: 1), today: today) == "Huomenna")
+        #expect(english.day(today.adding(days: 2), today: today) == "Tue 24.11.")
+        #expect(finnish.day(today.adding(days: 2), today: today) == "ti 24.11.")
+    }
+
+    @Test func staleNoticeOnlyForStaleData() throws {
+        let fetched = Date(timeIntervalSince1970: 1_000_000)
+        let fresh = Loaded(value: 1, fetchedAt: fetched)
+        let stale = Loaded(value: 1, fetchedAt: fetched, isStale: true)
+        #expect(english.staleNotice(fresh, now: fetched + 600) == nil)
+        let notice = try #require(english.staleNotice(stale, now: fetched + 600))
+        #expect(notice.contains("10 min"))
+        #expect(english.staleNotice(stale, now: fetched + 3 * 3600)?.contains("3 h") == true)
+    }
+
+    @Test func bothLanguagesFillEveryEntry() {
+        // Given the two tables
+        for strings in [UIStrings.finnish, UIStrings.english] {
+            // Then no entry is empty and the week has seven days
+            let mirror = Mirror(reflecting: strings)
+            for child in mirror.children {
+                if let text = child.value as? String { #expect(!text.isEmpty, "\(child.label ?? "?") is empty") }
+            }
+            #expect(strings.weekdays.count == 7)
+        }
+        #expect(UIStrings.finnish.moviesTab != UIStrings.english.moviesTab)
+        #expect(UIStrings.english.format(UIStrings.english.noMoviesMatching, "xyz").contains("“xyz”"))
+    }
+}

@@ -1,0 +1,124 @@
+import AppPatterns
+import Foundation
+import Testing
+
+@testable import FinnkinoKit
+
+@Suite struct MoviesViewModelTests {
+    func model(_ store: FeedStore, _ strings: UIStrings = .english) -> MoviesViewModel {
+        MoviesViewModel(store: store, strings: strings, now: { PresentationFixtures.morning })
+    }
+
+    @Test func listIsFiledUnderItsIndexLetters() async throws {
+        // Given the bundled dataset
+        let store = try PresentationFixtures.bundledStore()
+        var viewModel = model(store)
+        // When the screen loads with no input
+        await viewModel.load()
+        // Then every movie now in theatres in Finland is listed once, under its title's letter
+        let outputs = viewModel.outputs
+        let movies = try await store.movies().value
+        #expect(outputs.movieCount == movies.count)
+        #expect(outputs.sections.flatMap(\.rows).map(\.id) == movies.map(\.id))
+        for section in outputs.sections {
+            #expect(section.rows.allSatisfy { FinnishCollation.indexLetter(of: $0.title) == section.letter })
+        }
+        #expect(outputs.indexLetters == outputs.sections.compactMap(\.letter))
+        #expect(Set(outputs.indexLetters).count == outputs.indexLetters.count)
+        #expect(outputs.emptyMessage == nil && outputs.errorMessage == nil && outputs.staleNotice == nil)
+        #expect(outputs.areas.first?.name == UIStrings.english.allOfFinland)
+        #expect(outputs.areas.first?.isSelected == true)
+    }
+
+    @Test func rowsCarryPreformattedValues() async throws {
+        let store = try PresentationFixtures.bundledStore()
+        var viewModel = model(store)
+        await viewModel.load()
+        let movie = try #require(try await store.movies().value.first { ($0.lengthInMinutes ?? 0) > 60 })
+        let row = try #require(viewModel.outputs.sections.flatMap(\.rows).first { $0.id == movie.id })
+        let minutes = try #require(movie.lengthInMinutes)
+        #expect(row.length == "\(minutes / 60) h \(minutes % 60) min")
+        #expect(row.genres == movie.genres.joined(separator: ", "))
+        #expect(["S", "7", "12", "16", "18", "–"].contains(row.age))
+        #expect(row.thumbnailURL == movie.images.thumbnail)
+    }
+
+    @Test func areaAndListNarrowTheScreen() async throws {
+        // Given an area chosen by the user
+        let store = try PresentationFixtures.bundledStore()
+        let lappeenranta = try await store.area(matching: "lappeenranta")
+        var viewModel = model(store)
+        viewModel.areaSelected(lappeenranta.id)
+        // When it loads
+        await viewModel.load()
+        // Then the list is that area's and the picker shows it chosen
+        let expected = try await store.movies(area: lappeenranta.id).value.map(\.id)
+        #expect(viewModel.outputs.sections.flatMap(\.rows).map(\.id) == expected)
+        #expect(viewModel.outputs.areas.filter(\.isSelected).map(\.id) == [lappeenranta.id])
+        // When the user switches to coming soon
+        viewModel.listSelected(.comingSoon)
+        await viewModel.load()
+        let coming = try await store.movies(.comingSoon, area: lappeenranta.id).value.map(\.id)
+        #expect(viewModel.outputs.sections.flatMap(\.rows).map(\.id) == coming)
+        #expect(viewModel.outputs.list == .comingSoon)
+    }
+
+    @Test func searchScopesBeginsWithAndContains() async throws {
+        // Given a word that occurs inside some titles
+        let store = try PresentationFixtures.bundledStore()
+        let movies = try await store.movies().value
+        let title = try #require(movies.first { $0.title.split(separator: " ").count > 1 }?.title)
+        let word = String(try #require(title.split(separator: " ").last)).lowercased()
+        var viewModel = model(store)
+        viewModel.searchTextChanged(word)
+        // When searching with Begins with, then Contains
+        await viewModel.load()
+        let begins = viewModel.outputs.sections.flatMap(\.rows)
+        viewModel.scopeChanged(.contains)
+        await viewModel.load()
+        let contains = viewModel.outputs.sections.flatMap(\.rows)
+        // Then results are one unlettered, ranked section; Contains finds the title, Begins with a subset
+        #expect(contains.contains { $0.title == title })
+        #expect(Set(begins.map(\.id)).isSubset(of: Set(contains.map(\.id))))
+        #expect(viewModel.outputs.sections.count == 1 && viewModel.outputs.sections.first?.letter == nil)
+        #expect(viewModel.outputs.indexLetters.isEmpty)
+    }
+
+    @Test func noMatchSaysSoInPlainWords() async throws {
+        var viewModel = model(try PresentationFixtures.bundledStore(), .finnish)
+        viewModel.searchTextChanged("qqqzzz")
+        await viewModel.load()
+        #expect(viewModel.outputs.sections.isEmpty)
+        #expect(viewModel.outputs.emptyMessage == "Hakua ”qqqzzz” vastaavia elokuvia ei löytynyt.")
+        #expect(viewModel.outputs.errorMessage == nil)
+    }
+
+    @Test func unreachableSourceGivesAnErrorNotACrash() async {
+        // Given a source that cannot be reached and nothing cached
+        var viewModel = model(PresentationFixtures.unreachableStore())
+        // When the screen loads
+        await viewModel.load()
+        // Then it says so, and lists nothing
+        #expect(viewModel.outputs.errorMessage == UIStrings.english.loadFailed)
+        #expect(viewModel.outputs.sections.isEmpty && viewModel.outputs.emptyMessage == nil)
+    }
+
+    @Test func staleDataIsShownWithANotice() async throws {
+        // Given a list loaded once, then a source that goes down after the cache period
+        let source = PresentationFixtures.SwitchableSource(
+            body: PresentationFixtures.eventsDocument(["Äiti", "Zorro"]))
+        let store = source.store()
+        var viewModel = MoviesViewModel(store: store, strings: .english, now: source.clock)
+        await viewModel.load()
+        #expect(viewModel.outputs.staleNotice == nil)
+        source.failing.withLock { $0 = true }
+        source.advance(store.policy.events + 60)
+        // When the screen loads again
+        await viewModel.load()
+        // Then the last good list is shown with a notice, Finnish order (Ä after Z)
+        #expect(viewModel.outputs.sections.flatMap(\.rows).map(\.title) == ["Zorro", "Äiti"])
+        #expect(viewModel.outputs.indexLetters == ["Z", "Ä"])
+        let notice = try #require(viewModel.outputs.staleNotice)
+        #expect(notice.contains("1 h ago"))
+    }
+}

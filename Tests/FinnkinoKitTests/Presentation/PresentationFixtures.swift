@@ -1,0 +1,60 @@
+import AppPatterns
+import Foundation
+import Synchronization
+
+@testable import FinnkinoKit
+
+/// Stores and clocks for the view-model tests: the bundled dataset on a fixed day, and stubbed
+/// sources that fail or change.
+enum PresentationFixtures {
+    static let today = LocalDate(year: 2026, month: 11, day: 22)
+    /// 09:00 in Helsinki on `today`.
+    static let morning = HelsinkiTime.instant(of: today, hour: 9, minute: 0)
+
+    static func bundledStore(language: ContentLanguage = .fi) throws -> FeedStore {
+        let transport = try BundledTransport(today: { today })
+        return FeedStore(
+            webService: WebService(transport: transport, cache: InMemoryPayloadCache()), language: language)
+    }
+
+    /// A store whose source cannot be reached.
+    static func unreachableStore() -> FeedStore {
+        let transport = StubTransport(.failure(TransportError(.unreachable, "connection refused")))
+        return FeedStore(webService: WebService(transport: transport, offlineRetryInterval: 0))
+    }
+
+    /// A source that answers `body` until it is switched to failing, on a clock the test moves.
+    final class SwitchableSource: Sendable {
+        let body: Mutex<Data>
+        let failing = Mutex(false)
+        let now = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+
+        init(body: Data) {
+            self.body = Mutex(body)
+        }
+
+        func store() -> FeedStore {
+            let transport = StubTransport { [self] _ in
+                failing.withLock { $0 }
+                    ? .failure(TransportError(.unreachable, "connection refused"))
+                    : .response(TransportResponse(status: 200, body: body.withLock { $0 }))
+            }
+            let clock: @Sendable () -> Date = { [self] in now.withLock { $0 } }
+            let webService = WebService(
+                transport: transport, cache: InMemoryPayloadCache(), reachability: Reachability(now: clock), now: clock,
+                offlineRetryInterval: 0)
+            return FeedStore(webService: webService)
+        }
+
+        var clock: @Sendable () -> Date { { [self] in now.withLock { $0 } } }
+        func advance(_ seconds: TimeInterval) { now.withLock { $0 += seconds } }
+    }
+
+    static func eventsDocument(_ titles: [String]) -> Data {
+        let events = titles.enumerated().map { index, title in
+            "<Event><ID>\(index + 1)</ID><Title>\(title)</Title><OriginalTitle>\(title)</OriginalTitle>"
+                + "<LengthInMinutes>112</LengthInMinutes></Event>"
+        }
+        return Data("<?xml version=\"1.0\"?><Events>\(events.joined())</Events>".utf8)
+    }
+}

@@ -1,0 +1,147 @@
+import AppPatterns
+import FinnkinoKit
+import Foundation
+import Testing
+
+@testable import FinnkinoWeb
+
+/// Every route over the bundled dataset: status, content type, security headers, language.
+@Suite struct WebRouteTests {
+    static let csp =
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; base-uri 'none'; "
+        + "form-action 'self'; frame-ancestors 'none'"
+
+    @Test func everyRouteAnswersWithItsTypeAndSecurityHeaders() async throws {
+        // Given the app on the bundled dataset
+        let server = try await WebServer.start()
+        defer { Task { await server.stop() } }
+        let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first)
+        let article = try #require(try await WebServer.bundledStore(.fi).news().value.first)
+        let thumbnail = try #require(MediaLink.source(movie.images.thumbnail))
+        let routes: [(path: String, status: Int, type: String)] = [
+            ("/movies", 200, "text/html"), ("/movies?area=1041&list=soon&q=a&scope=contains", 200, "text/html"),
+            ("/movies/results?q=a", 200, "text/html"), ("/movie/\(movie.id)", 200, "text/html"),
+            ("/movie/1", 404, "text/html"), ("/showtimes", 200, "text/html"),
+            ("/showtimes?movie=\(movie.id)&area=1002&date=2026-11-23", 200, "text/html"), ("/news", 200, "text/html"),
+            ("/news?category=1", 200, "text/html"), ("/news/\(article.id)", 200, "text/html"),
+            ("/news/nope", 404, "text/html"), ("/static/app.css", 200, "text/css"),
+            ("/static/app.js", 200, "text/javascript"), (thumbnail, 200, "image/jpeg"), ("/healthz", 200, "text/plain"),
+            ("/live?page=%2Fmovie%2F1", 204, ""), ("/nowhere", 404, "text/plain"),
+        ]
+        for route in routes {
+            // When each is requested
+            let reply = try await server.get(route.path)
+            // Then it answers as expected, always with the security headers
+            #expect(reply.status == route.status, "\(route.path)")
+            #expect((reply.header("Content-Type") ?? "").hasPrefix(route.type), "\(route.path)")
+            #expect(reply.header("Content-Security-Policy") == Self.csp, "\(route.path)")
+            #expect(reply.header("X-Content-Type-Options") == "nosniff", "\(route.path)")
+            #expect(reply.header("Referrer-Policy") == "same-origin", "\(route.path)")
+        }
+        let root = try await server.get("/")
+        #expect(root.status == 302 && root.header("Location") == "/movies")
+        #expect(try await server.get("/healthz").body == "ok")
+    }
+
+    @Test func pagesFollowTheDOMContract() async throws {
+        let server = try await WebServer.start()
+        defer { Task { await server.stop() } }
+        // Given the movies page in English
+        let page = try await server.get("/movies", headers: ["Accept-Language": "en-GB,en;q=0.9"]).body
+        // Then it has the contract's landmarks, and no inline script or style
+        for marker in [
+            "<html lang=\"en\">", "<title>Movies – Finnkino</title>", "<nav class=\"tabs\"", "data-tab=\"movies\"",
+            "aria-current=\"page\"", "form id=\"language-form\"", "<select id=\"area\" name=\"area\">",
+            "button id=\"apply\"", "data-list=\"now\"", "data-list=\"soon\"",
+            "<input id=\"q\" type=\"search\" name=\"q\"",
+            "name=\"scope\" value=\"begins\"", "name=\"scope\" value=\"contains\"", "<div id=\"results\"",
+            "<li class=\"movie\"><a class=\"movie-link\" href=\"/movie/", "class=\"thumb\"", "<nav class=\"az\"",
+            "<h2 class=\"letter\" id=\"letter-",
+        ] {
+            #expect(page.contains(marker), "missing \(marker)")
+        }
+        #expect(!page.contains("style=") && !page.contains("<script>") && !page.contains("onclick"))
+        #expect(page.contains("<option value=\"1002\" selected>"))
+        // And a search with no match says so
+        let empty = try await server.get("/movies/results?q=zzzqqq").body
+        #expect(empty.contains("<p class=\"empty\">"))
+        #expect(!empty.contains("<html"))
+    }
+
+    @Test func languageComesFromTheCookieElseAcceptLanguage() async throws {
+        let server = try await WebServer.start()
+        defer { Task { await server.stop() } }
+        #expect(try await server.get("/news").body.contains("<html lang=\"fi\">"))
+        #expect(
+            try await server.get("/news", headers: ["Accept-Language": "sv, en;q=0.5"]).body.contains("lang=\"en\""))
+        #expect(
+            try await server.get("/news", headers: ["Accept-Language": "en;q=0.4, fi;q=0.8"]).body.contains(
+                "<html lang=\"fi\">"))
+        let cookie = try await server.get("/news", headers: ["Accept-Language": "fi", "Cookie": "lang=en"])
+        #expect(cookie.body.contains("<html lang=\"en\">") && cookie.body.contains("<title>News – Finnkino</title>"))
+    }
+
+    @Test func acceptLanguageParsing() {
+        #expect(ClientState.preferredLanguage("en-US,en;q=0.9") == .en)
+        #expect(ClientState.preferredLanguage("de, fi;q=0.2, en;q=0.1") == .fi)
+        #expect(ClientState.preferredLanguage("de, fr") == nil)
+        #expect(ClientState.preferredLanguage("en;q=0, fi;q=0") == nil)
+        #expect(ClientState.preferredLanguage(nil) == nil)
+    }
+
+    @Test func chosenAreaIsRemembered() async throws {
+        let server = try await WebServer.start()
+        defer { Task { await server.stop() } }
+        // Given the user picks Lappeenranta
+        let chosen = try await server.get("/movies?area=1041")
+        #expect(chosen.cookies["area"] == "1041")
+        // When they come back without an area
+        let back = try await server.get("/movies", headers: ["Cookie": "area=1041"])
+        // Then the picker shows it and the list is that area's
+        #expect(back.body.contains("<option value=\"1041\" selected>"))
+        #expect(
+            try await server.get("/showtimes", headers: ["Cookie": "area=1041"]).body.contains(
+                "<option value=\"1041\" selected>"))
+    }
+
+    @Test func traversalOnStaticAndMediaIsNotFound() async throws {
+        let server = try await WebServer.start()
+        defer { Task { await server.stop() } }
+        for path in [
+            "/static/../Package.swift", "/static/%2e%2e%2fPackage.swift", "/static/app.css%00", "/static/manifest.json",
+            "/media/../manifest.json", "/media/..%2fmanifest.json", "/media/%2e%2e/%2e%2e/Package.swift",
+            "/media/Event_14048/..%2F..%2Fmanifest.json", "/media/Event_14048/missing.jpg", "/media/manifest.json",
+            "/media//etc/passwd",
+        ] {
+            let reply = try await server.get(path)
+            #expect(reply.status == 404, "\(path)")
+            #expect(!reply.body.contains("formatVersion") && !reply.body.contains("PackageDescription"), "\(path)")
+        }
+    }
+
+    @Test func showtimesFollowTheContract() async throws {
+        let server = try await WebServer.start()
+        defer { Task { await server.stop() } }
+        let page = try await server.get("/showtimes?area=1002&date=2026-11-23").body
+        #expect(page.contains("<nav class=\"dates\""))
+        #expect(
+            page.contains("data-date=\"2026-11-23\" href=\"/showtimes?area=1002&amp;date=2026-11-23\" aria-current"))
+        #expect(page.contains("<section class=\"theatre\"><h2>"))
+        #expect(page.contains("<li class=\"show\"><span class=\"show-time\">"))
+        let empty = try await server.get("/showtimes?area=1002&date=2027-06-01").body
+        #expect(empty.contains("<p class=\"empty\">"))
+    }
+
+    @Test func newsAndArticleFollowTheContract() async throws {
+        let server = try await WebServer.start()
+        defer { Task { await server.stop() } }
+        let page = try await server.get("/news").body
+        #expect(page.contains("<section class=\"category\"><h2>"))
+        #expect(page.contains("<ul class=\"cards\"><li class=\"card\"><a href=\"/news/"))
+        #expect(page.contains("class=\"card-title\""))
+        let article = try #require(try await WebServer.bundledStore(.fi).news().value.first)
+        let body = try await server.get("/news/\(article.id)").body
+        #expect(body.contains("<h1 class=\"article-title\">") && body.contains("<div class=\"article-content\">"))
+        #expect(body.contains("class=\"article-date\""))
+    }
+}

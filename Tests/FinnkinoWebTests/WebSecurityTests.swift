@@ -1,0 +1,148 @@
+import AppPatterns
+import FinnkinoKit
+import Foundation
+import Testing
+
+@testable import FinnkinoWeb
+
+/// Escaping, sanitising and CSRF.
+@Suite struct WebSecurityTests {
+    static let hostile = "<script>alert(1)</script>"
+
+    /// A store whose every Events answer lists one movie with a hostile title.
+    @Sendable static func hostileStore(_ language: ContentLanguage) throws -> FeedStore {
+        let title = "&lt;script&gt;alert(1)&lt;/script&gt;"
+        let document =
+            "<?xml version=\"1.0\"?><Events><Event><ID>7</ID><Title>\(title)</Title>"
+            + "<OriginalTitle>\(title)</OriginalTitle><Genres>\(title)</Genres></Event></Events>"
+        let transport = StubTransport(.status(200, body: Data(document.utf8)))
+        return FeedStore(webService: WebService(transport: transport), language: language)
+    }
+
+    @Test func theOneEscapingFunctionEscapesMarkup() {
+        #expect(HTMLWriter.escaped(Self.hostile) == "&lt;script&gt;alert(1)&lt;/script&gt;")
+        #expect(HTMLWriter.escaped("\"a\" & 'b'") == "&quot;a&quot; &amp; &#39;b&#39;")
+        #expect(HTMLWriter.escaped("Äiti ja tähti") == "Äiti ja tähti")
+    }
+
+    @Test func aHostileFeedTitleIsShownAsText() async throws {
+        // Given a feed whose movie title is a script
+        let server = try await WebServer.start(makeStore: Self.hostileStore)
+        defer { Task { await server.stop() } }
+        let decoded = try await Self.hostileStore(.fi).movies().value.first?.title
+        #expect(decoded == Self.hostile)
+        // When the movies page, the results fragment and the movie page are rendered
+        for path in ["/movies?area=all", "/movies/results?area=all&q=%3Cscr", "/movie/7"] {
+            let body = try await server.get(path).body
+            // Then the title appears escaped, never as markup
+            #expect(body.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "\(path)")
+            #expect(!body.contains(Self.hostile), "\(path)")
+        }
+    }
+
+    @Test func sanitiserKeepsTheAllowList() {
+        let input =
+            "<p class=\"x\" style=\"color:red\">Hello <strong>bold</strong> <em>it</em><br/>"
+            + "<a href=\"https://www.finnkino.fi/x?a=1&amp;b=2\" onclick=\"evil()\" target=\"_blank\">link</a></p>"
+            + "<ul><li>one</li></ul><h2>Title</h2><img src=\"https://media.finnkino.fi/a.jpg\" alt=\"A\" width=\"40\" "
+            + "height=\"30\" onerror=\"evil()\"><img src=\"bundled:///media/news/7101/image.jpg\" width=\"440\">"
+        let output = HTMLSanitizer.sanitize(input)
+        #expect(
+            output
+                == "<p>Hello <strong>bold</strong> <em>it</em><br>"
+                + "<a href=\"https://www.finnkino.fi/x?a=1&amp;b=2\" rel=\"noopener\">link</a></p>"
+                + "<ul><li>one</li></ul><h2>Title</h2>"
+                + "<img src=\"https://media.finnkino.fi/a.jpg\" alt=\"A\" width=\"40\" height=\"30\">"
+                + "<img src=\"/media/news/7101/image.jpg\" alt=\"\" width=\"440\">")
+    }
+
+    @Test func sanitiserDropsHostileInput() {
+        let cases: [(String, String)] = [
+            ("<script>alert(1)</script>ok", "ok"),
+            ("<SCRIPT SRC=//evil.js></SCRIPT>ok", "ok"),
+            ("<style>body{display:none}</style><p>x</p>", "<p>x</p>"),
+            ("<a href=\"javascript:alert(1)\">x</a>", "<a>x</a>"),
+            ("<a href=\"jav&#x61;script:alert(1)\">x</a>", "<a>x</a>"),
+            ("<a href=\" java\tscript:alert(1)\">x</a>", "<a>x</a>"),
+            ("<a href=\"data:text/html,<script>\">x</a>", "<a>x</a>"),
+            ("<img src=\"javascript:alert(1)\">", ""),
+            ("<img src=x onerror=alert(1)>", ""),
+            ("<iframe src=\"https://evil\"></iframe>after", "after"),
+            ("<div onmouseover=\"x\"><b>kept</b></div>", "<b>kept</b>"),
+            ("<p>unclosed <b>bold", "<p>unclosed <b>bold</b></p>"),
+            ("</p></b>stray", "stray"),
+            ("<!-- <script>alert(1)</script> -->text", "text"),
+            ("a < b & c > d", "a &lt; b &amp; c &gt; d"),
+            ("<p>&amp; &lt;x&gt;</p>", "<p>&amp; &lt;x&gt;</p>"),
+            ("<img src=\"https://x/a.jpg\" width=\"100%\" height=\"1e9\">", "<img src=\"https://x/a.jpg\" alt=\"\">"),
+            ("<svg><script>alert(1)</script></svg>ok", "ok"),
+            ("<scr<script>ipt>alert(1)</script>", "ipt&gt;alert(1)"),
+            ("<p", ""),
+            (
+                "<a href='https://ok/' title=\"\"onmouseover=alert(1)>x</a>",
+                "<a href=\"https://ok/\" rel=\"noopener\">x</a>"
+            ),
+        ]
+        for (input, expected) in cases {
+            let output = HTMLSanitizer.sanitize(input)
+            #expect(output == expected, "\(input)")
+            #expect(!output.lowercased().contains("<script"), "\(input)")
+            #expect(!output.lowercased().contains("javascript:"), "\(input)")
+        }
+    }
+
+    @Test func languageSwitchNeedsTheCSRFToken() async throws {
+        let server = try await WebServer.start()
+        defer { Task { await server.stop() } }
+        // Given a client that got its token with a page
+        let page = try await server.get("/news")
+        let token = try #require(page.cookies["csrf"])
+        #expect(page.body.contains("name=\"csrf\" value=\"\(token)\""))
+        let form = ["Content-Type": "application/x-www-form-urlencoded"]
+        // When it posts without a token, with a wrong one, or with no cookie
+        let missing = try await server.client.request(
+            "POST", "/settings/language", headers: form.merging(["Cookie": "csrf=\(token)"]) { $1 },
+            body: "language=en&back=%2Fnews")
+        let wrong = try await server.client.request(
+            "POST", "/settings/language", headers: form.merging(["Cookie": "csrf=\(token)"]) { $1 },
+            body: "language=en&csrf=\(String(repeating: "0", count: 64))&back=%2Fnews")
+        let noCookie = try await server.client.request(
+            "POST", "/settings/language", headers: form, body: "language=en&csrf=\(token)&back=%2Fnews")
+        // Then each is refused
+        #expect(missing.status == 403 && wrong.status == 403 && noCookie.status == 403)
+        #expect(missing.cookies["lang"] == nil)
+        // When it posts with its token
+        let accepted = try await server.client.request(
+            "POST", "/settings/language", headers: form.merging(["Cookie": "csrf=\(token)"]) { $1 },
+            body: "language=en&csrf=\(token)&back=%2Fnews%3Fcategory%3D1")
+        // Then the language is set and it goes back, only ever to a local page
+        #expect(accepted.status == 303)
+        #expect(accepted.cookies["lang"] == "en")
+        #expect(accepted.header("Location") == "/news?category=1")
+        let offsite = try await server.client.request(
+            "POST", "/settings/language", headers: form.merging(["Cookie": "csrf=\(token)"]) { $1 },
+            body: "language=fi&csrf=\(token)&back=%2F%2Fevil.example")
+        #expect(offsite.header("Location") == "/movies")
+    }
+
+    @Test func oversizedBodiesAreRefused() async throws {
+        let server = try await WebServer.start()
+        defer { Task { await server.stop() } }
+        let token = try #require(try await server.get("/news").cookies["csrf"])
+        let reply = try await server.client.request(
+            "POST", "/settings/language",
+            headers: ["Content-Type": "application/x-www-form-urlencoded", "Cookie": "csrf=\(token)"],
+            body: "language=en&csrf=\(token)&pad=" + String(repeating: "x", count: 20_000))
+        #expect(reply.status == 413)
+    }
+
+    @Test func csrfTokensCompareWholly() throws {
+        let token = CSRFToken.random()
+        #expect(token.value.count == 64)
+        #expect(token.matches(token.value))
+        #expect(!token.matches(String(token.value.dropLast()) + "x"))
+        #expect(!token.matches(""))
+        #expect(CSRFToken(client: "not-a-token") == nil)
+        #expect(CSRFToken.random() != token)
+    }
+}

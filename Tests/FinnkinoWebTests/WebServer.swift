@@ -1,0 +1,56 @@
+import AppPatterns
+import FinnkinoKit
+import FinnkinoWeb
+import Foundation
+import Hummingbird
+import Logging
+
+/// The web app on a free loopback port, for one test.
+final class WebServer: Sendable {
+    let port: Int
+    let client: LoopbackClient
+    private let task: Task<Void, any Error>
+
+    static let today = LocalDate(year: 2026, month: 11, day: 22)
+    static let morning = HelsinkiTime.instant(of: today, hour: 9, minute: 0)
+
+    /// Starts the app with `makeStore` (default: the bundled dataset on a fixed day).
+    static func start(
+        makeStore: @escaping @Sendable (ContentLanguage) throws -> FeedStore = WebServer.bundledStore
+    ) async throws -> WebServer {
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let configuration = WebConfiguration(
+            host: "127.0.0.1", port: 0, makeStore: makeStore, now: { morning },
+            onServerRunning: { port in
+                continuation.yield(port)
+                continuation.finish()
+            },
+            logger: Logger(label: "test-web", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let app = try makeApplication(configuration)
+        let task = Task { try await app.runService(gracefulShutdownSignals: []) }
+        var port = 0
+        for await bound in ports { port = bound }
+        return WebServer(port: port, task: task)
+    }
+
+    @Sendable static func bundledStore(_ language: ContentLanguage) throws -> FeedStore {
+        let transport = try BundledTransport(today: { today })
+        return FeedStore(
+            webService: WebService(transport: transport, cache: InMemoryPayloadCache()), language: language)
+    }
+
+    private init(port: Int, task: Task<Void, any Error>) {
+        self.port = port
+        self.task = task
+        client = LoopbackClient(port: port)
+    }
+
+    func get(_ path: String, headers: [String: String] = [:]) async throws -> LoopbackClient.Reply {
+        try await client.request("GET", path, headers: headers)
+    }
+
+    func stop() async {
+        task.cancel()
+        _ = await task.result
+    }
+}
