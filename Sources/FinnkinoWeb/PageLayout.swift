@@ -23,7 +23,8 @@ struct PageLayout {
         html.raw(" – ")
         html.text(strings.appName)
         html.raw(
-            "</title><link rel=\"stylesheet\" href=\"/static/app.css\"><script src=\"/static/app.js\" defer></script>"
+            "</title><link rel=\"icon\" href=\"/static/icon.svg\" type=\"image/svg+xml\">"
+                + "<link rel=\"stylesheet\" href=\"/static/app.css\"><script src=\"/static/app.js\" defer></script>"
                 + "</head><body")
         if live {
             html.raw(" data-live=\"")

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 
-/// The bundled stylesheet and script, read once at start and served from memory. Only these
+/// The bundled stylesheet, script and icon, read once at start and served from memory. Only these
 /// names are ever served: a request path is a key, never a file path.
 struct StaticAssets: Sendable {
     struct Asset: Sendable {
@@ -11,7 +11,9 @@ struct StaticAssets: Sendable {
 
     private let assets: [String: Asset]
 
-    static let types = ["css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8"]
+    static let types = [
+        "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8", "svg": "image/svg+xml",
+    ]
 
     /// Reads the `Static` folder bundled with FinnkinoWeb.
     init() throws {
@@ -19,7 +21,7 @@ struct StaticAssets: Sendable {
             throw StaticAssetsError(message: "FinnkinoWeb: the bundled `Static` folder is missing")
         }
         var assets: [String: Asset] = [:]
-        for name in ["app.css", "app.js"] {
+        for name in ["app.css", "app.js", "icon.svg"] {
             let url = folder.appendingPathComponent(name)
             let data: Data
             do { data = try Data(contentsOf: url) } catch {

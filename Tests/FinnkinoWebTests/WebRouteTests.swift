@@ -25,6 +25,7 @@ import Testing
             ("/showtimes?movie=\(movie.id)&area=1002&date=2026-11-23", 200, "text/html"), ("/news", 200, "text/html"),
             ("/news?category=1", 200, "text/html"), ("/news/\(article.id)", 200, "text/html"),
             ("/news/nope", 404, "text/html"), ("/static/app.css", 200, "text/css"),
+            ("/static/icon.svg", 200, "image/svg+xml"),
             ("/static/app.js", 200, "text/javascript"), (thumbnail, 200, "image/jpeg"), ("/healthz", 200, "text/plain"),
             ("/live?page=%2Fmovie%2F1", 204, ""), ("/nowhere", 404, "text/plain"),
         ]
