@@ -12,16 +12,19 @@ public final class FeedStore: Sendable {
     public let policy: CachePolicy
     let webService: WebService
     let feedRegistry = FeedRegistry()
-    private let searchIndexes = Mutex<[SearchIndexKey: SearchIndexEntry]>([:])
+    private let movieLists = Mutex<[MovieListKey: MovieList]>([:])
 
-    private struct SearchIndexKey: Hashable {
+    private struct MovieListKey: Hashable {
         var list: EventListType
         var area: Int?
     }
 
-    private struct SearchIndexEntry {
+    /// One answer of the Events feed, sorted and indexed once and kept until the feed changes:
+    /// every page view and keystroke after the first reads it as it is.
+    private struct MovieList: Sendable {
         var fetchedAt: Date
         var count: Int
+        var alphabetical: [Event]
         var index: TitleIndex<Event>
     }
 
@@ -57,12 +60,7 @@ public final class FeedStore: Sendable {
     /// Movies now in theatres or coming soon, in an area (nil: all of Finland), in alphabetical
     /// order (Finnish: Å, Ä, Ö after Z), as a list with an A-Z index expects them.
     public func movies(_ list: EventListType = .nowInTheatres, area: Int? = nil) async throws -> Loaded<[Event]> {
-        try await webService.load(EventsEndpoint(listType: list, area: area, language: language), maxAge: policy.events)
-            .map { events in
-                events.map { (key: FinnishCollation.key($0.title), event: $0) }
-                    .sorted { $0.key == $1.key ? $0.event.id < $1.event.id : $0.key.lexicographicallyPrecedes($1.key) }
-                    .map(\.event)
-            }
+        try await movieList(list, area: area).map(\.alphabetical)
     }
 
     /// One movie, from the nationwide lists (now in theatres first, then coming soon).
@@ -78,17 +76,25 @@ public final class FeedStore: Sendable {
     public func searchMovies(
         _ text: String, scope: SearchScope, list: EventListType = .nowInTheatres, area: Int? = nil
     ) async throws -> Loaded<[Event]> {
-        let loaded = try await movies(list, area: area)
-        let key = SearchIndexKey(list: list, area: area)
-        let index = searchIndexes.withLock { indexes in
-            if let entry = indexes[key], entry.fetchedAt == loaded.fetchedAt, entry.count == loaded.value.count {
-                return entry.index
-            }
-            let index = TitleIndex(loaded.value) { ($0.title, $0.originalTitle) }
-            indexes[key] = SearchIndexEntry(fetchedAt: loaded.fetchedAt, count: loaded.value.count, index: index)
-            return index
+        try await movieList(list, area: area).map { Array($0.index.search(text, scope: scope)) }
+    }
+
+    /// The Events feed of `list` in `area`, sorted and indexed: built when its answer is new,
+    /// otherwise the one built before.
+    private func movieList(_ list: EventListType, area: Int?) async throws -> Loaded<MovieList> {
+        let loaded = try await webService.load(
+            EventsEndpoint(listType: list, area: area, language: language), maxAge: policy.events)
+        let key = MovieListKey(list: list, area: area)
+        let built = movieLists.withLock { lists in
+            lists[key].flatMap { $0.fetchedAt == loaded.fetchedAt && $0.count == loaded.value.count ? $0 : nil }
         }
-        return loaded.map { _ in Array(index.search(text, scope: scope)) }
+        if let built { return loaded.map { _ in built } }
+        let index = TitleIndex(loaded.value) { ($0.title, $0.originalTitle) }
+        let movieList = MovieList(
+            fetchedAt: loaded.fetchedAt, count: loaded.value.count, alphabetical: Array(index.alphabetical),
+            index: index)
+        movieLists.withLock { $0[key] = movieList }
+        return loaded.map { _ in movieList }
     }
 
     // MARK: Showtimes

@@ -45,13 +45,28 @@ public struct Rating: Sendable, Hashable, Codable {
     /// The minimum age when the code names one (`7`, `12`, `K 13`, `… (elokuva: 12)`), `0` for
     /// `S` and `Luok_vap` (all ages), nil when not rated or unknown.
     public var minimumAge: Int? {
-        let upper = code.uppercased()
-        if upper == "S" || upper.hasPrefix("LUOK") { return 0 }
-        if let range = code.range(of: #"elokuva:\s*(\d+)"#, options: .regularExpression) {
-            return Int(code[range].filter(\.isNumber))
+        // Read as bytes: it is asked for every row of every list shown.
+        let bytes = Array(code.utf8)
+        if bytes == [UInt8(ascii: "S")] || bytes == [UInt8(ascii: "s")]
+            || bytes.prefix(4).map({ $0 & 0xDF }).elementsEqual("LUOK".utf8)
+        {
+            return 0
         }
-        let digits = code.filter(\.isNumber)
-        return digits.isEmpty ? nil : Int(digits)
+        // `Anniskelu K18 (elokuva: 12)`: the film's own rating is the number after the marker.
+        let marker = Array("elokuva:".utf8)
+        if let at = bytes.indices.first(where: { bytes[$0...].starts(with: marker) }) {
+            let film = bytes[(at + marker.count)...].drop { $0 == UInt8(ascii: " ") }.prefix(while: Self.isDigit)
+            if let age = Self.age(film) { return age }
+        }
+        return Self.age(bytes.filter(Self.isDigit))
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    /// ASCII digits as an age; nil when there are none or too many to be an age.
+    private static func age(_ digits: some Collection<UInt8>) -> Int? {
+        guard !digits.isEmpty, digits.count <= 2 else { return nil }
+        return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
 }
 

@@ -18,6 +18,12 @@ public struct MoviesViewModel: Sendable {
         /// `S`, `7`, `12`, `16`, `18` or `–`.
         public var age: String
         public var thumbnailURL: URL?
+
+        /// Hashes the movie's ID alone (equal rows have equal IDs): rows are hashed as cache keys of
+        /// whole lists, and equality still compares every value.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(id)
+        }
     }
 
     /// Movies filed under one letter; `letter` is nil for search results, which are ranked.
@@ -84,7 +90,7 @@ public struct MoviesViewModel: Sendable {
                 ? try await store.movies(outputs.list, area: outputs.selectedArea)
                 : try await store.searchMovies(
                     query, scope: outputs.scope, list: outputs.list, area: outputs.selectedArea)
-            let rows = loaded.value.map(row)
+            let rows = Self.rows(loaded.value, format: format)
             outputs.sections = query.isEmpty ? Self.alphabetical(rows) : (rows.isEmpty ? [] : [Section(rows: rows)])
             outputs.indexLetters = outputs.sections.compactMap(\.letter)
             outputs.movieCount = rows.count
@@ -101,11 +107,14 @@ public struct MoviesViewModel: Sendable {
         }
     }
 
-    private func row(_ event: Event) -> Row {
-        Row(
-            id: event.id, title: event.title, length: format.length(event.lengthInMinutes),
-            genres: event.genres.joined(separator: ", "), age: format.age(event.rating),
-            thumbnailURL: event.images.thumbnail)
+    /// One row per event, in a synchronous function: the events are read in place, not copied.
+    private static func rows(_ events: [Event], format: DisplayFormat) -> [Row] {
+        events.map { event in
+            Row(
+                id: event.id, title: event.title, length: format.length(event.lengthInMinutes),
+                genres: event.genres.joined(separator: ", "), age: format.age(event.rating),
+                thumbnailURL: event.images.thumbnail)
+        }
     }
 
     /// Rows (already in Finnish order) grouped by their index letter, `#` first as it sorts first.

@@ -58,11 +58,14 @@ public struct TitleIndex<Item: Sendable>: Sendable {
         itemPositions = entries.map { Int32($0.position) }
     }
 
+    /// Every item, in alphabetical order of the titles.
+    public var alphabetical: Matches { Matches(items: items, positions: itemPositions) }
+
     /// Items matching `text` in `scope`, best first. An empty text matches every item, in
     /// alphabetical order.
     public func search(_ text: String, scope: SearchScope) -> Matches {
         let query = SearchKey(text).bytes.filter { $0 > Self.separator }
-        guard !query.isEmpty else { return Matches(items: items, positions: itemPositions) }
+        guard !query.isEmpty else { return alphabetical }
         var ranks = [UInt8](repeating: Self.noMatch, count: titleStarts.count)
         buffer.withUnsafeBufferPointer { haystack in
             query.withUnsafeBufferPointer { needle in

@@ -26,6 +26,22 @@ import Testing
         #expect(english.age(rating("Tulossa")) == "–")
     }
 
+    @Test(arguments: [
+        ("S", 0), ("s", 0), ("Luok_vap", 0), ("LUOK.VAP.", 0), ("7", 7), ("K 13", 13),
+        ("Anniskelu K18 (elokuva: 12)", 12),
+        ("Anniskelu K18 (elokuva:7)", 7), ("Anniskelu K18 (elokuva: ?)", 18),
+    ])
+    func minimumAgeOfARatingCode(code: String, age: Int) {
+        #expect(Rating(code: code, label: code, imageURL: nil).minimumAge == age)
+    }
+
+    @Test(arguments: ["", "Tulossa", "(none)", "Not yet rated", "12345", "١٢"])
+    func ratingCodesWithoutAnAgeHaveNone(code: String) {
+        // Given codes that name no age, or a number too long to be one, or non-ASCII digits
+        // Then there is no minimum age (and nothing crashes)
+        #expect(Rating(code: code, label: code, imageURL: nil).minimumAge == nil)
+    }
+
     @Test func dayLabelsNameTodayAndTomorrowThenTheWeekday() {
         // Given Sunday 22.11.2026
         let today = LocalDate(year: 2026, month: 11, day: 22)

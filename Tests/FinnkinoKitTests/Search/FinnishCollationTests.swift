@@ -8,8 +8,17 @@ import Testing
         #expect(sorted == ["amélie", "Banaani", "Zorro", "Åland", "Äiti", "Öljy"])
     }
 
+    @Test func asciiAndFoldedLettersShareTheirKey() {
+        // Given the same word with and without case and diacritics
+        // Then their keys are equal, and a Finnish letter's key differs from its base letter's
+        #expect(FinnishCollation.key("Amelie") == FinnishCollation.key("amélie"))
+        #expect(FinnishCollation.key("ZORRO") == FinnishCollation.key("zorro"))
+        #expect(FinnishCollation.key("Äiti") != FinnishCollation.key("Aiti"))
+    }
+
     @Test(arguments: [
         ("Äiti", "Ä"), ("élan", "E"), ("dyy", "D"), ("2012", "#"), ("  Öljy", "Ö"), ("", "#"), ("¡Hola!", "#"),
+        ("zorro", "Z"), ("Alien", "A"), ("@home", "#"), ("[rec]", "#"), ("`quote`", "#"), ("{x}", "#"), (" \t", "#"),
     ])
     func indexLetter(text: String, letter: String) {
         #expect(FinnishCollation.indexLetter(of: text) == letter)
