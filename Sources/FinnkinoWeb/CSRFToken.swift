@@ -6,16 +6,17 @@ struct CSRFToken: Sendable, Equatable {
 
     let value: String
 
-    /// 32 random bytes as 64 hex digits.
+    /// 256 random bits as 64 hex digits.
     static func random() -> CSRFToken {
         var generator = SystemRandomNumberGenerator()
         let digits = Array("0123456789abcdef".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(64)
-        for _ in 0..<32 {
-            let byte = UInt8.random(in: 0...255, using: &generator)
-            bytes.append(digits[Int(byte >> 4)])
-            bytes.append(digits[Int(byte & 0x0F)])
+        for _ in 0..<4 {
+            let word = generator.next()
+            for shift in stride(from: 60, through: 0, by: -4) {
+                bytes.append(digits[Int((word >> UInt64(shift)) & 0x0F)])
+            }
         }
         return CSRFToken(value: String(decoding: bytes, as: UTF8.self))
     }

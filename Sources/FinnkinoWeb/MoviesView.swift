@@ -5,7 +5,8 @@ import Foundation
 enum MoviesView {
     static let resultsID = "results"
 
-    static func page(_ outputs: MoviesViewModel.Outputs, layout: PageLayout) -> String {
+    /// The Movies page around `results`, the rendered ``results(_:strings:)`` of `outputs`.
+    static func page(_ outputs: MoviesViewModel.Outputs, results: String, layout: PageLayout) -> String {
         let strings = layout.client.strings
         return layout.render(title: strings.moviesTab, tab: .movies, live: true) { html in
             html.raw("<h1>")
@@ -14,7 +15,7 @@ enum MoviesView {
             form(outputs, strings: strings, into: &html)
             listSwitch(outputs, strings: strings, into: &html)
             html.raw("<div id=\"\(resultsID)\" aria-live=\"polite\">")
-            results(outputs, strings: strings, into: &html)
+            html.raw(results)
             html.raw("</div>")
         }
     }

@@ -6,6 +6,7 @@ import Foundation
 struct Screens: Sendable {
     let catalog: StoreCatalog
     let now: @Sendable () -> Date
+    let movieLists = MovieListCache()
 
     func store(_ client: ClientState) throws -> FeedStore {
         try catalog.store(for: client.language.contentLanguage)
@@ -21,6 +22,11 @@ struct Screens: Sendable {
         viewModel.scopeChanged(scope)
         await viewModel.load()
         return viewModel.outputs
+    }
+
+    /// The rendered list of the Movies screen, from the cache when it was rendered before.
+    func moviesResults(_ outputs: MoviesViewModel.Outputs, client: ClientState) -> String {
+        movieLists.results(outputs, language: client.language) { MoviesView.results($0, strings: client.strings) }
     }
 
     func showtimes(
@@ -60,7 +66,7 @@ struct Screens: Sendable {
         switch screen {
         case .movies(let area, _, let list, let text, let scope):
             let outputs = try await movies(area: area, list: list, text: text, scope: scope, client: client)
-            return (MoviesView.resultsID, MoviesView.results(outputs, strings: client.strings))
+            return (MoviesView.resultsID, moviesResults(outputs, client: client))
         case .showtimes(let movie, let area, _, let date):
             let outputs = try await showtimes(movie: movie, area: area, date: date, client: client)
             return (ShowtimesView.fragmentID, ShowtimesView.shows(outputs, strings: client.strings))

@@ -91,10 +91,13 @@ struct WebRoutes: Sendable {
         guard let screen = screen(request, client), case .movies(let area, _, let list, let text, let scope) = screen
         else { throw HTTPError(.notFound) }
         let outputs = try await screens.movies(area: area, list: list, text: text, scope: scope, client: client)
+        let results = screens.moviesResults(outputs, client: client)
         let html =
             fragmentOnly
-            ? MoviesView.results(outputs, strings: client.strings)
-            : MoviesView.page(outputs, layout: PageLayout(client: client, path: "/movies?" + MoviesView.query(outputs)))
+            ? results
+            : MoviesView.page(
+                outputs, results: results,
+                layout: PageLayout(client: client, path: "/movies?" + MoviesView.query(outputs)))
         return page(html, client: client, area: screen.chosenArea)
     }
 

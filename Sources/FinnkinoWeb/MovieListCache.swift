@@ -1,0 +1,34 @@
+import AppPatterns
+import FinnkinoKit
+
+/// Rendered movie lists (the inside of `#results`), kept for the next request that shows the same
+/// list: the most asked-for page is then rendered once per feed answer, not once per request.
+///
+/// The key is everything the fragment is made of (the language and the view model's list
+/// outputs), so a new feed answer, another search or a changed notice renders anew; nothing needs
+/// to be invalidated by hand.
+struct MovieListCache: Sendable {
+    private struct Key: Hashable, Sendable {
+        var language: UILanguage
+        var sections: [MoviesViewModel.Section]
+        var emptyMessage: String?
+        var staleNotice: String?
+        var errorMessage: String?
+    }
+
+    /// Areas × two lists × two languages, and the latest searches.
+    private let cache = MemoryCache<Key, String>(countLimit: 256, costLimit: 8 << 20)
+
+    /// The results fragment of `outputs` in `language`, rendered by `render` when not kept.
+    func results(
+        _ outputs: MoviesViewModel.Outputs, language: UILanguage, render: (MoviesViewModel.Outputs) -> String
+    ) -> String {
+        let key = Key(
+            language: language, sections: outputs.sections, emptyMessage: outputs.emptyMessage,
+            staleNotice: outputs.staleNotice, errorMessage: outputs.errorMessage)
+        if let html = cache.value(for: key) { return html }
+        let html = render(outputs)
+        cache.set(html, for: key, cost: html.utf8.count)
+        return html
+    }
+}
