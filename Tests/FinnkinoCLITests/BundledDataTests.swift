@@ -4,36 +4,36 @@ import Testing
 
 /// The CLI end to end on the bundled default, as a person runs it after cloning.
 @Suite struct BundledDataTests {
-    func json(_ arguments: [String]) throws -> [[String: Any]] {
-        let result = try CommandLineRun.finnkino(arguments + ["--json"])
+    func json(_ arguments: [String]) async throws -> [[String: Any]] {
+        let result = try await CommandLineRun.finnkino(arguments + ["--json"])
         try #require(result.exitCode == 0, "\(result.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
     }
 
-    @Test func areasAreTheRealList() throws {
-        let areas = try json(["areas"])
+    @Test func areasAreTheRealList() async throws {
+        let areas = try await json(["areas"])
         #expect(areas.count == 20)
         #expect(areas.contains { ($0["id"] as? Int) == 1002 && ($0["name"] as? String) == "Helsinki" })
     }
 
-    @Test func moviesInHelsinki() throws {
-        let result = try CommandLineRun.finnkino(["movies", "--area", "helsinki"])
+    @Test func moviesInHelsinki() async throws {
+        let result = try await CommandLineRun.finnkino(["movies", "--area", "helsinki"])
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("Now in theatres in Helsinki: "))
         #expect(result.fitsEightyColumns)
-        #expect(try json(["movies"]).count >= 30)
-        #expect(try json(["movies", "--coming-soon"]).count >= 10)
+        #expect(try await json(["movies"]).count >= 30)
+        #expect(try await json(["movies", "--coming-soon"]).count >= 10)
     }
 
-    @Test func showtimesTomorrowAreTomorrowInHelsinki() throws {
+    @Test func showtimesTomorrowAreTomorrowInHelsinki() async throws {
         // Given a movie that plays in Helsinki tomorrow
         let tomorrow = HelsinkiTime.today().adding(days: 1)
-        let shows = try json(["showtimes", "--area", "helsinki", "--date", "tomorrow"])
+        let shows = try await json(["showtimes", "--area", "helsinki", "--date", "tomorrow"])
         let first = try #require(shows.first)
         let movieID = try #require(first["eventID"] as? Int)
         let title = try #require(first["title"] as? String)
         // When its showtimes for tomorrow are asked for
-        let result = try CommandLineRun.finnkino([
+        let result = try await CommandLineRun.finnkino([
             "showtimes", "--movie", String(movieID), "--area", "helsinki", "--date", "tomorrow",
         ])
         // Then they are listed under the movie, for tomorrow's date, and start tomorrow in Helsinki
@@ -42,17 +42,19 @@ import Testing
         #expect(result.stdout.contains("\(tomorrow.day).\(tomorrow.month).\(tomorrow.year)"))
         #expect(result.fitsEightyColumns)
         let formatter = ISO8601DateFormatter()
-        let starts = try json(["showtimes", "--movie", String(movieID), "--area", "helsinki", "--date", "tomorrow"])
-            .compactMap { ($0["start"] as? String).flatMap(formatter.date(from:)) }
+        let starts = try await json([
+            "showtimes", "--movie", String(movieID), "--area", "helsinki", "--date", "tomorrow",
+        ])
+        .compactMap { ($0["start"] as? String).flatMap(formatter.date(from:)) }
         #expect(!starts.isEmpty)
         #expect(starts.allSatisfy { HelsinkiTime.localDate(of: $0) == tomorrow })
     }
 
-    @Test func searchScopesOnTheBundledTitles() throws {
-        let beginsWith = try CommandLineRun.finnkino(["movies", "--search", "dyy", "--begins-with"])
+    @Test func searchScopesOnTheBundledTitles() async throws {
+        let beginsWith = try await CommandLineRun.finnkino(["movies", "--search", "dyy", "--begins-with"])
         #expect(beginsWith.exitCode == 0, "\(beginsWith.stderr)")
         #expect(beginsWith.stdout.contains("Dyy"))
-        let found = try json(["movies", "--search", "dyy", "--begins-with"])
+        let found = try await json(["movies", "--search", "dyy", "--begins-with"])
         #expect(!found.isEmpty)
         // Every result's title or original title begins with the text, accents and case ignored.
         #expect(
@@ -60,13 +62,13 @@ import Testing
                 [movie["title"], movie["originalTitle"]].compactMap { $0 as? String }
                     .contains { SearchKey($0).hasPrefix(SearchKey("dyy")) }
             })
-        let aiti = try json(["movies", "--search", "aiti", "--contains"]).compactMap { $0["title"] as? String }
+        let aiti = try await json(["movies", "--search", "aiti", "--contains"]).compactMap { $0["title"] as? String }
         #expect(aiti.contains { $0.hasPrefix("Äiti") })
     }
 
-    @Test func newsHasCategories() throws {
-        let result = try CommandLineRun.finnkino(["news"])
+    @Test func newsHasCategories() async throws {
+        let result = try await CommandLineRun.finnkino(["news"])
         #expect(result.exitCode == 0, "\(result.stderr)")
-        #expect(try json(["news"]).count >= 20)
+        #expect(try await json(["news"]).count >= 20)
     }
 }

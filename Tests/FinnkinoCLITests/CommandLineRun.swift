@@ -11,8 +11,9 @@ struct CommandLineRun {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("finnkino")
     }
 
-    /// Runs `finnkino arguments…` with a fresh data folder unless one is given.
-    static func finnkino(_ arguments: [String], dataDir: URL? = nil, timeout: TimeInterval = 60) throws
+    /// Runs `finnkino arguments…` with a fresh data folder unless one is given; stops it after
+    /// `timeout` seconds. Waits for the exit without holding a thread of the test pool.
+    static func finnkino(_ arguments: [String], dataDir: URL? = nil, timeout: TimeInterval = 60) async throws
         -> CommandLineRun
     {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("finnkino-cli-\(UUID().uuidString)")
@@ -29,15 +30,20 @@ struct CommandLineRun {
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning {
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(timeout))
             process.terminate()
-            process.waitUntilExit()
+        }
+        defer { watchdog.cancel() }
+        let exitCode: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
         }
         return CommandLineRun(
-            exitCode: process.terminationStatus,
+            exitCode: exitCode,
             stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
             stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
     }

@@ -3,15 +3,15 @@ import Testing
 
 /// The CLI end to end against a loopback server answering with the real Finnkino samples.
 @Suite(.serialized) struct LoopbackAPITests {
-    func run(_ arguments: [String], server: FinnkinoAPIServer) throws -> CommandLineRun {
-        try CommandLineRun.finnkino(["--source", server.baseURL] + arguments)
+    func run(_ arguments: [String], server: FinnkinoAPIServer) async throws -> CommandLineRun {
+        try await CommandLineRun.finnkino(["--source", server.baseURL] + arguments)
     }
 
     @Test func areasListsRealAreasWithoutThePlaceholder() async throws {
         let server = try await FinnkinoAPIServer.start()
         defer { Task { await server.stop() } }
         // When a person lists the areas
-        let result = try CommandLineRun.finnkino(["areas", "--source", server.baseURL])
+        let result = try await CommandLineRun.finnkino(["areas", "--source", server.baseURL])
         // Then the real areas are there, the "choose area" placeholder is not, and it fits 80 columns
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stdout.contains("1002  Helsinki"))
@@ -24,7 +24,7 @@ import Testing
     @Test func moviesInHelsinkiAsksForTheAreaAndListsTheSample() async throws {
         let server = try await FinnkinoAPIServer.start()
         defer { Task { await server.stop() } }
-        let result = try run(["movies", "--area", "helsinki"], server: server)
+        let result = try await run(["movies", "--area", "helsinki"], server: server)
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Now in theatres in Helsinki: 3 movies"))
         #expect(result.stdout.contains("All the Money in the World"))
@@ -36,12 +36,12 @@ import Testing
     @Test func searchScopes() async throws {
         let server = try await FinnkinoAPIServer.start()
         defer { Task { await server.stop() } }
-        let beginsWith = try run(["movies", "--search", "all", "--begins-with"], server: server)
+        let beginsWith = try await run(["movies", "--search", "all", "--begins-with"], server: server)
         #expect(beginsWith.exitCode == 0, "\(beginsWith.stderr)")
         #expect(beginsWith.stdout.contains("All the Money in the World"))
         #expect(!beginsWith.stdout.contains("Pariisiin"))
 
-        let contains = try run(["movies", "--search", "PARI", "--contains"], server: server)
+        let contains = try await run(["movies", "--search", "PARI", "--contains"], server: server)
         #expect(contains.stdout.contains("15:17 Pariisiin"))
         #expect(!contains.stdout.contains("All the Money"))
     }
@@ -50,7 +50,7 @@ import Testing
         let server = try await FinnkinoAPIServer.start()
         defer { Task { await server.stop() } }
         // Guled & Nasra (303715) plays at Kinopalatsi 10:30-12:03 on 27.2.2022 in the sample.
-        let result = try run(
+        let result = try await run(
             ["showtimes", "--movie", "303715", "--area", "1002", "--date", "2022-02-27"], server: server)
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Guled & Nasra · Helsinki · Sunday 27.2.2022"))
@@ -63,7 +63,8 @@ import Testing
     @Test func showtimesAsJSONCarryInstants() async throws {
         let server = try await FinnkinoAPIServer.start()
         defer { Task { await server.stop() } }
-        let result = try run(["showtimes", "--area", "helsinki", "--date", "27.2.2022", "--json"], server: server)
+        let result = try await run(
+            ["showtimes", "--area", "helsinki", "--date", "27.2.2022", "--json"], server: server)
         #expect(result.exitCode == 0, "\(result.stderr)")
         let shows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         #expect(shows.count == 84)
@@ -74,7 +75,7 @@ import Testing
     @Test func movieDetails() async throws {
         let server = try await FinnkinoAPIServer.start()
         defer { Task { await server.stop() } }
-        let result = try run(["movie", "302478"], server: server)
+        let result = try await run(["movie", "302478"], server: server)
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("All the Money in the World"))
         #expect(result.stdout.contains("Director: Ridley Scott"))
@@ -84,12 +85,12 @@ import Testing
     @Test func newsGroupedByCategory() async throws {
         let server = try await FinnkinoAPIServer.start()
         defer { Task { await server.stop() } }
-        let result = try run(["news"], server: server)
+        let result = try await run(["news"], server: server)
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Ajankohtaista\n"))
         #expect(result.stdout.contains("Elokuvauutisia\n"))
         #expect(result.stdout.contains("Hobitti – Smaugin autioittama maa"))
-        let byName = try run(["news", "--category", "elokuva"], server: server)
+        let byName = try await run(["news", "--category", "elokuva"], server: server)
         #expect(byName.exitCode == 0, "\(byName.stderr)")
         #expect(!byName.stdout.contains("Ajankohtaista"))
     }
@@ -97,25 +98,25 @@ import Testing
     @Test func badInputGivesOneClearLineAndAFailingExit() async throws {
         let server = try await FinnkinoAPIServer.start()
         defer { Task { await server.stop() } }
-        let unknownArea = try run(["movies", "--area", "atlantis"], server: server)
+        let unknownArea = try await run(["movies", "--area", "atlantis"], server: server)
         #expect(unknownArea.exitCode != 0)
         #expect(unknownArea.stderr.contains("no area matches \"atlantis\""))
         #expect(unknownArea.stdout.isEmpty)
 
-        let ambiguous = try run(["movies", "--area", "kinopalatsi"], server: server)
+        let ambiguous = try await run(["movies", "--area", "kinopalatsi"], server: server)
         #expect(ambiguous.exitCode != 0)
         #expect(ambiguous.stderr.contains("Helsinki: KINOPALATSI (1031)"))
 
-        let unknownMovie = try run(["movie", "42"], server: server)
+        let unknownMovie = try await run(["movie", "42"], server: server)
         #expect(unknownMovie.exitCode != 0)
         #expect(unknownMovie.stderr.contains("no movie has the ID 42"))
 
-        let unknownCategory = try run(["news", "--category", "nope"], server: server)
+        let unknownCategory = try await run(["news", "--category", "nope"], server: server)
         #expect(unknownCategory.exitCode != 0)
         #expect(unknownCategory.stderr.contains("no news category matches \"nope\"; categories: Ajankohtaista (1007)"))
         #expect(!unknownCategory.stderr.contains("Usage"))
 
-        let badDate = try run(["showtimes", "--date", "31.13.2022"], server: server)
+        let badDate = try await run(["showtimes", "--date", "31.13.2022"], server: server)
         #expect(badDate.exitCode != 0)
         #expect(badDate.stderr.contains("--date"))
     }
@@ -126,11 +127,11 @@ import Testing
             "finnkino-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dataDir) }
         let server = try await FinnkinoAPIServer.start()
-        let first = try CommandLineRun.finnkino(["areas", "--source", server.baseURL], dataDir: dataDir)
+        let first = try await CommandLineRun.finnkino(["areas", "--source", server.baseURL], dataDir: dataDir)
         #expect(first.exitCode == 0, "\(first.stderr)")
         // When the source goes away and a new process asks again
         await server.stop()
-        let second = try CommandLineRun.finnkino(["areas", "--source", server.baseURL], dataDir: dataDir)
+        let second = try await CommandLineRun.finnkino(["areas", "--source", server.baseURL], dataDir: dataDir)
         // Then the saved answer is shown, from the SQLite cache in the data folder
         #expect(second.exitCode == 0, "\(second.stderr)")
         #expect(second.stdout == first.stdout)
@@ -139,16 +140,16 @@ import Testing
         #expect(cacheFiles.contains { $0.hasSuffix(".sqlite") })
     }
 
-    @Test func unreachableSourceIsReportedNotCrashed() throws {
+    @Test func unreachableSourceIsReportedNotCrashed() async throws {
         // Port 9 (discard) on loopback: nothing listens there.
-        let result = try CommandLineRun.finnkino(["areas", "--source", "http://127.0.0.1:9"])
+        let result = try await CommandLineRun.finnkino(["areas", "--source", "http://127.0.0.1:9"])
         #expect(result.exitCode != 0)
         #expect(result.stderr.contains("TheatreAreas"))
         #expect(result.stderr.split(separator: "\n").count <= 2)
     }
 
-    @Test func badSourceArgument() throws {
-        let result = try CommandLineRun.finnkino(["areas", "--source", "ftp://example"])
+    @Test func badSourceArgument() async throws {
+        let result = try await CommandLineRun.finnkino(["areas", "--source", "ftp://example"])
         #expect(result.exitCode != 0)
         #expect(result.stderr.contains("--source must be bundled, live, or an http(s) URL"))
     }

@@ -23,13 +23,20 @@ struct DatasetGeneratorTests {
             .appendingPathComponent("Sources/FinnkinoKit/Bundled")
     }
 
-    private func startGenerator(into folder: URL, _ extra: [String] = []) throws -> Process {
+    /// Runs the generator and returns its exit status, waiting without holding a thread of the
+    /// test pool.
+    private func runGenerator(into folder: URL, _ extra: [String] = []) async throws -> Int32 {
         let process = Process()
         process.executableURL = try generatorURL()
         process.arguments = ["--output", folder.path] + extra
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        return process
+        return try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
     }
 
     /// Relative path -> bytes of every file below `folder`.
@@ -59,9 +66,9 @@ struct DatasetGeneratorTests {
             try? FileManager.default.removeItem(at: second)
         }
         // When the generator writes into both (at the same time, to halve the wait)
-        let runs = [try startGenerator(into: first), try startGenerator(into: second)]
-        for run in runs { run.waitUntilExit() }
-        #expect(runs.allSatisfy { $0.terminationStatus == 0 })
+        async let firstStatus = runGenerator(into: first)
+        async let secondStatus = runGenerator(into: second)
+        #expect(try await [firstStatus, secondStatus] == [0, 0])
         // Then both hold the same files with the same bytes
         let a = try contents(of: first)
         let b = try contents(of: second)
@@ -75,15 +82,14 @@ struct DatasetGeneratorTests {
         #expect(differing.isEmpty, "regenerate with `swift run finnkino-dataset`; differs: \(differing.prefix(5))")
     }
 
-    @Test func anotherSeedWritesOtherContent() throws {
+    @Test func anotherSeedWritesOtherContent() async throws {
         // Given a different seed
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // When the generator runs with it
-        let run = try startGenerator(into: folder, ["--seed", "7"])
-        run.waitUntilExit()
+        let status = try await runGenerator(into: folder, ["--seed", "7"])
         // Then the documents differ from the committed ones (the seed really drives the content)
-        #expect(run.terminationStatus == 0)
+        #expect(status == 0)
         let fresh = try Data(contentsOf: folder.appendingPathComponent("fi/TheatreAreas.xml"))
         let committed = try Data(contentsOf: committedFolder.appendingPathComponent("fi/TheatreAreas.xml"))
         #expect(fresh == committed)  // facts do not depend on the seed
@@ -92,14 +98,13 @@ struct DatasetGeneratorTests {
         #expect(freshEvents != committedEvents)
     }
 
-    @Test func aBadAnchorIsRefusedWithAMessage() throws {
+    @Test func aBadAnchorIsRefusedWithAMessage() async throws {
         // When the anchor is not a date
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try startGenerator(into: folder, ["--anchor", "next monday"])
-        run.waitUntilExit()
+        let status = try await runGenerator(into: folder, ["--anchor", "next monday"])
         // Then the generator fails without writing
-        #expect(run.terminationStatus != 0)
+        #expect(status != 0)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("manifest.json").path))
     }
 }
