@@ -8,6 +8,7 @@ public func makeApplication(_ configuration: WebConfiguration) throws -> some Ap
     let router = Router(context: BasicRequestContext.self)
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: NotFoundPageMiddleware(defaultLanguage: configuration.defaultLanguage))
     let catalog = StoreCatalog(make: configuration.makeStore)
     WebRoutes(
         screens: Screens(catalog: catalog, now: configuration.now), assets: try StaticAssets(),

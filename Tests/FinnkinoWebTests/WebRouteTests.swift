@@ -44,6 +44,27 @@ import Testing
         #expect(try await server.get("/healthz").body == "ok")
     }
 
+    @Test func aMistypedAddressGetsAPageThatSaysSo() async throws {
+        let server = try await WebServer.start()
+        defer { Task { await server.stop() } }
+        let browser = ["Accept": "text/html,application/xhtml+xml,*/*;q=0.8"]
+        // When a browser asks for addresses that do not exist, in Finnish and in English
+        let finnish = try await server.get("/elokuvat", headers: browser)
+        let english = try await server.get(
+            "/movie/abc", headers: browser.merging(["Accept-Language": "en"]) { $1 })
+        // Then each is a 404 page of the app in that language, with the tabs and a way back
+        #expect(finnish.status == 404 && (finnish.header("Content-Type") ?? "").hasPrefix("text/html"))
+        #expect(finnish.body.contains("<h1>Sivua ei löytynyt.</h1>") && finnish.body.contains("<nav class=\"tabs\""))
+        #expect(english.status == 404 && english.body.contains("<a href=\"/movies\">Back to movies</a>"))
+        #expect(english.header("Content-Security-Policy") == Self.csp)
+        // And files, images and fragments, or clients that do not want HTML, keep the short answer
+        for path in ["/static/nope.css", "/media/nope.jpg", "/movies/results/nope"] {
+            let reply = try await server.get(path, headers: browser)
+            #expect(reply.status == 404 && (reply.header("Content-Type") ?? "").hasPrefix("text/plain"), "\(path)")
+        }
+        #expect(try await server.get("/elokuvat").header("Content-Type")?.hasPrefix("text/plain") == true)
+    }
+
     @Test func pagesFollowTheDOMContract() async throws {
         let server = try await WebServer.start()
         defer { Task { await server.stop() } }

@@ -1,0 +1,45 @@
+import FinnkinoKit
+import HTTPTypes
+import Hummingbird
+
+/// Answers a page request for something that does not exist (a mistyped address, an unknown
+/// movie ID) with a page of the app that says so, in the client's language, with the tab bar to go
+/// on from; other requests (files, images, fragments) keep the short plain-text answer.
+struct NotFoundPageMiddleware<Context: RequestContext>: RouterMiddleware {
+    let defaultLanguage: UILanguage
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as any HTTPResponseError where error.status == .notFound && Self.wantsPage(request) {
+            let client = ClientState(request: request, defaultLanguage: defaultLanguage)
+            var response = Response(
+                status: .notFound, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: Self.page(client))))
+            client.setCookies(on: &response)
+            return response
+        }
+    }
+
+    /// A GET from a browser (it accepts HTML) for a page, not for a file, an image or a fragment.
+    static func wantsPage(_ request: Request) -> Bool {
+        let path = request.uri.path
+        return request.method == .get && (request.headers[.accept] ?? "").contains("text/html")
+            && !path.hasPrefix("/static/") && !path.hasPrefix("/media/") && !path.hasPrefix("/live")
+            && !path.hasPrefix("/movies/results")
+    }
+
+    static func page(_ client: ClientState) -> String {
+        let strings = client.strings
+        return PageLayout(client: client, path: "/movies").render(title: strings.pageNotFound, tab: nil, live: false) {
+            html in
+            html.raw("<h1>")
+            html.text(strings.pageNotFound)
+            html.raw("</h1><p><a href=\"/movies\">")
+            html.text(strings.backToMovies)
+            html.raw("</a></p>")
+        }
+    }
+}
