@@ -1,0 +1,68 @@
+import Foundation
+import GRDB
+import Synchronization
+
+/// Where a ``MementoStore`` keeps its encoded snapshots: bytes by key, nothing more.
+public protocol SnapshotStorage: Sendable {
+    /// The bytes saved under `key`, nil when there are none.
+    func snapshot(for key: String) throws -> Data?
+    /// Saves `data` under `key`, replacing what was there; durable when it returns.
+    func save(_ data: Data, for key: String) throws
+}
+
+/// Snapshots in memory: for tests and for runs that keep nothing.
+public final class InMemorySnapshotStorage: SnapshotStorage {
+    private let snapshots = Mutex<[String: Data]>([:])
+
+    public init() {}
+
+    public func snapshot(for key: String) throws -> Data? { snapshots.withLock { $0[key] } }
+
+    public func save(_ data: Data, for key: String) throws { snapshots.withLock { $0[key] = data } }
+}
+
+/// Snapshots in an SQLite file (through GRDB; WAL, synchronous FULL: a save that returned survives
+/// a crash of the process).
+public final class SQLiteSnapshotStorage: SnapshotStorage {
+    public let fileURL: URL
+    private let database: DatabaseQueue
+
+    /// Opens or creates `fileURL`.
+    ///
+    /// - Throws: when the file cannot be opened as this database (the caller decides whether to
+    ///   start anew).
+    public init(fileURL: URL) throws {
+        self.fileURL = fileURL
+        try FileManager.default.createDirectory(
+            at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        var configuration = Configuration()
+        configuration.label = "SQLiteSnapshotStorage"
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        database = try DatabaseQueue(path: fileURL.path, configuration: configuration)
+        try database.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+        }
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(
+                sql: "CREATE TABLE snapshot (key TEXT PRIMARY KEY NOT NULL, data BLOB NOT NULL, savedAt REAL NOT NULL)")
+        }
+        try migrator.migrate(database)
+    }
+
+    public func snapshot(for key: String) throws -> Data? {
+        try database.read { db in
+            try Data.fetchOne(db, sql: "SELECT data FROM snapshot WHERE key = ?", arguments: [key])
+        }
+    }
+
+    public func save(_ data: Data, for key: String) throws {
+        try database.write { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO snapshot (key, data, savedAt) VALUES (?, ?, ?)",
+                arguments: [key, data, Date().timeIntervalSince1970])
+        }
+    }
+}
