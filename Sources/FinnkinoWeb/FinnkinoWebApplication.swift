@@ -12,7 +12,8 @@ public func makeApplication(_ configuration: WebConfiguration) throws -> some Ap
     let catalog = StoreCatalog(make: configuration.makeStore)
     WebRoutes(
         screens: Screens(catalog: catalog, now: configuration.now), assets: try StaticAssets(),
-        defaultLanguage: configuration.defaultLanguage
+        defaultLanguage: configuration.defaultLanguage,
+        places: PlaceKeeper(storage: configuration.stateStorage, logger: configuration.logger)
     )
     .add(to: router)
     let onServerRunning = configuration.onServerRunning

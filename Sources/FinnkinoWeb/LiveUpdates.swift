@@ -1,11 +1,12 @@
 import FinnkinoKit
 import Foundation
 import Hummingbird
+import ServiceLifecycle
 
 /// `/live`: server-sent events for one page. Subscribes to the subjects of the feeds the page shows
 /// (starting their schedules while observed), re-renders the page's live fragment when one changes
 /// and pushes it when it differs from what was last sent. The subscriptions end when the client
-/// goes away.
+/// goes away, and when the server is asked to stop (a page left open must not hold up Ctrl-C).
 struct LiveUpdates: Sendable {
     let screens: Screens
 
@@ -20,16 +21,20 @@ struct LiveUpdates: Sendable {
                 group.addTask { await feed.observe { continuation.yield() } }
             }
             for feed in feeds { feed.start() }
-            do {
-                try await writer.write(ByteBuffer(string: "retry: 5000\n: subscribed\n\n"))
-                for await _ in changes {
-                    let fragment = try await screens.fragment(screen, client: client)
-                    guard fragment.html != last else { continue }
-                    last = fragment.html
-                    try await writer.write(ByteBuffer(string: Self.event(id: fragment.id, html: fragment.html)))
+            await withGracefulShutdownHandler {
+                do {
+                    try await writer.write(ByteBuffer(string: "retry: 5000\n: subscribed\n\n"))
+                    for await _ in changes {
+                        let fragment = try await screens.fragment(screen, client: client)
+                        guard fragment.html != last else { continue }
+                        last = fragment.html
+                        try await writer.write(ByteBuffer(string: Self.event(id: fragment.id, html: fragment.html)))
+                    }
+                } catch {
+                    // The client went away while writing: end like a cancellation.
                 }
-            } catch {
-                // The client went away while writing: end like a cancellation.
+            } onGracefulShutdown: {
+                continuation.finish()
             }
             continuation.finish()
             group.cancelAll()

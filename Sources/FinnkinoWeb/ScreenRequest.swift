@@ -40,6 +40,33 @@ enum ScreenRequest: Sendable {
         }
     }
 
+    /// The screen at `path` as the user left it (`place`), when the address says nothing else (no
+    /// query): a tab comes back as it was. Nil when there is nothing to restore; a showtimes date
+    /// already past is not restored.
+    init?(restoring path: String, from place: AppPlace, today: LocalDate, client: ClientState) {
+        switch path {
+        case "/movies":
+            guard let movies = place.movies else { return nil }
+            self = .movies(
+                area: movies.area, areaChosen: false, list: movies.list, text: movies.searchText, scope: movies.scope)
+        case "/showtimes":
+            guard let showtimes = place.showtimes else { return nil }
+            let area: Int? =
+                switch client.rememberedArea {
+                case .some(let area): area
+                case .none: place.homeArea
+                }
+            self = .showtimes(
+                movie: showtimes.movieID, area: showtimes.area ?? area ?? ClientState.defaultArea, areaChosen: false,
+                date: showtimes.date.flatMap { $0 >= today ? $0 : nil })
+        case "/news":
+            guard let category = place.newsCategory else { return nil }
+            self = .news(category: category)
+        default:
+            return nil
+        }
+    }
+
     /// Reads `page`, a path with an optional query (`/movies?area=1002`).
     init?(page: String, client: ClientState) {
         let parts = page.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)

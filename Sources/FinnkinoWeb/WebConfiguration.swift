@@ -1,3 +1,4 @@
+import AppPatterns
 import FinnkinoKit
 import Foundation
 import Logging
@@ -16,6 +17,8 @@ public struct WebConfiguration: Sendable {
     public var now: @Sendable () -> Date
     /// Called with the bound port when the server accepts connections.
     public var onServerRunning: @Sendable (Int) async -> Void
+    /// Where the app's place (the memento of where the user is) is kept; in memory unless given.
+    public var stateStorage: any SnapshotStorage
     public var logger: Logger
 
     public init(
@@ -23,8 +26,10 @@ public struct WebConfiguration: Sendable {
         makeStore: @escaping @Sendable (ContentLanguage) throws -> FeedStore,
         now: @escaping @Sendable () -> Date = Date.init,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
+        stateStorage: any SnapshotStorage = InMemorySnapshotStorage(),
         logger: Logger = Logger(label: "finnkino.web")
     ) {
+        self.stateStorage = stateStorage
         self.host = host
         self.port = port
         self.defaultLanguage = defaultLanguage

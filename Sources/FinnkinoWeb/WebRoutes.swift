@@ -10,9 +10,10 @@ struct WebRoutes: Sendable {
     let screens: Screens
     let assets: StaticAssets
     let defaultLanguage: UILanguage
+    let places: PlaceKeeper
 
     func add(to router: Router<BasicRequestContext>) {
-        router.get("/") { _, _ in Response.redirect(to: "/movies", type: .found) }
+        router.get("/") { _, _ in Response.redirect(to: Self.path(of: places.place), type: .found) }
         router.get("/healthz") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
@@ -24,6 +25,12 @@ struct WebRoutes: Sendable {
             let client = client(request)
             guard let id = context.parameters.get("id", as: Int.self) else { throw HTTPError(.notFound) }
             let outputs = try await screens.movie(id: id, client: client)
+            if outputs.errorMessage == nil {
+                places.update {
+                    $0.tab = .movie
+                    $0.openMovieID = id
+                }
+            }
             let html = MovieView.page(outputs, layout: PageLayout(client: client, path: "/movie/\(id)"))
             return page(
                 html, client: client,
@@ -32,19 +39,28 @@ struct WebRoutes: Sendable {
         }
         router.get("/showtimes") { request, _ in
             let client = client(request)
-            guard case .showtimes(let movie, let area, _, let date)? = screen(request, client) else {
-                throw HTTPError(.notFound)
-            }
+            guard let requested = screen(request, client), case .showtimes(let movie, let area, _, let date) = requested
+            else { throw HTTPError(.notFound) }
             let outputs = try await screens.showtimes(movie: movie, area: area, date: date, client: client)
+            let chosenArea = requested.chosenArea
+            places.update {
+                $0.tab = .showtimes
+                $0.showtimes = AppPlace.Showtimes(movieID: movie, area: area, date: date)
+                if case .some(.some(let chosen)) = chosenArea { $0.homeArea = chosen }
+            }
             let path = "/showtimes?" + ShowtimesView.query(outputs, date: outputs.date)
             return page(
                 ShowtimesView.page(outputs, layout: PageLayout(client: client, path: path)), client: client,
-                area: screen(request, client)?.chosenArea ?? .none)
+                area: chosenArea)
         }
         router.get("/news") { request, _ in
             let client = client(request)
             guard case .news(let category)? = screen(request, client) else { throw HTTPError(.notFound) }
             let outputs = try await screens.news(category: category, client: client)
+            places.update {
+                $0.tab = .news
+                $0.newsCategory = category
+            }
             let path = category.map { "/news?category=\($0)" } ?? "/news"
             return page(NewsView.page(outputs, layout: PageLayout(client: client, path: path)), client: client)
         }
@@ -82,8 +98,29 @@ struct WebRoutes: Sendable {
         ClientState(request: request, defaultLanguage: defaultLanguage)
     }
 
+    /// The screen a page request asks for; a tab's address without a query brings the tab back as
+    /// the user left it.
     private func screen(_ request: Request, _ client: ClientState) -> ScreenRequest? {
-        ScreenRequest(path: request.uri.path, query: ScreenRequest.query(request.uri.queryParameters), client: client)
+        let query = ScreenRequest.query(request.uri.queryParameters)
+        if query.isEmpty,
+            let restored = ScreenRequest(
+                restoring: request.uri.path, from: places.place, today: HelsinkiTime.localDate(of: screens.now()),
+                client: client)
+        {
+            return restored
+        }
+        return ScreenRequest(path: request.uri.path, query: query, client: client)
+    }
+
+    /// Where `/` goes: the page open last.
+    static func path(of place: AppPlace) -> String {
+        switch place.tab {
+        case .movies: "/movies"
+        case .movie: place.openMovieID.map { "/movie/\($0)" } ?? "/movies"
+        case .showtimes: "/showtimes"
+        case .news: "/news"
+        case .bookmarks: "/bookmarks"
+        }
     }
 
     private func moviesPage(_ request: Request, fragmentOnly: Bool) async throws -> Response {
@@ -91,6 +128,11 @@ struct WebRoutes: Sendable {
         guard let screen = screen(request, client), case .movies(let area, _, let list, let text, let scope) = screen
         else { throw HTTPError(.notFound) }
         let outputs = try await screens.movies(area: area, list: list, text: text, scope: scope, client: client)
+        places.update {
+            if !fragmentOnly { $0.tab = .movies }
+            $0.movies = AppPlace.Movies(area: area, list: list, searchText: text, scope: scope)
+            if case .some(.some(let chosen)) = screen.chosenArea { $0.homeArea = chosen }
+        }
         let results = screens.moviesResults(outputs, client: client)
         let html =
             fragmentOnly

@@ -1,3 +1,4 @@
+import AppPatterns
 import ArgumentParser
 import FinnkinoKit
 import FinnkinoWeb
@@ -26,6 +27,8 @@ struct ServeCommand: AsyncParsableCommand {
         // Build one store now so that a bad --source or --data-dir fails before serving.
         _ = try global.makeStore()
         let host = self.host
+        let logger = Logger(label: "finnkino.web")
+        let directory = DataDirectory.resolve(appName: "finnkino", override: global.dataDir)
         let configuration = WebConfiguration(
             host: host, port: port, defaultLanguage: global.language == .en ? .en : .fi,
             makeStore: { language in
@@ -36,8 +39,27 @@ struct ServeCommand: AsyncParsableCommand {
             onServerRunning: { port in
                 FileHandle.standardOutput.write(Data("Finnkino is running at http://\(host):\(port)\n".utf8))
             },
-            logger: Logger(label: "finnkino.web"))
+            stateStorage: Self.stateStorage(in: directory, logger: logger),
+            logger: logger)
         let app = try makeApplication(configuration)
         try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    }
+
+    /// The app's place in `state.sqlite` in the data folder. A file that is not such a database is
+    /// logged and started anew; if even that fails, the place is kept in memory for this run.
+    static func stateStorage(in directory: URL, logger: Logger) -> any SnapshotStorage {
+        let file = directory.appendingPathComponent("state.sqlite")
+        do {
+            return try SQLiteSnapshotStorage(fileURL: file)
+        } catch {
+            logger.warning("\(file.path) is unreadable (\(error)); starting it anew")
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
+            do {
+                return try SQLiteSnapshotStorage(fileURL: file)
+            } catch {
+                logger.warning("\(file.path) cannot be created (\(error)); the app's place is kept in memory only")
+                return InMemorySnapshotStorage()
+            }
+        }
     }
 }

@@ -1,9 +1,10 @@
 """Fixtures of the browser suite: the `finnkino serve` process and headless Chromium sessions.
 
-The server runs the debug binary that `swift build` made (or FINNKINO_BINARY) on the bundled
-dataset, on a free loopback port, with a fresh data folder; it must print its URL line, and must
-stop cleanly (exit status 0) on SIGINT at the end of the session. With FINNKINO_URL set, the suite
-walks an app that is already running there instead (the web benchmark does this).
+Each test gets its own server: the debug binary that `swift build` made (or FINNKINO_BINARY) on
+the bundled dataset, on a free loopback port, with a fresh data folder (the app remembers where the
+user was, so tests must not share one); it must print its URL line, and must stop cleanly (exit
+status 0) on SIGINT. With FINNKINO_URL set, the suite walks an app that is already running there
+instead (the web benchmark does this; `Server.shared` tells the tests).
 """
 
 from __future__ import annotations
@@ -37,6 +38,11 @@ class Server:
     url: str
     process: subprocess.Popen | None
     log_path: Path
+
+    @property
+    def shared(self) -> bool:
+        """True for an app started elsewhere (FINNKINO_URL), which may remember earlier visits."""
+        return self.process is None
 
     def log_tail(self, lines: int = 40) -> str:
         text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
@@ -83,16 +89,11 @@ def wait_for_url_line(process: subprocess.Popen, timeout: float, log_path: Path)
     return found[0]
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running_elsewhere = os.environ.get("FINNKINO_URL")
-    if running_elsewhere:
-        yield Server(url=running_elsewhere.rstrip("/"), process=None, log_path=Path(os.devnull))
-        return
-    data_dir = tmp_path_factory.mktemp("finnkino-data")
-    log_path = data_dir.parent / "finnkino-serve.log"
+def launch(data_dir: Path) -> Server:
+    """Starts `finnkino serve` on the bundled dataset with `data_dir`, on a free port."""
+    log_path = data_dir.parent / f"{data_dir.name}-serve.log"
     port = free_loopback_port()
-    with open(log_path, "w") as log:
+    with open(log_path, "a") as log:
         process = subprocess.Popen(
             [str(finnkino_binary()), "serve", "--port", str(port), "--data-dir", str(data_dir)],
             stdout=subprocess.PIPE,
@@ -100,16 +101,32 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             text=True,
         )
     url = wait_for_url_line(process, STARTUP_TIMEOUT_SECONDS, log_path)
-    running = Server(url=url.rstrip("/"), process=process, log_path=log_path)
-    yield running
-    process.send_signal(signal.SIGINT)
+    return Server(url=url.rstrip("/"), process=process, log_path=log_path)
+
+
+def stop(server: Server) -> None:
+    """Stops the server with SIGINT (Ctrl-C) and fails the test unless it exits cleanly."""
+    if server.process is None:
+        return
+    server.process.send_signal(signal.SIGINT)
     try:
-        status = process.wait(STOP_TIMEOUT_SECONDS)
+        status = server.process.wait(STOP_TIMEOUT_SECONDS)
     except subprocess.TimeoutExpired:
-        process.kill()
+        server.process.kill()
         pytest.fail(f"finnkino serve did not stop within {STOP_TIMEOUT_SECONDS} s of SIGINT", pytrace=False)
     if status != 0:
-        pytest.fail(f"finnkino serve exited with status {status} on SIGINT:\n{running.log_tail()}", pytrace=False)
+        pytest.fail(f"finnkino serve exited with status {status} on SIGINT:\n{server.log_tail()}", pytrace=False)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    running_elsewhere = os.environ.get("FINNKINO_URL")
+    if running_elsewhere:
+        yield Server(url=running_elsewhere.rstrip("/"), process=None, log_path=Path(os.devnull))
+        return
+    running = launch(tmp_path / "finnkino-data")
+    yield running
+    stop(running)
 
 
 @pytest.fixture

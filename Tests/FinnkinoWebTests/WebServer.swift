@@ -16,7 +16,8 @@ final class WebServer: Sendable {
 
     /// Starts the app with `makeStore` (default: the bundled dataset on a fixed day).
     static func start(
-        makeStore: @escaping @Sendable (ContentLanguage) throws -> FeedStore = WebServer.bundledStore
+        makeStore: @escaping @Sendable (ContentLanguage) throws -> FeedStore = WebServer.bundledStore,
+        stateStorage: any SnapshotStorage = InMemorySnapshotStorage()
     ) async throws -> WebServer {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let configuration = WebConfiguration(
@@ -25,6 +26,7 @@ final class WebServer: Sendable {
                 continuation.yield(port)
                 continuation.finish()
             },
+            stateStorage: stateStorage,
             logger: Logger(label: "test-web", factory: { _ in SwiftLogNoOpLogHandler() }))
         let app = try makeApplication(configuration)
         let task = Task { try await app.runService(gracefulShutdownSignals: []) }

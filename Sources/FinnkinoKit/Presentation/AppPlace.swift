@@ -1,0 +1,57 @@
+/// Where the user is in the app, and what they prefer: the state saved as a memento and restored
+/// after a restart, so the app opens where they left it.
+///
+/// Each tab keeps its own place (as the tabs of an iOS app do): going back to Movies finds the same
+/// area, list and search.
+public struct AppPlace: Codable, Sendable, Equatable {
+    /// The version of this format; a memento of another version is not restored.
+    public static let formatVersion = 1
+
+    public enum Tab: String, Codable, Sendable, CaseIterable {
+        case movies, movie, showtimes, news, bookmarks
+    }
+
+    public struct Movies: Codable, Sendable, Equatable {
+        /// Nil: all of Finland.
+        public var area: Int?
+        public var list: EventListType = .nowInTheatres
+        public var searchText = ""
+        public var scope: SearchScope = .beginsWith
+
+        public init(
+            area: Int? = nil, list: EventListType = .nowInTheatres, searchText: String = "",
+            scope: SearchScope = .beginsWith
+        ) {
+            self.area = area
+            self.list = list
+            self.searchText = searchText
+            self.scope = scope
+        }
+    }
+
+    public struct Showtimes: Codable, Sendable, Equatable {
+        public var movieID: Int?
+        public var area: Int?
+        public var date: LocalDate?
+
+        public init(movieID: Int? = nil, area: Int? = nil, date: LocalDate? = nil) {
+            self.movieID = movieID
+            self.area = area
+            self.date = date
+        }
+    }
+
+    /// The tab open last.
+    public var tab: Tab = .movies
+    /// The Movies tab as left; nil until visited.
+    public var movies: Movies?
+    /// The movie open last, on its own page.
+    public var openMovieID: Int?
+    /// The Showtimes tab as left; nil until visited.
+    public var showtimes: Showtimes?
+    public var newsCategory: Int?
+    /// The area the user chose last: where lists and showtimes start (nil: never chosen).
+    public var homeArea: Int?
+
+    public init() {}
+}
