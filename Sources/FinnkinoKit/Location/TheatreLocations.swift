@@ -1,7 +1,8 @@
 /// The committed table of Finnkino's theatres and their positions, and the distances of areas.
 ///
-/// Public facts: each cinema's street address, geocoded to 4 decimals (about 10 m). Keyed by the
-/// TheatreAreas ID that selects the theatre alone, the only ID the areas list gives a theatre.
+/// Public facts: each cinema's street address, geocoded to 4 decimals (about 10 m); Itis and Strand
+/// are their shopping centres' positions. Keyed by the TheatreAreas ID that selects the theatre
+/// alone, the only ID the areas list gives a theatre.
 public enum TheatreLocations {
     /// Every theatre of the TheatreAreas list, in its order.
     public static let all: [TheatreLocation] = [
