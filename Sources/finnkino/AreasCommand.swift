@@ -6,13 +6,29 @@ struct AreasCommand: AsyncParsableCommand {
         commandName: "areas", abstract: "List the areas and theatres (use a name or ID with --area).")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var nearOption: NearOption
 
     func run() async throws {
         let loaded = try await global.makeStore().areas()
-        try Output(json: global.json).show(loaded) { areas in
-            var table = TextColumns([.init(title: "ID", alignRight: true), .init(title: "Area", flexible: true)])
-            for area in areas { table.append([String(area.id), area.name]) }
-            return table.render()
+        let output = Output(json: global.json)
+        guard let location = try nearOption.location() else {
+            return try output.show(loaded) { areas in
+                var table = TextColumns([.init(title: "ID", alignRight: true), .init(title: "Area", flexible: true)])
+                for area in areas { table.append([String(area.id), area.name]) }
+                return table.render()
+            }
+        }
+        try output.show(loaded.map { TheatreLocations.byDistance($0, from: location.coordinate) }) { sorted in
+            var table = TextColumns([
+                .init(title: "ID", alignRight: true), .init(title: "Area", flexible: true),
+                .init(title: "Distance", alignRight: true),
+            ])
+            for entry in sorted {
+                table.append([
+                    String(entry.area.id), entry.area.name, entry.kilometres.map(HumanFormat.distance) ?? "–",
+                ])
+            }
+            return "Areas by distance from \(location.label)\n\n" + table.render()
         }
     }
 }

@@ -6,10 +6,12 @@ struct MoviesCommand: AsyncParsableCommand {
         commandName: "movies", abstract: "List movies now in theatres or coming soon, or search titles.")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var nearOption: NearOption
 
     @Option(
         help: ArgumentHelp(
-            "An area or theatre: a name (helsinki, omena) or an ID. Default: all of Finland.", valueName: "name|id"))
+            "An area or theatre: a name (helsinki, omena) or an ID. Default: the nearest with --near, else all of Finland.",
+            valueName: "name|id"))
     var area: String?
 
     @Flag(help: "Movies coming soon instead of those now in theatres.")
@@ -30,7 +32,13 @@ struct MoviesCommand: AsyncParsableCommand {
     func run() async throws {
         let store = try global.makeStore()
         var area: TheatreArea?
-        if let name = self.area { area = try await store.area(matching: name) }
+        var place: String?
+        if let name = self.area {
+            area = try await store.area(matching: name)
+        } else if let nearest = try nearOption.nearestArea(in: try await store.areas().value) {
+            area = nearest.area
+            place = nearest.heading
+        }
         let list: EventListType = comingSoon ? .comingSoon : .nowInTheatres
         let loaded =
             if let search {
@@ -39,12 +47,11 @@ struct MoviesCommand: AsyncParsableCommand {
                 try await store.movies(list, area: area?.id)
             }
         try Output(json: global.json).show(loaded) { movies in
-            render(movies, list: list, area: area)
+            render(movies, list: list, place: place ?? area?.name ?? "Finland")
         }
     }
 
-    private func render(_ movies: [Event], list: EventListType, area: TheatreArea?) -> String {
-        let place = area?.name ?? "Finland"
+    private func render(_ movies: [Event], list: EventListType, place: String) -> String {
         let what = list == .comingSoon ? "Coming soon" : "Now in theatres"
         var heading = "\(what) in \(place)"
         if let search { heading += ", titles that \(scope == .contains ? "contain" : "begin with") \"\(search)\"" }

@@ -7,13 +7,14 @@ struct ShowtimesCommand: AsyncParsableCommand {
         commandName: "showtimes", abstract: "List the shows of a day in an area, grouped by theatre.")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var nearOption: NearOption
 
     @Option(help: ArgumentHelp("Only this movie's shows.", valueName: "id"))
     var movie: Int?
 
     @Option(
         help: ArgumentHelp(
-            "An area or theatre: a name or an ID. Default: the capital region (Finnkino's default).",
+            "An area or theatre: a name or an ID. Default: the nearest with --near, else the capital region.",
             valueName: "name|id"))
     var area: String?
 
@@ -23,7 +24,13 @@ struct ShowtimesCommand: AsyncParsableCommand {
     func run() async throws {
         let store = try global.makeStore()
         var area: TheatreArea?
-        if let name = self.area { area = try await store.area(matching: name) }
+        var areaName: String?
+        if let name = self.area {
+            area = try await store.area(matching: name)
+        } else if let nearest = try nearOption.nearestArea(in: try await store.areas().value) {
+            area = nearest.area
+            areaName = nearest.heading
+        }
         let areaID = area?.id ?? FeedStore.defaultScheduleAreaID
         let now = Date()
         let day = date.resolve(today: HelsinkiTime.localDate(of: now))
@@ -39,7 +46,7 @@ struct ShowtimesCommand: AsyncParsableCommand {
                 movieTitle = try await store.movie(id: movie).title
             }
         }
-        var areaName = area?.name
+        if areaName == nil { areaName = area?.name }
         if areaName == nil {
             areaName = try await store.areas().value.first { $0.id == areaID }?.name ?? "area \(areaID)"
         }

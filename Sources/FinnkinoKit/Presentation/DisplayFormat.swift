@@ -48,4 +48,17 @@ public struct DisplayFormat: Sendable {
             : minutes < 48 * 60 ? "\(minutes / 60) \(strings.hours)" : "\(minutes / 1440) d"
         return strings.format(strings.staleNotice, age)
     }
+
+    /// A distance as a picker shows it: `3.2 km` (`3,2 km` in Finnish) under 10 km, else whole
+    /// kilometres (`160 km`).
+    public func distance(_ kilometres: Double) -> String {
+        let tenths = Int((max(0, kilometres) * 10).rounded())
+        if tenths < 100 { return "\(tenths / 10)\(strings.decimalSeparator)\(tenths % 10) km" }
+        return "\(Int(kilometres.rounded())) km"
+    }
+
+    /// `Nearest: Helsinki, 2.1 km`, for an area option that has a distance.
+    public func nearest(_ option: AreaOption) -> String {
+        strings.format(strings.nearestArea, option.name + (option.distance.map { ", " + $0 } ?? ""))
+    }
 }

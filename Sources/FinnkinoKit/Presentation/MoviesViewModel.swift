@@ -46,9 +46,14 @@ public struct MoviesViewModel: Sendable {
         public var emptyMessage: String?
         public var staleNotice: String?
         public var errorMessage: String?
+        /// With a location: the area whose theatre is nearest, with its distance.
+        public var nearestArea: AreaOption?
+        /// `Nearest: Helsinki, 2.1 km`, with a location.
+        public var nearestAreaText: String?
     }
 
     public private(set) var outputs = Outputs()
+    private var location: Coordinate?
     private let store: FeedStore
     private let format: DisplayFormat
     private let now: @Sendable () -> Date
@@ -69,6 +74,9 @@ public struct MoviesViewModel: Sendable {
     public mutating func searchTextChanged(_ text: String) { outputs.searchText = text }
     /// The user picked *Begins with* or *Contains*.
     public mutating func scopeChanged(_ scope: SearchScope) { outputs.scope = scope }
+    /// The user's location became known, changed, or was forgotten (nil): with one, the areas are
+    /// listed nearest first with their distances.
+    public mutating func locationChanged(_ location: Coordinate?) { self.location = location }
 
     // MARK: Loading
 
@@ -78,11 +86,14 @@ public struct MoviesViewModel: Sendable {
         outputs.errorMessage = nil
         outputs.staleNotice = nil
         do {
-            outputs.areas = AreaOption.options(
-                try await store.areas().value, selected: outputs.selectedArea, allLabel: strings.allOfFinland)
+            (outputs.areas, outputs.nearestArea) = AreaOption.options(
+                try await store.areas().value, selected: outputs.selectedArea, allLabel: strings.allOfFinland,
+                near: location, format: format)
         } catch {
             outputs.areas = []
+            outputs.nearestArea = nil
         }
+        outputs.nearestAreaText = outputs.nearestArea.map(format.nearest)
         let query = outputs.searchText.trimmingCharacters(in: .whitespacesAndNewlines)
         do {
             let loaded =

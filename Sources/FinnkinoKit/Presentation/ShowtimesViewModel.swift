@@ -44,6 +44,10 @@ public struct ShowtimesViewModel: Sendable {
         public var emptyMessage: String?
         public var staleNotice: String?
         public var errorMessage: String?
+        /// With a location: the area whose theatre is nearest, with its distance.
+        public var nearestArea: AreaOption?
+        /// `Nearest: Helsinki, 2.1 km`, with a location.
+        public var nearestAreaText: String?
     }
 
     /// Helsinki.
@@ -53,6 +57,7 @@ public struct ShowtimesViewModel: Sendable {
     private let store: FeedStore
     private let format: DisplayFormat
     private let now: @Sendable () -> Date
+    private var location: Coordinate?
 
     public init(store: FeedStore, strings: UIStrings, now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
@@ -67,6 +72,9 @@ public struct ShowtimesViewModel: Sendable {
     public mutating func movieSelected(_ id: Int?) { outputs.movieID = id }
     public mutating func areaSelected(_ id: Int) { outputs.selectedArea = id }
     public mutating func dateSelected(_ date: LocalDate) { outputs.date = date }
+    /// The user's location became known, changed, or was forgotten (nil): with one, the areas are
+    /// listed nearest first with their distances.
+    public mutating func locationChanged(_ location: Coordinate?) { self.location = location }
 
     /// Loads the shows the inputs ask for into `outputs`. Today's shows that have started are left out.
     public mutating func load() async {
@@ -75,8 +83,10 @@ public struct ShowtimesViewModel: Sendable {
         let today = HelsinkiTime.localDate(of: instant)
         outputs.errorMessage = nil
         outputs.staleNotice = nil
-        outputs.areas = AreaOption.options(
-            (try? await store.areas().value) ?? [], selected: outputs.selectedArea, allLabel: nil)
+        (outputs.areas, outputs.nearestArea) = AreaOption.options(
+            (try? await store.areas().value) ?? [], selected: outputs.selectedArea, allLabel: nil, near: location,
+            format: format)
+        outputs.nearestAreaText = outputs.nearestArea.map(format.nearest)
         var days = (try? await store.scheduleDates(area: outputs.selectedArea).value) ?? []
         if !days.contains(outputs.date) { days = (days + [outputs.date]).sorted() }
         let selected = outputs.date

@@ -57,6 +57,13 @@ public struct UIStrings: Sendable, Hashable {
     public var weekdays: [String]
     public var pageNotFound: String
     public var backToMovies: String
+    // Location
+    /// `,` in Finnish, `.` in English (`3,2 km`).
+    public var decimalSeparator: String
+    /// `%@`: an area and its distance, e.g. `Helsinki, 2.1 km`.
+    public var nearestArea: String
+    public var useMyLocation: String
+    public var locationUnavailable: String
 
     /// `template` with its `%@` replaced by `value`.
     public func format(_ template: String, _ value: String) -> String {
@@ -79,7 +86,10 @@ public struct UIStrings: Sendable, Hashable {
         staleNotice: "Näytetään tallennetut tiedot (%@ sitten): lähteeseen ei saatu yhteyttä.",
         loadFailed: "Tietoja ei voitu hakea. Yritä hetken päästä uudelleen.", loading: "Ladataan…",
         today: "Tänään", tomorrow: "Huomenna", weekdays: ["ma", "ti", "ke", "to", "pe", "la", "su"],
-        pageNotFound: "Sivua ei löytynyt.", backToMovies: "Takaisin elokuviin")
+        pageNotFound: "Sivua ei löytynyt.", backToMovies: "Takaisin elokuviin",
+        // Location
+        decimalSeparator: ",", nearestArea: "Lähin: %@", useMyLocation: "Käytä sijaintiani",
+        locationUnavailable: "Sijaintia ei saatu.")
 
     public static let english = UIStrings(
         appName: "Finnkino", moviesTab: "Movies", showtimesTab: "Showtimes", newsTab: "News",
@@ -96,5 +106,8 @@ public struct UIStrings: Sendable, Hashable {
         staleNotice: "Showing saved data from %@ ago: the source could not be reached.",
         loadFailed: "The data could not be loaded. Please try again in a moment.", loading: "Loading…",
         today: "Today", tomorrow: "Tomorrow", weekdays: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
-        pageNotFound: "Page not found.", backToMovies: "Back to movies")
+        pageNotFound: "Page not found.", backToMovies: "Back to movies",
+        // Location
+        decimalSeparator: ".", nearestArea: "Nearest: %@", useMyLocation: "Use my location",
+        locationUnavailable: "Your location could not be found.")
 }
