@@ -1,10 +1,13 @@
 import FinnkinoKit
+import Foundation
 import Hummingbird
 
 /// What a request says about its client: interface language, remembered area, CSRF token.
 struct ClientState: Sendable {
     static let languageCookie = "lang"
     static let areaCookie = "area"
+    /// A message for the next page (after a form's redirect): shown once, then cleared.
+    static let flashCookie = "flash"
     /// The area when none is chosen or remembered: Helsinki.
     static let defaultArea = 1002
     /// The value the area picker and cookie use for "all of Finland".
@@ -16,6 +19,8 @@ struct ClientState: Sendable {
     let isNewToken: Bool
     /// The remembered area: an ID, nil for all of Finland, or absent (`.none`) when never chosen.
     let rememberedArea: Int??
+    /// The message a form's redirect left for this page.
+    let flash: String?
 
     var strings: UIStrings { language.strings }
 
@@ -32,6 +37,7 @@ struct ClientState: Sendable {
             isNewToken = true
         }
         rememberedArea = cookies[Self.areaCookie].flatMap { Self.area(from: $0.value) }
+        flash = cookies[Self.flashCookie]?.value.removingPercentEncoding.map { String($0.prefix(300)) }
     }
 
     /// An area parameter: an ID, `all` (nil), or not an area at all (`.none`).
@@ -64,6 +70,9 @@ struct ClientState: Sendable {
 
     /// Adds this client's cookies to a response: the CSRF token if new, and the area if chosen.
     func setCookies(on response: inout Response, area: Int?? = .none) {
+        if flash != nil {
+            response.setCookie(Cookie(name: Self.flashCookie, value: "", maxAge: 0, path: "/", httpOnly: true))
+        }
         if isNewToken {
             response.setCookie(
                 Cookie(name: CSRFToken.cookieName, value: csrf.value, path: "/", httpOnly: true, sameSite: .strict))
@@ -74,5 +83,15 @@ struct ClientState: Sendable {
                     name: Self.areaCookie, value: chosen.map(String.init) ?? Self.allAreas, maxAge: 365 * 86_400,
                     path: "/", httpOnly: true, sameSite: .lax))
         }
+    }
+
+    /// A redirect to `path` that leaves `message` for the page there.
+    static func redirect(to path: String, flash message: String?) -> Response {
+        var response = Response.redirect(to: path, type: .normal)
+        if let message, let value = message.addingPercentEncoding(withAllowedCharacters: .alphanumerics) {
+            response.setCookie(
+                Cookie(name: flashCookie, value: value, maxAge: 60, path: "/", httpOnly: true, sameSite: .lax))
+        }
+        return response
     }
 }

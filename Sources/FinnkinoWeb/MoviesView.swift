@@ -6,13 +6,18 @@ enum MoviesView {
     static let resultsID = "results"
 
     /// The Movies page around `results`, the rendered ``results(_:strings:)`` of `outputs`.
-    static func page(_ outputs: MoviesViewModel.Outputs, results: String, layout: PageLayout) -> String {
+    static func page(
+        _ outputs: MoviesViewModel.Outputs, results: String, location: UserLocation?, layout: PageLayout
+    ) -> String {
         let strings = layout.client.strings
         return layout.render(title: strings.moviesTab, tab: .movies, live: true) { html in
             html.raw("<h1>")
             html.text(strings.moviesTab)
             html.raw("</h1>")
             form(outputs, strings: strings, into: &html)
+            LocationFormView.render(
+                nearest: outputs.nearestArea, nearestText: outputs.nearestAreaText,
+                areaLink: { "/movies?" + query(outputs, area: $0) }, location: location, layout: layout, into: &html)
             listSwitch(outputs, strings: strings, into: &html)
             html.raw("<div id=\"\(resultsID)\" aria-live=\"polite\">")
             html.raw(results)
@@ -27,8 +32,9 @@ enum MoviesView {
         return html.html
     }
 
-    static func query(_ outputs: MoviesViewModel.Outputs, list: EventListType? = nil) -> String {
-        var query = "area=" + (outputs.selectedArea.map(String.init) ?? ClientState.allAreas)
+    static func query(_ outputs: MoviesViewModel.Outputs, list: EventListType? = nil, area: Int?? = .none) -> String {
+        let area = area ?? outputs.selectedArea
+        var query = "area=" + (area.map(String.init) ?? ClientState.allAreas)
         query += "&list=" + ((list ?? outputs.list) == .comingSoon ? "soon" : "now")
         if !outputs.searchText.isEmpty {
             query += "&q=" + (outputs.searchText.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
@@ -46,7 +52,7 @@ enum MoviesView {
             html.raw("<option value=\"")
             html.raw(option.id.map(String.init) ?? ClientState.allAreas)
             html.raw(option.isSelected ? "\" selected>" : "\">")
-            html.text(option.name)
+            html.text(LocationFormView.optionLabel(option))
             html.raw("</option>")
         }
         html.raw("</select></div><input type=\"hidden\" name=\"list\" value=\"")

@@ -46,6 +46,11 @@ struct PageLayout {
             html.raw("</a>")
         }
         html.raw("</nav><main id=\"main\">")
+        if let flash = client.flash {
+            html.raw("<p class=\"flash\" role=\"status\">")
+            html.text(flash)
+            html.raw("</p>")
+        }
         main(&html)
         html.raw("</main></body></html>\n")
         return html.html

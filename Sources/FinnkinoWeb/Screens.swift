@@ -6,6 +6,7 @@ import Foundation
 struct Screens: Sendable {
     let catalog: StoreCatalog
     let now: @Sendable () -> Date
+    let location: LocationService
     let movieLists = MovieListCache()
 
     func store(_ client: ClientState) throws -> FeedStore {
@@ -20,6 +21,7 @@ struct Screens: Sendable {
         viewModel.listSelected(list)
         viewModel.searchTextChanged(text)
         viewModel.scopeChanged(scope)
+        viewModel.locationChanged(location.location?.coordinate)
         await viewModel.load()
         return viewModel.outputs
     }
@@ -36,6 +38,7 @@ struct Screens: Sendable {
         viewModel.movieSelected(movie)
         viewModel.areaSelected(area)
         if let date { viewModel.dateSelected(date) }
+        viewModel.locationChanged(location.location?.coordinate)
         await viewModel.load()
         return viewModel.outputs
     }

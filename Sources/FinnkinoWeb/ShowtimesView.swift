@@ -5,7 +5,7 @@ import Foundation
 enum ShowtimesView {
     static let fragmentID = "showtimes"
 
-    static func page(_ outputs: ShowtimesViewModel.Outputs, layout: PageLayout) -> String {
+    static func page(_ outputs: ShowtimesViewModel.Outputs, location: UserLocation?, layout: PageLayout) -> String {
         let strings = layout.client.strings
         return layout.render(title: strings.showtimesTab, tab: .showtimes, live: true) { html in
             html.raw("<h1>")
@@ -25,12 +25,17 @@ enum ShowtimesView {
             for option in outputs.areas {
                 html.raw("<option value=\"\(option.id.map(String.init) ?? "")\"")
                 html.raw(option.isSelected ? " selected>" : ">")
-                html.text(option.name)
+                html.text(LocationFormView.optionLabel(option))
                 html.raw("</option>")
             }
             html.raw("</select></div><button id=\"apply\" type=\"submit\">")
             html.text(strings.apply)
-            html.raw("</button></form><nav class=\"dates\" aria-label=\"")
+            html.raw("</button></form>")
+            LocationFormView.render(
+                nearest: outputs.nearestArea, nearestText: outputs.nearestAreaText,
+                areaLink: { "/showtimes?" + query(outputs, date: outputs.date, area: $0) }, location: location,
+                layout: layout, into: &html)
+            html.raw("<nav class=\"dates\" aria-label=\"")
             html.text(strings.dates)
             html.raw("\">")
             for option in outputs.dates {
@@ -46,8 +51,8 @@ enum ShowtimesView {
         }
     }
 
-    static func query(_ outputs: ShowtimesViewModel.Outputs, date: LocalDate) -> String {
-        (outputs.movieID.map { "movie=\($0)&" } ?? "") + "area=\(outputs.selectedArea)&date=\(date)"
+    static func query(_ outputs: ShowtimesViewModel.Outputs, date: LocalDate, area: Int? = nil) -> String {
+        (outputs.movieID.map { "movie=\($0)&" } ?? "") + "area=\(area ?? outputs.selectedArea)&date=\(date)"
     }
 
     /// The inside of `#showtimes`.

@@ -19,6 +19,8 @@ public struct WebConfiguration: Sendable {
     public var onServerRunning: @Sendable (Int) async -> Void
     /// Where the app's place (the memento of where the user is) is kept; in memory unless given.
     public var stateStorage: any SnapshotStorage
+    /// Where the user is (for areas by distance): from `--near`, or reported by the browser.
+    public var location: LocationService
     public var logger: Logger
 
     public init(
@@ -27,9 +29,11 @@ public struct WebConfiguration: Sendable {
         now: @escaping @Sendable () -> Date = Date.init,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
         stateStorage: any SnapshotStorage = InMemorySnapshotStorage(),
+        location: LocationService = LocationService(),
         logger: Logger = Logger(label: "finnkino.web")
     ) {
         self.stateStorage = stateStorage
+        self.location = location
         self.host = host
         self.port = port
         self.defaultLanguage = defaultLanguage

@@ -50,7 +50,9 @@ struct WebRoutes: Sendable {
             }
             let path = "/showtimes?" + ShowtimesView.query(outputs, date: outputs.date)
             return page(
-                ShowtimesView.page(outputs, layout: PageLayout(client: client, path: path)), client: client,
+                ShowtimesView.page(
+                    outputs, location: screens.location.location, layout: PageLayout(client: client, path: path)),
+                client: client,
                 area: chosenArea)
         }
         router.get("/news") { request, _ in
@@ -73,6 +75,7 @@ struct WebRoutes: Sendable {
             return page(html, client: client, status: outputs.errorMessage == nil ? .ok : .notFound)
         }
         router.post("/settings/language") { request, _ in try await setLanguage(request) }
+        router.post("/settings/location") { request, _ in try await setLocation(request) }
         router.get("/live") { request, _ in live(request) }
         router.get("/static/:name") { _, context in
             guard let name = context.parameters.get("name"), let asset = assets.asset(named: name) else {
@@ -138,7 +141,7 @@ struct WebRoutes: Sendable {
             fragmentOnly
             ? results
             : MoviesView.page(
-                outputs, results: results,
+                outputs, results: results, location: screens.location.location,
                 layout: PageLayout(client: client, path: "/movies?" + MoviesView.query(outputs)))
         return page(html, client: client, area: screen.chosenArea)
     }
@@ -155,11 +158,7 @@ struct WebRoutes: Sendable {
 
     /// `POST /settings/language`: checks the CSRF token, sets the `lang` cookie, goes back.
     private func setLanguage(_ request: Request) async throws -> Response {
-        var request = request
-        let body = try await request.collectBody(upTo: Self.maxBodyBytes)
-        let form = FormBody(String(buffer: body))
-        let cookie = CSRFToken(client: request.cookies[CSRFToken.cookieName]?.value)
-        guard let cookie, cookie.matches(form[CSRFToken.fieldName]) else { throw HTTPError(.forbidden) }
+        let form = try await checkedForm(request)
         guard let language = form["language"].flatMap(UILanguage.init(rawValue:)) else { throw HTTPError(.badRequest) }
         var response = Response.redirect(to: Self.safeBack(form["back"]), type: .normal)
         response.setCookie(
@@ -167,6 +166,40 @@ struct WebRoutes: Sendable {
                 name: ClientState.languageCookie, value: language.rawValue, maxAge: 365 * 86_400, path: "/",
                 httpOnly: true, sameSite: .lax))
         return response
+    }
+
+    /// `POST /settings/location`: checks the CSRF token, then sets where the user is (a city or a
+    /// position typed, or the browser's position when `source` is `browser`) or forgets it; goes back.
+    private func setLocation(_ request: Request) async throws -> Response {
+        let form = try await checkedForm(request)
+        let back = Self.safeBack(form["back"])
+        if form["forget"] != nil {
+            screens.location.use(.none)
+            return ClientState.redirect(to: back, flash: nil)
+        }
+        let text = String((form["near"] ?? "").prefix(100))
+        do {
+            let source = try LocationSource(parsing: text)
+            if form["source"] == "browser", case .fixed(let coordinate) = source {
+                screens.location.report(coordinate)
+            } else {
+                screens.location.use(source)
+            }
+            return ClientState.redirect(to: back, flash: nil)
+        } catch {
+            let strings = ClientState(request: request, defaultLanguage: defaultLanguage).strings
+            return ClientState.redirect(to: back, flash: strings.format(strings.unknownLocation, text))
+        }
+    }
+
+    /// The body of a form POST, after its CSRF token was checked (403 otherwise).
+    private func checkedForm(_ request: Request) async throws -> FormBody {
+        var request = request
+        let body = try await request.collectBody(upTo: Self.maxBodyBytes)
+        let form = FormBody(String(buffer: body))
+        let cookie = CSRFToken(client: request.cookies[CSRFToken.cookieName]?.value)
+        guard let cookie, cookie.matches(form[CSRFToken.fieldName]) else { throw HTTPError(.forbidden) }
+        return form
     }
 
     /// A local path to go back to; anything else (another site, a scheme) becomes `/movies`.

@@ -12,6 +12,7 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve", abstract: "Run the web app (the default command).")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var near: NearOption
 
     @Option(help: "The address to listen on; only this computer can connect unless you change it.")
     var host = "127.0.0.1"
@@ -29,6 +30,8 @@ struct ServeCommand: AsyncParsableCommand {
         let host = self.host
         let logger = Logger(label: "finnkino.web")
         let directory = DataDirectory.resolve(appName: "finnkino", override: global.dataDir)
+        let location = LocationService(source: try near.near.map { try LocationSource(parsing: $0) } ?? .none)
+        location.start()
         let configuration = WebConfiguration(
             host: host, port: port, defaultLanguage: global.language == .en ? .en : .fi,
             makeStore: { language in
@@ -40,6 +43,7 @@ struct ServeCommand: AsyncParsableCommand {
                 FileHandle.standardOutput.write(Data("Finnkino is running at http://\(host):\(port)\n".utf8))
             },
             stateStorage: Self.stateStorage(in: directory, logger: logger),
+            location: location,
             logger: logger)
         let app = try makeApplication(configuration)
         try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])

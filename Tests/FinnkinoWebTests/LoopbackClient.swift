@@ -24,7 +24,9 @@ struct LoopbackClient {
         var cookies: [String: String] {
             var cookies: [String: String] = [:]
             for (name, value) in headers where name.lowercased() == "set-cookie" {
-                let pair = value.split(separator: ";").first?.split(separator: "=", maxSplits: 1) ?? []
+                let pair =
+                    value.split(separator: ";").first?.split(
+                        separator: "=", maxSplits: 1, omittingEmptySubsequences: false) ?? []
                 if pair.count == 2 { cookies[String(pair[0])] = String(pair[1]) }
             }
             return cookies

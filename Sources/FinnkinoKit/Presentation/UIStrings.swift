@@ -64,6 +64,14 @@ public struct UIStrings: Sendable, Hashable {
     public var nearestArea: String
     public var useMyLocation: String
     public var locationUnavailable: String
+    // Web: location form
+    public var locationLabel: String
+    /// Placeholder of the location field.
+    public var locationPlaceholder: String
+    public var setLocation: String
+    public var forgetLocation: String
+    /// `%@`: a place we do not know.
+    public var unknownLocation: String
 
     /// `template` with its `%@` replaced by `value`.
     public func format(_ template: String, _ value: String) -> String {
@@ -89,7 +97,10 @@ public struct UIStrings: Sendable, Hashable {
         pageNotFound: "Sivua ei löytynyt.", backToMovies: "Takaisin elokuviin",
         // Location
         decimalSeparator: ",", nearestArea: "Lähin: %@", useMyLocation: "Käytä sijaintiani",
-        locationUnavailable: "Sijaintia ei saatu.")
+        locationUnavailable: "Sijaintia ei saatu.",
+        // Web: location form
+        locationLabel: "Sijainti", locationPlaceholder: "Kaupunki tai 60.17,24.94", setLocation: "Aseta",
+        forgetLocation: "Unohda sijainti", unknownLocation: "Paikkaa ”%@” ei tunnistettu.")
 
     public static let english = UIStrings(
         appName: "Finnkino", moviesTab: "Movies", showtimesTab: "Showtimes", newsTab: "News",
@@ -109,5 +120,8 @@ public struct UIStrings: Sendable, Hashable {
         pageNotFound: "Page not found.", backToMovies: "Back to movies",
         // Location
         decimalSeparator: ".", nearestArea: "Nearest: %@", useMyLocation: "Use my location",
-        locationUnavailable: "Your location could not be found.")
+        locationUnavailable: "Your location could not be found.",
+        // Web: location form
+        locationLabel: "Location", locationPlaceholder: "City or 60.17,24.94", setLocation: "Set",
+        forgetLocation: "Forget location", unknownLocation: "“%@” is not a place we know.")
 }

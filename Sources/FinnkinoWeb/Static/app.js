@@ -46,6 +46,29 @@
     showtimesForm.addEventListener("change", function () { showtimesForm.submit(); });
   }
 
+  // "Use my location": the browser's position, asked for only when the person presses the button.
+  var locationForm = document.getElementById("location-form");
+  var useLocation = document.getElementById("use-location");
+  if (locationForm && useLocation && navigator.geolocation) {
+    useLocation.hidden = false;
+    useLocation.addEventListener("click", function () {
+      useLocation.setAttribute("aria-busy", "true");
+      navigator.geolocation.getCurrentPosition(function (position) {
+        locationForm.elements.near.value =
+          position.coords.latitude.toFixed(4) + "," + position.coords.longitude.toFixed(4);
+        locationForm.elements.source.value = "browser";
+        locationForm.submit();
+      }, function () {
+        useLocation.removeAttribute("aria-busy");
+        var note = document.createElement("p");
+        note.setAttribute("role", "status");
+        note.className = "notice";
+        note.textContent = useLocation.getAttribute("data-unavailable");
+        locationForm.appendChild(note);
+      }, { timeout: 10000, maximumAge: 300000 });
+    });
+  }
+
   // Live updates: swap the element each message names.
   var source = null;
   function connectLive() {
