@@ -57,6 +57,24 @@ public struct UIStrings: Sendable, Hashable {
     public var weekdays: [String]
     public var pageNotFound: String
     public var backToMovies: String
+    // Bookmarks
+    public var bookmarksTab: String
+    /// The button that bookmarks a movie.
+    public var addBookmark: String
+    /// The button that removes a movie's bookmark.
+    public var removeBookmark: String
+    public var noBookmarks: String
+    /// `%@`: the date it was bookmarked.
+    public var bookmarkedOn: String
+    /// `%@`: the title of the removed movie.
+    public var removedOne: String
+    /// `%@`: how many were removed.
+    public var removedMany: String
+    public var undo: String
+    public var redo: String
+    public var noShowsInArea: String
+    public var notShowing: String
+    public var bookmarksFailed: String
 
     /// `template` with its `%@` replaced by `value`.
     public func format(_ template: String, _ value: String) -> String {
@@ -79,7 +97,13 @@ public struct UIStrings: Sendable, Hashable {
         staleNotice: "Näytetään tallennetut tiedot (%@ sitten): lähteeseen ei saatu yhteyttä.",
         loadFailed: "Tietoja ei voitu hakea. Yritä hetken päästä uudelleen.", loading: "Ladataan…",
         today: "Tänään", tomorrow: "Huomenna", weekdays: ["ma", "ti", "ke", "to", "pe", "la", "su"],
-        pageNotFound: "Sivua ei löytynyt.", backToMovies: "Takaisin elokuviin")
+        pageNotFound: "Sivua ei löytynyt.", backToMovies: "Takaisin elokuviin",
+        // Bookmarks
+        bookmarksTab: "Kirjanmerkit", addBookmark: "Lisää kirjanmerkki", removeBookmark: "Poista kirjanmerkki",
+        noBookmarks: "Ei kirjanmerkkejä. Lisää elokuva sen sivulta.", bookmarkedOn: "Lisätty %@",
+        removedOne: "Poistettu: %@", removedMany: "Poistettu %@ elokuvaa", undo: "Kumoa", redo: "Tee uudelleen",
+        noShowsInArea: "Ei näytöksiä tällä alueella", notShowing: "Ei ohjelmistossa",
+        bookmarksFailed: "Kirjanmerkkejä ei voitu tallentaa.")
 
     public static let english = UIStrings(
         appName: "Finnkino", moviesTab: "Movies", showtimesTab: "Showtimes", newsTab: "News",
@@ -96,5 +120,11 @@ public struct UIStrings: Sendable, Hashable {
         staleNotice: "Showing saved data from %@ ago: the source could not be reached.",
         loadFailed: "The data could not be loaded. Please try again in a moment.", loading: "Loading…",
         today: "Today", tomorrow: "Tomorrow", weekdays: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
-        pageNotFound: "Page not found.", backToMovies: "Back to movies")
+        pageNotFound: "Page not found.", backToMovies: "Back to movies",
+        // Bookmarks
+        bookmarksTab: "Bookmarks", addBookmark: "Bookmark", removeBookmark: "Remove bookmark",
+        noBookmarks: "No bookmarks yet. Bookmark a movie from its page.", bookmarkedOn: "Added %@",
+        removedOne: "Removed %@", removedMany: "Removed %@ movies", undo: "Undo", redo: "Redo",
+        noShowsInArea: "No shows in this area", notShowing: "Not showing",
+        bookmarksFailed: "The bookmarks could not be saved.")
 }
