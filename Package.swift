@@ -43,6 +43,7 @@ let package = Package(
             name: "FinnkinoKit",
             dependencies: [
                 "AppPatterns", "CLibXML2",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Bundled")]),

@@ -19,6 +19,8 @@ public struct MovieViewModel: Sendable {
         /// A trailer that can be played (http or https); nil otherwise.
         public var trailerURL: URL?
         public var errorMessage: String?
+        /// Whether the movie is in the bookmarks (false when the screen has no bookmark store).
+        public var isBookmarked = false
     }
 
     /// One labelled value, e.g. `Length` / `1 h 52 min`.
@@ -30,10 +32,12 @@ public struct MovieViewModel: Sendable {
     public private(set) var outputs = Outputs()
     private let store: FeedStore
     private let format: DisplayFormat
+    private let bookmarks: BookmarkStore?
 
-    public init(store: FeedStore, strings: UIStrings) {
+    public init(store: FeedStore, strings: UIStrings, bookmarks: BookmarkStore? = nil) {
         self.store = store
         format = DisplayFormat(strings: strings)
+        self.bookmarks = bookmarks
     }
 
     // MARK: Inputs
@@ -48,6 +52,7 @@ public struct MovieViewModel: Sendable {
             outputs.errorMessage = strings.movieNotFound
             return
         }
+        outputs.isBookmarked = bookmarks?.contains(movieID: id) ?? false
         do {
             let event = try await store.movie(id: id)
             outputs.errorMessage = nil

@@ -72,6 +72,24 @@ public struct UIStrings: Sendable, Hashable {
     public var forgetLocation: String
     /// `%@`: a place we do not know.
     public var unknownLocation: String
+    // Bookmarks
+    public var bookmarksTab: String
+    /// The button that bookmarks a movie.
+    public var addBookmark: String
+    /// The button that removes a movie's bookmark.
+    public var removeBookmark: String
+    public var noBookmarks: String
+    /// `%@`: the date it was bookmarked.
+    public var bookmarkedOn: String
+    /// `%@`: the title of the removed movie.
+    public var removedOne: String
+    /// `%@`: how many were removed.
+    public var removedMany: String
+    public var undo: String
+    public var redo: String
+    public var noShowsInArea: String
+    public var notShowing: String
+    public var bookmarksFailed: String
 
     /// `template` with its `%@` replaced by `value`.
     public func format(_ template: String, _ value: String) -> String {
@@ -100,7 +118,13 @@ public struct UIStrings: Sendable, Hashable {
         locationUnavailable: "Sijaintia ei saatu.",
         // Web: location form
         locationLabel: "Sijainti", locationPlaceholder: "Kaupunki tai 60.17,24.94", setLocation: "Aseta",
-        forgetLocation: "Unohda sijainti", unknownLocation: "Paikkaa ”%@” ei tunnistettu.")
+        forgetLocation: "Unohda sijainti", unknownLocation: "Paikkaa ”%@” ei tunnistettu.",
+        // Bookmarks
+        bookmarksTab: "Kirjanmerkit", addBookmark: "Lisää kirjanmerkki", removeBookmark: "Poista kirjanmerkki",
+        noBookmarks: "Ei kirjanmerkkejä. Lisää elokuva sen sivulta.", bookmarkedOn: "Lisätty %@",
+        removedOne: "Poistettu: %@", removedMany: "Poistettu %@ elokuvaa", undo: "Kumoa", redo: "Tee uudelleen",
+        noShowsInArea: "Ei näytöksiä tällä alueella", notShowing: "Ei ohjelmistossa",
+        bookmarksFailed: "Kirjanmerkkejä ei voitu tallentaa.")
 
     public static let english = UIStrings(
         appName: "Finnkino", moviesTab: "Movies", showtimesTab: "Showtimes", newsTab: "News",
@@ -123,5 +147,11 @@ public struct UIStrings: Sendable, Hashable {
         locationUnavailable: "Your location could not be found.",
         // Web: location form
         locationLabel: "Location", locationPlaceholder: "City or 60.17,24.94", setLocation: "Set",
-        forgetLocation: "Forget location", unknownLocation: "“%@” is not a place we know.")
+        forgetLocation: "Forget location", unknownLocation: "“%@” is not a place we know.",
+        // Bookmarks
+        bookmarksTab: "Bookmarks", addBookmark: "Bookmark", removeBookmark: "Remove bookmark",
+        noBookmarks: "No bookmarks yet. Bookmark a movie from its page.", bookmarkedOn: "Added %@",
+        removedOne: "Removed %@", removedMany: "Removed %@ movies", undo: "Undo", redo: "Redo",
+        noShowsInArea: "No shows in this area", notShowing: "Not showing",
+        bookmarksFailed: "The bookmarks could not be saved.")
 }

@@ -1,0 +1,272 @@
+import AppPatterns
+import Foundation
+import GRDB
+import Logging
+import Synchronization
+
+/// The user's bookmarks and their undo history, in one SQLite file (through GRDB).
+///
+/// Every change is a ``BookmarkCommand`` applied together with the updated ``CommandHistory`` in
+/// one transaction, so an undo in another process (the CLI, or the server after a restart) undoes
+/// the last change. The file is in WAL mode with `synchronous = FULL`: a change that returned has
+/// reached the disk and survives `kill -9`. One connection serialises concurrent callers; changes
+/// by other processes are noticed (`PRAGMA data_version`) on the next read.
+public final class BookmarkStore: Sendable {
+    /// How many changes can be undone.
+    public static let undoDepth = 50
+    /// The file name in the data directory.
+    public static let fileName = "bookmarks.sqlite"
+
+    public typealias History = CommandHistory<BookmarkCommand>
+
+    /// The bookmarks, newest first, sent again after every change (by this process, or by another
+    /// one as soon as this store reads: see ``refresh()``).
+    public let bookmarks: Subject<[Bookmark]>
+
+    /// Where the database is (`:memory:` for an in-memory store).
+    public let path: String
+    private let queue: DatabaseQueue
+    private let cache: Mutex<Snapshot>
+    private let logger: Logger
+
+    /// What this process last read, and the database's change counter at that time.
+    private struct Snapshot: Sendable {
+        var dataVersion: Int?
+        var history: History
+    }
+
+    /// Opens (or creates) the bookmarks database at `url`, creating its folder if needed.
+    ///
+    /// - Throws: ``BookmarkStoreError/unreadable(path:reason:)`` when the file is not a readable
+    ///   bookmarks database; it is left untouched.
+    public convenience init(url: URL, logger: Logger = Logger(label: "BookmarkStore")) throws {
+        do {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw BookmarkStoreError.unreadable(path: url.path, reason: "\(error)")
+        }
+        try self.init(path: url.path, logger: logger)
+    }
+
+    /// Opens `bookmarks.sqlite` in the app's data directory.
+    public convenience init(dataDirectory: URL, logger: Logger = Logger(label: "BookmarkStore")) throws {
+        try self.init(url: dataDirectory.appendingPathComponent(Self.fileName), logger: logger)
+    }
+
+    /// A store in memory, gone with the process (for tests and previews).
+    public static func inMemory(logger: Logger = Logger(label: "BookmarkStore")) throws -> BookmarkStore {
+        try BookmarkStore(path: nil, logger: logger)
+    }
+
+    private init(path: String?, logger: Logger) throws {
+        self.path = path ?? ":memory:"
+        self.logger = logger
+        let displayPath = self.path
+        var configuration = Configuration()
+        configuration.label = "BookmarkStore"
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        do {
+            let queue: DatabaseQueue
+            if let path {
+                queue = try DatabaseQueue(path: path, configuration: configuration)
+                // WAL is a property of the file: set once, kept by every later connection.
+                try queue.writeWithoutTransaction { db in
+                    _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                }
+            } else {
+                queue = try DatabaseQueue(configuration: configuration)
+            }
+            try Self.migrator.migrate(queue)
+            let (version, bookmarks, history) = try queue.read { db in
+                (try Self.dataVersion(db), try BookmarkTable(db: db).all(), try Self.loadHistory(db, logger: logger))
+            }
+            self.queue = queue
+            self.bookmarks = Subject(bookmarks)
+            cache = Mutex(Snapshot(dataVersion: version, history: history))
+        } catch let error as BookmarkStoreError {
+            throw error
+        } catch {
+            throw BookmarkStoreError.unreadable(path: displayPath, reason: Self.reason(error))
+        }
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE bookmark (
+                        source TEXT NOT NULL,
+                        movieID INTEGER NOT NULL,
+                        title TEXT NOT NULL,
+                        originalTitle TEXT NOT NULL,
+                        posterURL TEXT,
+                        addedAt REAL NOT NULL, -- seconds since 2001-01-01 UTC, exactly as Date keeps them
+                        PRIMARY KEY (source, movieID)
+                    );
+                    CREATE INDEX bookmark_addedAt ON bookmark(addedAt);
+                    CREATE TABLE commandHistory (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        json BLOB NOT NULL
+                    );
+                    """)
+        }
+        return migrator
+    }
+
+    // MARK: Reading
+
+    /// Every bookmark, newest first (changes by other processes included).
+    public func all() -> [Bookmark] {
+        refresh()
+        return bookmarks.value
+    }
+
+    /// Whether a movie is bookmarked.
+    public func contains(movieID: Int, source: Bookmark.Source = .finnkino) -> Bool {
+        all().contains { $0.movieID == movieID && $0.source == source }
+    }
+
+    /// Whether there is a change to undo.
+    public var canUndo: Bool { history.canUndo }
+    /// Whether there is an undone change to redo.
+    public var canRedo: Bool { history.canRedo }
+
+    /// The undo history as saved (changes by other processes included).
+    public var history: History {
+        refresh()
+        return cache.withLock { $0.history }
+    }
+
+    /// Reads the database again if another process changed it since this store last looked, and
+    /// then sends the new list to the observers of ``bookmarks``. Cheap when nothing changed (one
+    /// pragma). A read error is logged and the last list kept.
+    public func refresh() {
+        do {
+            try queue.read { db in try synchronize(db, force: false) }
+        } catch {
+            logger.warning("bookmarks \(path): cannot read: \(Self.reason(error)); keeping the last list")
+        }
+    }
+
+    // MARK: Changing
+
+    /// Bookmarks a movie. Returns false (and records nothing) when it was already bookmarked.
+    @discardableResult
+    public func add(_ bookmark: Bookmark) throws -> Bool {
+        try change { table, _ in
+            try table.bookmark(bookmark.source, movieID: bookmark.movieID) == nil
+                ? .add(AddBookmark(bookmark)) : nil
+        } != nil
+    }
+
+    /// Removes the bookmarks of these movies, as one change (one undo puts them all back). IDs that
+    /// are not bookmarked are ignored; when none is, nothing is recorded.
+    ///
+    /// - Returns: the removed bookmarks, newest first (for "Removed *Title* - Undo").
+    @discardableResult
+    public func remove(movieIDs: some Collection<Int>, source: Bookmark.Source = .finnkino) throws -> [Bookmark] {
+        let wanted = Set(movieIDs)
+        let command = try change { table, _ in
+            let removed = try wanted.compactMap { try table.bookmark(source, movieID: $0) }
+                .sorted(by: Bookmark.isListedBefore)
+            return removed.isEmpty ? nil : .remove(RemoveBookmarks(removed))
+        }
+        return command?.bookmarks ?? []
+    }
+
+    /// Undoes the last change (made by any process). Returns it, or nil when there was none.
+    @discardableResult
+    public func undo() throws -> BookmarkCommand? {
+        try apply { table, history in try history.undo(on: &table) }
+    }
+
+    /// Redoes the last undone change. Returns it, or nil when there was none.
+    @discardableResult
+    public func redo() throws -> BookmarkCommand? {
+        try apply { table, history in try history.redo(on: &table) }
+    }
+
+    /// Checks the whole file (SQLite's integrity check) and throws when it is damaged.
+    public func verifyIntegrity() throws {
+        let result = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        guard result == ["ok"] else {
+            throw BookmarkStoreError.unreadable(path: path, reason: result.joined(separator: "; "))
+        }
+    }
+
+    /// Makes the command `decide` returns (nil: nothing to do), executes it and records it.
+    private func change(_ decide: (BookmarkTable, History) throws -> BookmarkCommand?) throws -> BookmarkCommand? {
+        try apply { table, history in
+            guard let command = try decide(table, history) else { return nil }
+            try history.perform(command, on: &table)
+            return command
+        }
+    }
+
+    /// Runs `body` on the stored history in one immediate transaction, saves the history when
+    /// `body` returns a command, and sends the new list.
+    private func apply(
+        _ body: (inout BookmarkTable, inout History) throws -> BookmarkCommand?
+    ) throws -> BookmarkCommand? {
+        do {
+            return try queue.writeWithoutTransaction { db in
+                var command: BookmarkCommand?
+                try db.inTransaction(.immediate) {
+                    var table = BookmarkTable(db: db)
+                    var history = try Self.loadHistory(db, logger: logger)
+                    command = try body(&table, &history)
+                    guard command != nil else { return .rollback }
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO commandHistory (id, json) VALUES (1, ?)",
+                        arguments: [try JSONEncoder().encode(history)])
+                    return .commit
+                }
+                try synchronize(db, force: command != nil)
+                return command
+            }
+        } catch let error as BookmarkStoreError {
+            throw error
+        } catch {
+            throw BookmarkStoreError.writeFailed(path: path, reason: Self.reason(error))
+        }
+    }
+
+    /// Reloads the list and history when forced or when another connection committed since the
+    /// last look; sends the list when it changed. Runs inside the queue, so reloads are ordered.
+    private func synchronize(_ db: Database, force: Bool) throws {
+        let version = try Self.dataVersion(db)
+        guard force || cache.withLock({ $0.dataVersion != version }) else { return }
+        let list = try BookmarkTable(db: db).all()
+        let history = try Self.loadHistory(db, logger: logger)
+        cache.withLock { $0 = Snapshot(dataVersion: version, history: history) }
+        bookmarks.replace { $0 == list ? nil : list }
+    }
+
+    private static func dataVersion(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+    }
+
+    /// The saved history; an unreadable one is logged and replaced by an empty history (the
+    /// bookmarks themselves are kept).
+    private static func loadHistory(_ db: Database, logger: Logger) throws -> History {
+        guard let json = try Data.fetchOne(db, sql: "SELECT json FROM commandHistory WHERE id = 1") else {
+            return History(limit: undoDepth)
+        }
+        do {
+            return try JSONDecoder().decode(History.self, from: json)
+        } catch {
+            logger.warning("bookmarks: the undo history cannot be read (\(error)); starting a new one")
+            return History(limit: undoDepth)
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? error.description }
+        return "\(error)"
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import GRDB
+
+/// The bookmark rows of one open database transaction: what bookmark commands act on.
+public struct BookmarkTable {
+    let db: Database
+
+    /// Inserts `bookmark`, replacing one of the same movie.
+    func insert(_ bookmark: Bookmark) throws {
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO bookmark (source, movieID, title, originalTitle, posterURL, addedAt)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                bookmark.source.rawValue, bookmark.movieID, bookmark.title, bookmark.originalTitle,
+                bookmark.posterURL?.absoluteString, bookmark.addedAt.timeIntervalSinceReferenceDate,
+            ])
+    }
+
+    /// Deletes the bookmark of a movie, if there is one.
+    func delete(_ source: Bookmark.Source, movieID: Int) throws {
+        try db.execute(
+            sql: "DELETE FROM bookmark WHERE source = ? AND movieID = ?", arguments: [source.rawValue, movieID])
+    }
+
+    /// The stored bookmark of a movie.
+    func bookmark(_ source: Bookmark.Source, movieID: Int) throws -> Bookmark? {
+        try Row.fetchOne(
+            db, sql: "SELECT * FROM bookmark WHERE source = ? AND movieID = ?", arguments: [source.rawValue, movieID]
+        )
+        .map(Self.bookmark(from:))
+    }
+
+    /// Every bookmark, newest first.
+    func all() throws -> [Bookmark] {
+        try Row.fetchAll(db, sql: "SELECT * FROM bookmark ORDER BY addedAt DESC, source DESC, movieID DESC")
+            .map(Self.bookmark(from:))
+    }
+
+    private static func bookmark(from row: Row) throws -> Bookmark {
+        let sourceName: String = try row.decode(String.self, forColumn: "source")
+        let movieID: Int = try row.decode(Int.self, forColumn: "movieID")
+        guard let source = Bookmark.Source(rawValue: sourceName) else {
+            throw BookmarkStoreError.unknownSource(sourceName, movieID: movieID)
+        }
+        let poster: String? = try row.decode(String?.self, forColumn: "posterURL")
+        return Bookmark(
+            source: source, movieID: movieID, title: try row.decode(String.self, forColumn: "title"),
+            originalTitle: try row.decode(String.self, forColumn: "originalTitle"),
+            posterURL: poster.flatMap(URL.init(string:)),
+            addedAt: Date(timeIntervalSinceReferenceDate: try row.decode(Double.self, forColumn: "addedAt")))
+    }
+}

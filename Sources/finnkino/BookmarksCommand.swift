@@ -1,0 +1,163 @@
+import AppPatterns
+import ArgumentParser
+import FinnkinoKit
+import Foundation
+
+/// `finnkino bookmarks [list|add ID|remove ID…|undo|redo]`: the movies the user keeps, shared with
+/// the web app (the same file in the data directory, with the same undo history).
+struct BookmarksCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bookmarks", abstract: "List, add and remove bookmarked movies; undo and redo changes.",
+        subcommands: [List.self, Add.self, Remove.self, Undo.self, Redo.self], defaultSubcommand: List.self)
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the bookmarks, newest first.")
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            let bookmarks = try global.openBookmarks().all()
+            let output = Output(json: global.json)
+            if global.json { return try output.encoded(bookmarks) }
+            guard !bookmarks.isEmpty else {
+                return output.text("No bookmarks. Add one with `finnkino bookmarks add ID`.")
+            }
+            var table = TextColumns([
+                .init(title: "ID", alignRight: true), .init(title: "Title", flexible: true), .init(title: "Added"),
+            ])
+            for bookmark in bookmarks {
+                table.append([
+                    String(bookmark.movieID), bookmark.title,
+                    HumanFormat.date(HelsinkiTime.localDate(of: bookmark.addedAt)),
+                ])
+            }
+            output.text(
+                "Bookmarks: \(bookmarks.count) movie\(bookmarks.count == 1 ? "" : "s")\n\n" + table.render())
+        }
+    }
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Bookmark a movie (its ID from `finnkino movies`).")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The movie's ID.")
+        var id: Int
+
+        func run() async throws {
+            let movie = try await global.makeStore().movie(id: id)
+            let bookmark = Bookmark(movie, addedAt: Date())
+            let added = try global.openBookmarks().add(bookmark)
+            try BookmarkReport(action: added ? "add" : "none", bookmarks: added ? [bookmark] : []).write(
+                global.json,
+                text: added
+                    ? "Bookmarked \(movie.title) (\(movie.id))." : "\(movie.title) (\(movie.id)) is already bookmarked."
+            )
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove bookmarks (one undo brings them all back).")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The movies' IDs.")
+        var ids: [Int]
+
+        func validate() throws {
+            if ids.isEmpty { throw ValidationError("name at least one movie ID to remove") }
+        }
+
+        func run() async throws {
+            let removed = try global.openBookmarks().remove(movieIDs: ids)
+            let missing = ids.filter { id in !removed.contains { $0.movieID == id } }
+            guard !removed.isEmpty else {
+                throw CommandFailure(
+                    "no bookmark has the ID \(missing.map(String.init).joined(separator: ", ")) (see `finnkino bookmarks`)"
+                )
+            }
+            if !missing.isEmpty {
+                "note: not bookmarked, left alone: \(missing.map(String.init).joined(separator: ", "))"
+                    .writeToStandardError()
+            }
+            try BookmarkReport(action: "remove", bookmarks: removed).write(
+                global.json, text: "Removed \(BookmarkReport.titles(removed)).")
+        }
+    }
+
+    struct Undo: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Undo the last change (made here or in the web app).")
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            let command = try global.openBookmarks().undo()
+            let text =
+                switch command {
+                case .add(let add): "Undone: \(add.bookmark.title) is no longer bookmarked."
+                case .remove(let remove): "Undone: \(BookmarkReport.titles(remove.bookmarks)) bookmarked again."
+                case nil: "Nothing to undo."
+                }
+            try BookmarkReport(undone: command, prefix: "undo").write(global.json, text: text)
+        }
+    }
+
+    struct Redo: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Redo the last undone change.")
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() async throws {
+            let command = try global.openBookmarks().redo()
+            let text =
+                switch command {
+                case .add(let add): "Redone: \(add.bookmark.title) bookmarked again."
+                case .remove(let remove): "Redone: removed \(BookmarkReport.titles(remove.bookmarks))."
+                case nil: "Nothing to redo."
+                }
+            try BookmarkReport(undone: command, prefix: "redo").write(global.json, text: text)
+        }
+    }
+}
+
+/// What a bookmark command did, as `--json` prints it: `{"action": "remove", "bookmarks": […]}`.
+/// Actions: `add`, `remove`, `undo add`, `undo remove`, `redo add`, `redo remove`, `none`.
+struct BookmarkReport: Encodable {
+    var action: String
+    var bookmarks: [Bookmark]
+
+    init(action: String, bookmarks: [Bookmark]) {
+        self.action = action
+        self.bookmarks = bookmarks
+    }
+
+    init(undone command: BookmarkCommand?, prefix: String) {
+        switch command {
+        case .add(let add): self.init(action: prefix + " add", bookmarks: [add.bookmark])
+        case .remove(let remove): self.init(action: prefix + " remove", bookmarks: remove.bookmarks)
+        case nil: self.init(action: "none", bookmarks: [])
+        }
+    }
+
+    /// Prints this report as JSON, or `text` wrapped to 80 columns.
+    func write(_ json: Bool, text: String) throws {
+        let output = Output(json: json)
+        if json { try output.encoded(self) } else { output.text(HumanFormat.wrap(text)) }
+    }
+
+    /// `Dyyni`, `Dyyni and Äiti`, `3 bookmarks`.
+    static func titles(_ bookmarks: [Bookmark]) -> String {
+        switch bookmarks.count {
+        case 1: bookmarks[0].title
+        case 2: bookmarks[0].title + " and " + bookmarks[1].title
+        default: "\(bookmarks.count) bookmarks"
+        }
+    }
+}
+
+extension GlobalOptions {
+    /// The bookmarks in the data directory (`bookmarks.sqlite`).
+    func openBookmarks() throws -> BookmarkStore {
+        try BookmarkStore(dataDirectory: DataDirectory.resolve(appName: "finnkino", override: dataDir))
+    }
+}
