@@ -11,7 +11,9 @@ public func makeApplication(_ configuration: WebConfiguration) throws -> some Ap
     router.add(middleware: NotFoundPageMiddleware(defaultLanguage: configuration.defaultLanguage))
     let catalog = StoreCatalog(make: configuration.makeStore)
     WebRoutes(
-        screens: Screens(catalog: catalog, now: configuration.now, location: configuration.location),
+        screens: Screens(
+            catalog: catalog, now: configuration.now, location: configuration.location,
+            bookmarks: configuration.bookmarks),
         assets: try StaticAssets(),
         defaultLanguage: configuration.defaultLanguage,
         places: PlaceKeeper(storage: configuration.stateStorage, logger: configuration.logger)

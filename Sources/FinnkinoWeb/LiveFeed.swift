@@ -12,6 +12,8 @@ struct LiveFeed: Sendable {
     let start: @Sendable () -> Void
     /// Stops the schedule when nobody observes the feed any more.
     let stopIfUnobserved: @Sendable () async -> Void
+    /// Loads the feed now (for a refresh the user asked for).
+    let refresh: @Sendable () async -> Void
 
     init<Value: Sendable>(_ updater: FeedStore.FeedUpdater<Value>) {
         observe = { changed in
@@ -23,6 +25,7 @@ struct LiveFeed: Sendable {
             }
         }
         start = { updater.start() }
+        refresh = { await updater.refresh() }
         stopIfUnobserved = {
             if updater.subject.observerCount == 0 { await updater.stop() }
         }

@@ -59,7 +59,17 @@ enum MovieView {
                 html.text(strings.showtimesLink)
                 html.raw("</a>")
             }
-            html.raw("</p></div></article>")
+            html.raw("</p>")
+            if let id = outputs.movieID {
+                html.raw("<form id=\"bookmark-form\" method=\"post\" action=\"/bookmarks/toggle\">")
+                PageLayout.formFields(client: layout.client, back: layout.path, into: &html)
+                html.raw(
+                    "<input type=\"hidden\" name=\"movie\" value=\"\(id)\"><button type=\"submit\" id=\"bookmark\"")
+                html.raw(outputs.isBookmarked ? " aria-pressed=\"true\">" : " aria-pressed=\"false\">")
+                html.text(outputs.isBookmarked ? strings.removeBookmark : strings.addBookmark)
+                html.raw("</button></form>")
+            }
+            html.raw("</div></article>")
         }
     }
 }

@@ -3,7 +3,7 @@ import FinnkinoKit
 /// The document every page shares: head, language switch, tab bar, and the page's main content.
 struct PageLayout {
     enum Tab: String, CaseIterable {
-        case movies, showtimes, news
+        case movies, showtimes, news, bookmarks
     }
 
     let client: ClientState
@@ -11,7 +11,11 @@ struct PageLayout {
     let path: String
 
     /// A full HTML document.
-    func render(title: String, tab: Tab?, live: Bool, main: (inout HTMLWriter) -> Void) -> String {
+    /// A full HTML document. The form message (``ClientState/flash``) is shown at the top of `main`
+    /// unless the page shows it itself (`showsFlash`).
+    func render(
+        title: String, tab: Tab?, live: Bool, showsFlash: Bool = false, main: (inout HTMLWriter) -> Void
+    ) -> String {
         let strings = client.strings
         var html = HTMLWriter()
         html.raw("<!doctype html>\n<html lang=\"")
@@ -46,7 +50,7 @@ struct PageLayout {
             html.raw("</a>")
         }
         html.raw("</nav><main id=\"main\">")
-        if let flash = client.flash {
+        if let flash = client.flash, !showsFlash {
             html.raw("<p class=\"flash\" role=\"status\">")
             html.text(flash)
             html.raw("</p>")
@@ -61,6 +65,7 @@ struct PageLayout {
         case .movies: client.strings.moviesTab
         case .showtimes: client.strings.showtimesTab
         case .news: client.strings.newsTab
+        case .bookmarks: client.strings.bookmarksTab
         }
     }
 
@@ -81,6 +86,15 @@ struct PageLayout {
             html.raw("</button>")
         }
         html.raw("</form>")
+    }
+
+    /// The hidden fields every POST form carries: the CSRF token and the page to go back to.
+    static func formFields(client: ClientState, back: String, into html: inout HTMLWriter) {
+        html.raw("<input type=\"hidden\" name=\"csrf\" value=\"")
+        html.text(client.csrf.value)
+        html.raw("\"><input type=\"hidden\" name=\"back\" value=\"")
+        html.text(back)
+        html.raw("\">")
     }
 
     /// Notices shared by every screen: stale data, and failures.

@@ -7,6 +7,7 @@ struct Screens: Sendable {
     let catalog: StoreCatalog
     let now: @Sendable () -> Date
     let location: LocationService
+    let bookmarks: BookmarkStore
     let movieLists = MovieListCache()
 
     func store(_ client: ClientState) throws -> FeedStore {
@@ -51,8 +52,20 @@ struct Screens: Sendable {
     }
 
     func movie(id: Int, client: ClientState) async throws -> MovieViewModel.Outputs {
-        var viewModel = MovieViewModel(store: try store(client), strings: client.strings)
+        var viewModel = MovieViewModel(store: try store(client), strings: client.strings, bookmarks: bookmarks)
         viewModel.movieSelected(id)
+        await viewModel.load()
+        return viewModel.outputs
+    }
+
+    /// The Bookmarks screen after `change` (a removal, an undo...), for the shows in `area`.
+    func bookmarks(
+        area: Int, client: ClientState, change: (inout BookmarksViewModel) async -> Void = { _ in }
+    ) async throws -> BookmarksViewModel.Outputs {
+        var viewModel = BookmarksViewModel(
+            store: try store(client), bookmarks: bookmarks, strings: client.strings, now: now)
+        viewModel.areaSelected(area)
+        await change(&viewModel)
         await viewModel.load()
         return viewModel.outputs
     }

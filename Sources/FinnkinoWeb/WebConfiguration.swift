@@ -19,6 +19,8 @@ public struct WebConfiguration: Sendable {
     public var onServerRunning: @Sendable (Int) async -> Void
     /// Where the app's place (the memento of where the user is) is kept; in memory unless given.
     public var stateStorage: any SnapshotStorage
+    /// The user's bookmarks and their undo history.
+    public var bookmarks: BookmarkStore
     /// Where the user is (for areas by distance): from `--near`, or reported by the browser.
     public var location: LocationService
     public var logger: Logger
@@ -26,6 +28,7 @@ public struct WebConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, defaultLanguage: UILanguage = .fi,
         makeStore: @escaping @Sendable (ContentLanguage) throws -> FeedStore,
+        bookmarks: BookmarkStore,
         now: @escaping @Sendable () -> Date = Date.init,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
         stateStorage: any SnapshotStorage = InMemorySnapshotStorage(),
@@ -33,6 +36,7 @@ public struct WebConfiguration: Sendable {
         logger: Logger = Logger(label: "finnkino.web")
     ) {
         self.stateStorage = stateStorage
+        self.bookmarks = bookmarks
         self.location = location
         self.host = host
         self.port = port

@@ -1,3 +1,4 @@
+import AppPatterns
 import FinnkinoKit
 import Foundation
 import Hummingbird
@@ -76,6 +77,16 @@ struct WebRoutes: Sendable {
         }
         router.post("/settings/language") { request, _ in try await setLanguage(request) }
         router.post("/settings/location") { request, _ in try await setLocation(request) }
+        router.get("/bookmarks") { request, _ in
+            let client = client(request)
+            let outputs = try await screens.bookmarks(area: bookmarksArea(client), client: client)
+            places.update { $0.tab = .bookmarks }
+            return page(
+                BookmarksView.page(outputs, layout: PageLayout(client: client, path: "/bookmarks")), client: client)
+        }
+        router.post("/bookmarks/remove") { request, _ in try await removeBookmarks(request) }
+        router.post("/bookmarks/toggle") { request, _ in try await toggleBookmark(request) }
+        router.post("/action") { request, _ in try await action(request) }
         router.get("/live") { request, _ in live(request) }
         router.get("/static/:name") { _, context in
             guard let name = context.parameters.get("name"), let asset = assets.asset(named: name) else {
@@ -190,6 +201,85 @@ struct WebRoutes: Sendable {
             let strings = ClientState(request: request, defaultLanguage: defaultLanguage).strings
             return ClientState.redirect(to: back, flash: strings.format(strings.unknownLocation, text))
         }
+    }
+
+    /// The area whose shows the Bookmarks screen names: the one remembered, else the home area.
+    private func bookmarksArea(_ client: ClientState) -> Int {
+        switch client.rememberedArea {
+        case .some(.some(let area)): area
+        default: places.place.homeArea ?? ClientState.defaultArea
+        }
+    }
+
+    /// `POST /bookmarks/remove`: removes the checked bookmarks (or the one whose Remove button was
+    /// pressed) as one change; back to the list, which offers to undo it.
+    private func removeBookmarks(_ request: Request) async throws -> Response {
+        let form = try await checkedForm(request)
+        let ids = form["only"].flatMap { Int($0) }.map { [$0] } ?? form.all("movie").compactMap { Int($0) }
+        let client = client(request)
+        let outputs = try await screens.bookmarks(area: bookmarksArea(client), client: client) { viewModel in
+            await viewModel.removeSelected(movieIDs: ids)
+        }
+        return ClientState.redirect(to: "/bookmarks", flash: outputs.undoBanner?.message ?? outputs.errorMessage)
+    }
+
+    /// `POST /bookmarks/toggle` (the Movie screen's button): bookmarks the movie or removes it.
+    private func toggleBookmark(_ request: Request) async throws -> Response {
+        let form = try await checkedForm(request)
+        guard let id = form["movie"].flatMap({ Int($0) }) else { throw HTTPError(.badRequest) }
+        let client = client(request)
+        let message: String
+        do {
+            message = try await responders(for: .movie(id), client: client).toggle(id)
+        } catch {
+            message = client.strings.bookmarksFailed
+        }
+        return ClientState.redirect(to: "/movie/\(id)", flash: message)
+    }
+
+    /// `POST /action`: an action the page sent (a shortcut, an undo button) goes up the server's
+    /// responder chain from the page's screen. Answers JSON to the page's script, else goes back
+    /// to the page with the outcome as its message; an action nobody handles gets a polite word.
+    private func action(_ request: Request) async throws -> Response {
+        let form = try await checkedForm(request)
+        guard let name = form["action"], !name.isEmpty, name.utf8.count <= 40 else { throw HTTPError(.badRequest) }
+        let back = Self.safeBack(form["back"])
+        let client = client(request)
+        let strings = client.strings
+        let action = Action(name)
+        let delivery: ActionDelivery?
+        do {
+            delivery = try await responders(for: ActionPage(path: back), client: client, page: back).send(action)
+        } catch {
+            delivery = ActionDelivery(handledBy: "screen", outcome: ActionOutcome(message: strings.bookmarksFailed))
+        }
+        let message =
+            delivery?.outcome.message
+            ?? (action == .undo ? strings.nothingToUndo : action == .redo ? strings.nothingToRedo : strings.nothingToDo)
+        guard (request.headers[.accept] ?? "").contains("application/json") else {
+            return ClientState.redirect(to: back, flash: message)
+        }
+        var json = "{\"handled\":\(delivery != nil),\"by\":"
+        LiveUpdates.appendJSONString(delivery?.handledBy ?? "", to: &json)
+        json += ",\"message\":"
+        LiveUpdates.appendJSONString(message, to: &json)
+        json += "}"
+        return Response(
+            status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: json)))
+    }
+
+    /// The server's chain for a page: its screen, then the services (the feeds it shows).
+    private func responders(for actionPage: ActionPage, client: ClientState, page: String = "") throws
+        -> ScreenResponder
+    {
+        let store = try screens.store(client)
+        let feeds = ScreenRequest(page: page, client: client).map {
+            LiveFeed.feeds(of: $0, store: store, today: HelsinkiTime.localDate(of: screens.now()))
+        }
+        return ScreenResponder(
+            page: actionPage, bookmarks: screens.bookmarks, store: store, strings: client.strings, now: screens.now,
+            nextResponder: ServicesResponder(feeds: feeds ?? [], strings: client.strings))
     }
 
     /// The body of a form POST, after its CSRF token was checked (403 otherwise).

@@ -32,6 +32,9 @@ struct ServeCommand: AsyncParsableCommand {
         let directory = DataDirectory.resolve(appName: "finnkino", override: global.dataDir)
         let location = LocationService(source: try near.near.map { try LocationSource(parsing: $0) } ?? .none)
         location.start()
+        // An unreadable bookmarks file stops the start with a clear line: the user's data is never
+        // replaced behind their back.
+        let bookmarks = try global.openBookmarks()
         let configuration = WebConfiguration(
             host: host, port: port, defaultLanguage: global.language == .en ? .en : .fi,
             makeStore: { language in
@@ -39,6 +42,7 @@ struct ServeCommand: AsyncParsableCommand {
                 options.language = language
                 return try options.makeStore()
             },
+            bookmarks: bookmarks,
             onServerRunning: { port in
                 FileHandle.standardOutput.write(Data("Finnkino is running at http://\(host):\(port)\n".utf8))
             },

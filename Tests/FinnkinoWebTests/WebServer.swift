@@ -17,11 +17,13 @@ final class WebServer: Sendable {
     /// Starts the app with `makeStore` (default: the bundled dataset on a fixed day).
     static func start(
         makeStore: @escaping @Sendable (ContentLanguage) throws -> FeedStore = WebServer.bundledStore,
-        stateStorage: any SnapshotStorage = InMemorySnapshotStorage()
+        stateStorage: any SnapshotStorage = InMemorySnapshotStorage(),
+        bookmarks: BookmarkStore? = nil
     ) async throws -> WebServer {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let configuration = WebConfiguration(
-            host: "127.0.0.1", port: 0, makeStore: makeStore, now: { morning },
+            host: "127.0.0.1", port: 0, makeStore: makeStore, bookmarks: try bookmarks ?? BookmarkStore.inMemory(),
+            now: { morning },
             onServerRunning: { port in
                 continuation.yield(port)
                 continuation.finish()

@@ -90,6 +90,23 @@ public struct UIStrings: Sendable, Hashable {
     public var noShowsInArea: String
     public var notShowing: String
     public var bookmarksFailed: String
+    // Web: bookmarks, actions, shortcuts, connectivity
+    public var removeSelected: String
+    /// `%@`: the title bookmarked.
+    public var bookmarkAdded: String
+    public var nothingToUndo: String
+    public var nothingToRedo: String
+    public var nothingToDo: String
+    public var refreshed: String
+    /// `%@`: what was undone (`Removed Dyyni`).
+    public var undone: String
+    public var redone: String
+    public var shortcutsTitle: String
+    public var close: String
+    /// Key, description pairs, in the order shown.
+    public var shortcuts: [String]
+    /// `%@`: how long ago the data shown was fetched.
+    public var offlineNotice: String
 
     /// `template` with its `%@` replaced by `value`.
     public func format(_ template: String, _ value: String) -> String {
@@ -124,7 +141,18 @@ public struct UIStrings: Sendable, Hashable {
         noBookmarks: "Ei kirjanmerkkejä. Lisää elokuva sen sivulta.", bookmarkedOn: "Lisätty %@",
         removedOne: "Poistettu: %@", removedMany: "Poistettu %@ elokuvaa", undo: "Kumoa", redo: "Tee uudelleen",
         noShowsInArea: "Ei näytöksiä tällä alueella", notShowing: "Ei ohjelmistossa",
-        bookmarksFailed: "Kirjanmerkkejä ei voitu tallentaa.")
+        bookmarksFailed: "Kirjanmerkkejä ei voitu tallentaa.",
+        // Web: bookmarks, actions, shortcuts, connectivity
+        removeSelected: "Poista valitut", bookmarkAdded: "Lisätty kirjanmerkkeihin: %@",
+        nothingToUndo: "Ei kumottavaa.",
+        nothingToRedo: "Ei uudelleen tehtävää.", nothingToDo: "Tätä ei voi tehdä tällä sivulla.",
+        refreshed: "Tiedot päivitetty.", undone: "Kumottu: %@", redone: "Tehty uudelleen: %@",
+        shortcutsTitle: "Pikanäppäimet", close: "Sulje",
+        shortcuts: [
+            "Ctrl+Z", "Kumoa", "Ctrl+Y", "Tee uudelleen", "r", "Päivitä tiedot", "b", "Kirjanmerkki päälle tai pois",
+            "/", "Hakuun", "]", "Seuraava välilehti", "[", "Edellinen välilehti", "?", "Tämä ohje",
+        ],
+        offlineNotice: "Ei yhteyttä lähteeseen: näytetään tiedot, jotka haettiin %@ sitten.")
 
     public static let english = UIStrings(
         appName: "Finnkino", moviesTab: "Movies", showtimesTab: "Showtimes", newsTab: "News",
@@ -153,5 +181,15 @@ public struct UIStrings: Sendable, Hashable {
         noBookmarks: "No bookmarks yet. Bookmark a movie from its page.", bookmarkedOn: "Added %@",
         removedOne: "Removed %@", removedMany: "Removed %@ movies", undo: "Undo", redo: "Redo",
         noShowsInArea: "No shows in this area", notShowing: "Not showing",
-        bookmarksFailed: "The bookmarks could not be saved.")
+        bookmarksFailed: "The bookmarks could not be saved.",
+        // Web: bookmarks, actions, shortcuts, connectivity
+        removeSelected: "Remove selected", bookmarkAdded: "Bookmarked %@", nothingToUndo: "Nothing to undo.",
+        nothingToRedo: "Nothing to redo.", nothingToDo: "There is nothing to do for that on this page.",
+        refreshed: "Refreshed.", undone: "Undone: %@", redone: "Redone: %@", shortcutsTitle: "Keyboard shortcuts",
+        close: "Close",
+        shortcuts: [
+            "Ctrl+Z", "Undo", "Ctrl+Y", "Redo", "r", "Refresh the data", "b", "Bookmark or remove the bookmark",
+            "/", "Go to the search field", "]", "Next tab", "[", "Previous tab", "?", "This help",
+        ],
+        offlineNotice: "Offline: the data source cannot be reached. Showing what was fetched %@ ago.")
 }

@@ -1,0 +1,90 @@
+import FinnkinoKit
+
+/// Renders the Bookmarks screen's outputs: the list with a checkbox per movie (remove one or
+/// several), the "Removed … – Undo" banner after a removal, and undo and redo.
+enum BookmarksView {
+    static let listID = "bookmarks"
+
+    static func page(_ outputs: BookmarksViewModel.Outputs, layout: PageLayout) -> String {
+        let strings = layout.client.strings
+        return layout.render(title: strings.bookmarksTab, tab: .bookmarks, live: true, showsFlash: true) { html in
+            html.raw("<h1>")
+            html.text(strings.bookmarksTab)
+            html.raw("</h1><div id=\"\(listID)\">")
+            list(outputs, layout: layout, into: &html)
+            html.raw("</div>")
+        }
+    }
+
+    /// The inside of `#bookmarks` (also pushed live when the bookmarks change).
+    static func list(_ outputs: BookmarksViewModel.Outputs, layout: PageLayout) -> String {
+        var html = HTMLWriter()
+        list(outputs, layout: layout, into: &html)
+        return html.html
+    }
+
+    private static func list(_ outputs: BookmarksViewModel.Outputs, layout: PageLayout, into html: inout HTMLWriter) {
+        let strings = layout.client.strings
+        PageLayout.messages(stale: nil, error: outputs.errorMessage, into: &html)
+        // The banner of the change just made: the view model's, or the one a form's redirect left.
+        if let message = outputs.undoBanner?.message ?? layout.client.flash {
+            html.raw("<div class=\"undo-banner\" role=\"status\"><span>")
+            html.text(message)
+            html.raw("</span>")
+            if outputs.canUndo {
+                historyButton(
+                    "undo", label: outputs.undoBanner?.actionTitle ?? strings.undo, layout: layout, into: &html)
+            }
+            html.raw("</div>")
+        }
+        html.raw("<div class=\"history\">")
+        if outputs.canUndo { historyButton("undo", label: strings.undo, layout: layout, into: &html) }
+        if outputs.canRedo { historyButton("redo", label: strings.redo, layout: layout, into: &html) }
+        html.raw("</div>")
+        if let empty = outputs.emptyMessage {
+            html.raw("<p class=\"empty\">")
+            html.text(empty)
+            html.raw("</p>")
+            return
+        }
+        html.raw("<form id=\"bookmarks-form\" method=\"post\" action=\"/bookmarks/remove\">")
+        PageLayout.formFields(client: layout.client, back: "/bookmarks", into: &html)
+        html.raw("<ul class=\"bookmark-list\">")
+        for row in outputs.rows {
+            html.raw(
+                "<li class=\"bookmark\" data-movie=\"\(row.movieID)\"><input type=\"checkbox\" name=\"movie\" value=\"\(row.movieID)\" id=\"pick-\(row.movieID)\" aria-label=\""
+            )
+            html.text(row.title)
+            html.raw("\">")
+            PageLayout.image(MediaLink.source(row.posterURL), className: "thumb", width: 66, height: 97, into: &html)
+            html.raw("<div class=\"bookmark-text\"><a class=\"movie-link\" href=\"/movie/\(row.movieID)\">")
+            html.text(row.title)
+            html.raw("</a><span class=\"next-show\">")
+            html.text(row.showing)
+            html.raw("</span><span class=\"added\">")
+            html.text(row.added)
+            html.raw(
+                "</span></div><button type=\"submit\" name=\"only\" value=\"\(row.movieID)\" class=\"remove\" aria-label=\""
+            )
+            html.text(strings.removeBookmark + ": " + row.title)
+            html.raw("\">")
+            html.text(strings.removeBookmark)
+            html.raw("</button></li>")
+        }
+        html.raw("</ul><button type=\"submit\" id=\"remove-selected\">")
+        html.text(strings.removeSelected)
+        html.raw("</button></form>")
+    }
+
+    /// An undo or redo button: a POST of the action to the responder chain.
+    private static func historyButton(_ action: String, label: String, layout: PageLayout, into html: inout HTMLWriter)
+    {
+        html.raw("<form class=\"action\" method=\"post\" action=\"/action\">")
+        PageLayout.formFields(client: layout.client, back: "/bookmarks", into: &html)
+        html.raw(
+            "<input type=\"hidden\" name=\"action\" value=\"\(action)\"><button type=\"submit\" data-action=\"\(action)\">"
+        )
+        html.text(label)
+        html.raw("</button></form>")
+    }
+}

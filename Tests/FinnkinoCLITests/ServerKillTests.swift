@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A bookmark the server acknowledged survives `kill -9` of the server process.
+@Suite struct ServerKillTests {
+    /// Starts `finnkino serve` on a free port and returns it with its base URL (read from its
+    /// first line of output, without holding a thread of the test pool).
+    static func startServer(dataDir: URL) async throws -> (process: Process, url: URL) {
+        let process = Process()
+        process.executableURL = CommandLineRun.executable
+        process.arguments = ["serve", "--port", "0", "--data-dir", dataDir.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let line: String = try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                var text = ""
+                while !text.contains("\n") {
+                    let chunk = output.fileHandleForReading.availableData
+                    if chunk.isEmpty { break }
+                    text += String(decoding: chunk, as: UTF8.self)
+                }
+                continuation.resume(returning: text)
+            }.start()
+        }
+        guard let range = line.range(of: "http://"),
+            let url = URL(string: String(line[range.lowerBound...]).trimmingCharacters(in: .whitespacesAndNewlines))
+        else { throw Failure(description: "finnkino serve printed no URL: \(line)") }
+        return (process, url)
+    }
+
+    struct Failure: Error, CustomStringConvertible { var description: String }
+
+    @Test func anAcknowledgedBookmarkSurvivesKillNine() async throws {
+        // Given a server on a fresh data folder
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("finnkino-kill-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (server, base) = try await Self.startServer(dataDir: folder)
+        defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
+        let listed = try await CommandLineRun.finnkino(["movies", "--json"], dataDir: folder)
+        let movies = try #require(JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        let id = try #require(movies.first?["id"] as? Int)
+        // When a bookmark is added through the web form and the server answers
+        var request = URLRequest(url: base.appendingPathComponent("bookmarks/toggle"))
+        request.httpMethod = "POST"
+        let token = String(repeating: "c", count: 64)
+        request.setValue("csrf=\(token)", forHTTPHeaderField: "Cookie")
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data("csrf=\(token)&movie=\(id)".utf8)
+        let (_, response) = try await URLSession.shared.data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)  // the movie page after the redirect
+        // And the server is killed at once, with no chance to clean up
+        kill(server.processIdentifier, SIGKILL)
+        server.waitUntilExit()
+        #expect(server.terminationReason == .uncaughtSignal)
+        // Then the bookmark is on disk: the CLI, a new process, lists it
+        let after = try await CommandLineRun.finnkino(["bookmarks", "list", "--json"], dataDir: folder)
+        #expect(after.exitCode == 0)
+        let bookmarks = try #require(JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [[String: Any]])
+        #expect(bookmarks.compactMap { $0["movieID"] as? Int } == [id])
+    }
+}
