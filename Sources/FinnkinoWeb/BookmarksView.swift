@@ -27,7 +27,9 @@ enum BookmarksView {
         let strings = layout.client.strings
         PageLayout.messages(stale: nil, error: outputs.errorMessage, into: &html)
         // The banner of the change just made: the view model's, or the one a form's redirect left.
-        if let message = outputs.undoBanner?.message ?? layout.client.flash {
+        let bannerMessage = outputs.undoBanner?.message ?? layout.client.flash
+        let showsBanner = bannerMessage != nil
+        if let message = bannerMessage {
             html.raw("<div class=\"undo-banner\" role=\"status\"><span>")
             html.text(message)
             html.raw("</span>")
@@ -38,7 +40,7 @@ enum BookmarksView {
             html.raw("</div>")
         }
         html.raw("<div class=\"history\">")
-        if outputs.canUndo { historyButton("undo", label: strings.undo, layout: layout, into: &html) }
+        if outputs.canUndo, !showsBanner { historyButton("undo", label: strings.undo, layout: layout, into: &html) }
         if outputs.canRedo { historyButton("redo", label: strings.redo, layout: layout, into: &html) }
         html.raw("</div>")
         if let empty = outputs.emptyMessage {
@@ -57,7 +59,7 @@ enum BookmarksView {
             html.text(row.title)
             html.raw("\">")
             PageLayout.image(MediaLink.source(row.posterURL), className: "thumb", width: 66, height: 97, into: &html)
-            html.raw("<div class=\"bookmark-text\"><a class=\"movie-link\" href=\"/movie/\(row.movieID)\">")
+            html.raw("<div class=\"bookmark-text\"><a class=\"title-link\" href=\"/movie/\(row.movieID)\">")
             html.text(row.title)
             html.raw("</a><span class=\"next-show\">")
             html.text(row.showing)
@@ -68,7 +70,7 @@ enum BookmarksView {
             )
             html.text(strings.removeBookmark + ": " + row.title)
             html.raw("\">")
-            html.text(strings.removeBookmark)
+            html.text(strings.remove)
             html.raw("</button></li>")
         }
         html.raw("</ul><button type=\"submit\" id=\"remove-selected\">")

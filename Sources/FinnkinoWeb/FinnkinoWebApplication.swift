@@ -9,7 +9,7 @@ public func makeApplication(_ configuration: WebConfiguration) throws -> some Ap
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: NotFoundPageMiddleware(defaultLanguage: configuration.defaultLanguage))
-    let catalog = StoreCatalog(make: configuration.makeStore)
+    let catalog = StoreCatalog(probeInterval: configuration.probeInterval, make: configuration.makeStore)
     WebRoutes(
         screens: Screens(
             catalog: catalog, now: configuration.now, location: configuration.location,

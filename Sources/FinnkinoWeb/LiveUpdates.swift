@@ -7,6 +7,9 @@ import ServiceLifecycle
 /// (starting their schedules while observed), re-renders the page's live fragment when one changes
 /// and pushes it when it differs from what was last sent. The subscriptions end when the client
 /// goes away, and when the server is asked to stop (a page left open must not hold up Ctrl-C).
+///
+/// It also observes the data source's reachability: the offline banner is pushed when the source
+/// stops answering and taken away when it answers again, and then the page's feeds refresh.
 struct LiveUpdates: Sendable {
     let screens: Screens
 
@@ -16,15 +19,36 @@ struct LiveUpdates: Sendable {
         let feeds = LiveFeed.feeds(of: screen, store: store, today: HelsinkiTime.localDate(of: screens.now()))
         let (changes, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         var last = try await screens.fragment(screen, client: client).html
+        var lastBanner = screens.connectivityNotice(client)
         await withTaskGroup(of: Void.self) { group in
             for feed in feeds {
                 group.addTask { await feed.observe { continuation.yield() } }
+            }
+            group.addTask {
+                let reachability = store.reachability
+                var wasUnreachable = reachability.status.isUnreachable
+                for await status in reachability.values() {
+                    guard status.isUnreachable != wasUnreachable else { continue }
+                    wasUnreachable = status.isUnreachable
+                    if !wasUnreachable {
+                        for feed in feeds { await feed.refresh() }
+                    }
+                    continuation.yield()
+                }
             }
             for feed in feeds { feed.start() }
             await withGracefulShutdownHandler {
                 do {
                     try await writer.write(ByteBuffer(string: "retry: 5000\n: subscribed\n\n"))
                     for await _ in changes {
+                        let banner = screens.connectivityNotice(client)
+                        if banner != lastBanner {
+                            lastBanner = banner
+                            var html = HTMLWriter(capacity: 256)
+                            PageLayout.connectivityBanner(banner, into: &html)
+                            try await writer.write(
+                                ByteBuffer(string: Self.event(id: PageLayout.connectivityID, html: html.html)))
+                        }
                         let fragment = try await screens.fragment(screen, client: client)
                         guard fragment.html != last else { continue }
                         last = fragment.html

@@ -9,6 +9,10 @@ struct PageLayout {
     let client: ClientState
     /// The page's own path and query (the language switch returns here; live updates watch it).
     let path: String
+    /// The offline banner's text while the data source does not answer.
+    var connectivity: String? = nil
+
+    static let connectivityID = "connectivity"
 
     /// A full HTML document.
     /// A full HTML document. The form message (``ClientState/flash``) is shown at the top of `main`
@@ -49,15 +53,38 @@ struct PageLayout {
             html.text(label(each))
             html.raw("</a>")
         }
-        html.raw("</nav><main id=\"main\">")
+        html.raw("</nav><main id=\"main\"><div id=\"\(Self.connectivityID)\" aria-live=\"polite\">")
+        Self.connectivityBanner(connectivity, into: &html)
+        html.raw("</div>")
         if let flash = client.flash, !showsFlash {
             html.raw("<p class=\"flash\" role=\"status\">")
             html.text(flash)
             html.raw("</p>")
         }
         main(&html)
-        html.raw("</main></body></html>\n")
+        html.raw("</main>")
+        help(&html)
+        html.raw("</body></html>\n")
         return html.html
+    }
+
+    /// The keyboard shortcuts, in a dialog the script opens with `?`.
+    private func help(_ html: inout HTMLWriter) {
+        let strings = client.strings
+        html.raw("<dialog id=\"help\" aria-labelledby=\"help-title\"><h2 id=\"help-title\">")
+        html.text(strings.shortcutsTitle)
+        html.raw("</h2><dl class=\"shortcuts\">")
+        var pairs = strings.shortcuts[...]
+        while let key = pairs.popFirst(), let meaning = pairs.popFirst() {
+            html.raw("<div><dt><kbd>")
+            html.text(key)
+            html.raw("</kbd></dt><dd>")
+            html.text(meaning)
+            html.raw("</dd></div>")
+        }
+        html.raw("</dl><form method=\"dialog\"><button id=\"help-close\">")
+        html.text(strings.close)
+        html.raw("</button></form></dialog>")
     }
 
     private func label(_ tab: Tab) -> String {
@@ -86,6 +113,14 @@ struct PageLayout {
             html.raw("</button>")
         }
         html.raw("</form>")
+    }
+
+    /// The offline banner (nothing while online): the inside of `#connectivity`.
+    static func connectivityBanner(_ notice: String?, into html: inout HTMLWriter) {
+        guard let notice else { return }
+        html.raw("<p class=\"offline\" role=\"status\">")
+        html.text(notice)
+        html.raw("</p>")
     }
 
     /// The hidden fields every POST form carries: the CSRF token and the page to go back to.

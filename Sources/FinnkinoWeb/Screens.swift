@@ -77,6 +77,17 @@ struct Screens: Sendable {
         return viewModel.outputs
     }
 
+    /// The offline banner's text while the client's data source does not answer; nil while it does.
+    func connectivityNotice(_ client: ClientState) -> String? {
+        guard let store = try? store(client), case .unreachable(let since) = store.reachability.status else {
+            return nil
+        }
+        let strings = client.strings
+        let minutes = max(1, Int(now().timeIntervalSince(since) / 60))
+        let age = minutes < 60 ? "\(minutes) \(strings.minutes)" : "\(minutes / 60) \(strings.hours)"
+        return strings.format(strings.offlineNotice, age)
+    }
+
     /// The live fragment of a screen: the element's id and its inner HTML.
     func fragment(_ screen: ScreenRequest, client: ClientState) async throws -> (id: String, html: String) {
         switch screen {

@@ -1,20 +1,27 @@
 import FinnkinoKit
 import Synchronization
 
-/// One FeedStore per content language, made on first use and shared by every request.
+/// One FeedStore per content language, made on first use and shared by every request; each
+/// watches its source (probing it while it does not answer, every `probeInterval`).
 final class StoreCatalog: Sendable {
     private let make: @Sendable (ContentLanguage) throws -> FeedStore
-    private let stores = Mutex<[ContentLanguage: FeedStore]>([:])
+    private let probeInterval: Duration
+    private let stores = Mutex<[ContentLanguage: (store: FeedStore, watcher: Task<Void, Never>)]>([:])
 
-    init(make: @escaping @Sendable (ContentLanguage) throws -> FeedStore) {
+    init(probeInterval: Duration, make: @escaping @Sendable (ContentLanguage) throws -> FeedStore) {
         self.make = make
+        self.probeInterval = probeInterval
+    }
+
+    deinit {
+        stores.withLock { stores in for entry in stores.values { entry.watcher.cancel() } }
     }
 
     func store(for language: ContentLanguage) throws -> FeedStore {
         try stores.withLock { stores in
-            if let store = stores[language] { return store }
+            if let entry = stores[language] { return entry.store }
             let store = try make(language)
-            stores[language] = store
+            stores[language] = (store, store.watchSource(every: probeInterval))
             return store
         }
     }
@@ -22,6 +29,6 @@ final class StoreCatalog: Sendable {
     /// Stops every store's feeds (for shutdown).
     func stopFeeds() async {
         let all = stores.withLock { Array($0.values) }
-        for store in all { await store.stopFeeds() }
+        for entry in all { await entry.store.stopFeeds() }
     }
 }

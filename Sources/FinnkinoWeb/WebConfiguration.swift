@@ -19,6 +19,8 @@ public struct WebConfiguration: Sendable {
     public var onServerRunning: @Sendable (Int) async -> Void
     /// Where the app's place (the memento of where the user is) is kept; in memory unless given.
     public var stateStorage: any SnapshotStorage
+    /// How often a data source that does not answer is asked again.
+    public var probeInterval: Duration
     /// The user's bookmarks and their undo history.
     public var bookmarks: BookmarkStore
     /// Where the user is (for areas by distance): from `--near`, or reported by the browser.
@@ -33,11 +35,13 @@ public struct WebConfiguration: Sendable {
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
         stateStorage: any SnapshotStorage = InMemorySnapshotStorage(),
         location: LocationService = LocationService(),
+        probeInterval: Duration = .seconds(10),
         logger: Logger = Logger(label: "finnkino.web")
     ) {
         self.stateStorage = stateStorage
         self.bookmarks = bookmarks
         self.location = location
+        self.probeInterval = probeInterval
         self.host = host
         self.port = port
         self.defaultLanguage = defaultLanguage

@@ -32,7 +32,7 @@ struct WebRoutes: Sendable {
                     $0.openMovieID = id
                 }
             }
-            let html = MovieView.page(outputs, layout: PageLayout(client: client, path: "/movie/\(id)"))
+            let html = MovieView.page(outputs, layout: layout(client, path: "/movie/\(id)"))
             return page(
                 html, client: client,
                 status: outputs.errorMessage == UIStrings.english.movieNotFound
@@ -52,7 +52,7 @@ struct WebRoutes: Sendable {
             let path = "/showtimes?" + ShowtimesView.query(outputs, date: outputs.date)
             return page(
                 ShowtimesView.page(
-                    outputs, location: screens.location.location, layout: PageLayout(client: client, path: path)),
+                    outputs, location: screens.location.location, layout: layout(client, path: path)),
                 client: client,
                 area: chosenArea)
         }
@@ -65,14 +65,14 @@ struct WebRoutes: Sendable {
                 $0.newsCategory = category
             }
             let path = category.map { "/news?category=\($0)" } ?? "/news"
-            return page(NewsView.page(outputs, layout: PageLayout(client: client, path: path)), client: client)
+            return page(NewsView.page(outputs, layout: layout(client, path: path)), client: client)
         }
         router.get("/news/:id") { request, context in
             let client = client(request)
             guard let id = context.parameters.get("id"), id.utf8.count <= 200 else { throw HTTPError(.notFound) }
             let outputs = try await screens.article(id: id, client: client)
             let html = ArticleView.page(
-                outputs, layout: PageLayout(client: client, path: "/news/" + id.addingPercentEncodingForPath()))
+                outputs, layout: layout(client, path: "/news/" + id.addingPercentEncodingForPath()))
             return page(html, client: client, status: outputs.errorMessage == nil ? .ok : .notFound)
         }
         router.post("/settings/language") { request, _ in try await setLanguage(request) }
@@ -82,7 +82,7 @@ struct WebRoutes: Sendable {
             let outputs = try await screens.bookmarks(area: bookmarksArea(client), client: client)
             places.update { $0.tab = .bookmarks }
             return page(
-                BookmarksView.page(outputs, layout: PageLayout(client: client, path: "/bookmarks")), client: client)
+                BookmarksView.page(outputs, layout: layout(client, path: "/bookmarks")), client: client)
         }
         router.post("/bookmarks/remove") { request, _ in try await removeBookmarks(request) }
         router.post("/bookmarks/toggle") { request, _ in try await toggleBookmark(request) }
@@ -126,14 +126,27 @@ struct WebRoutes: Sendable {
         return ScreenRequest(path: request.uri.path, query: query, client: client)
     }
 
-    /// Where `/` goes: the page open last.
+    /// Where `/` goes: the page open last, with its full address (as it can be bookmarked).
     static func path(of place: AppPlace) -> String {
         switch place.tab {
-        case .movies: "/movies"
-        case .movie: place.openMovieID.map { "/movie/\($0)" } ?? "/movies"
-        case .showtimes: "/showtimes"
-        case .news: "/news"
-        case .bookmarks: "/bookmarks"
+        case .movies:
+            guard let movies = place.movies else { return "/movies" }
+            var query = "area=" + (movies.area.map(String.init) ?? ClientState.allAreas)
+            query += "&list=" + (movies.list == .comingSoon ? "soon" : "now")
+            if !movies.searchText.isEmpty {
+                query += "&q=" + (movies.searchText.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+                query += "&scope=" + (movies.scope == .contains ? "contains" : "begins")
+            }
+            return "/movies?" + query
+        case .movie: return place.openMovieID.map { "/movie/\($0)" } ?? "/movies"
+        case .showtimes:
+            guard let showtimes = place.showtimes else { return "/showtimes" }
+            var query = showtimes.movieID.map { "movie=\($0)&" } ?? ""
+            query += "area=" + (showtimes.area.map(String.init) ?? String(ClientState.defaultArea))
+            if let date = showtimes.date { query += "&date=\(date)" }
+            return "/showtimes?" + query
+        case .news: return place.newsCategory.map { "/news?category=\($0)" } ?? "/news"
+        case .bookmarks: return "/bookmarks"
         }
     }
 
@@ -153,7 +166,7 @@ struct WebRoutes: Sendable {
             ? results
             : MoviesView.page(
                 outputs, results: results, location: screens.location.location,
-                layout: PageLayout(client: client, path: "/movies?" + MoviesView.query(outputs)))
+                layout: layout(client, path: "/movies?" + MoviesView.query(outputs)))
         return page(html, client: client, area: screen.chosenArea)
     }
 
@@ -201,6 +214,11 @@ struct WebRoutes: Sendable {
             let strings = ClientState(request: request, defaultLanguage: defaultLanguage).strings
             return ClientState.redirect(to: back, flash: strings.format(strings.unknownLocation, text))
         }
+    }
+
+    /// The layout of a page for `client`, with the offline banner when the source does not answer.
+    private func layout(_ client: ClientState, path: String) -> PageLayout {
+        PageLayout(client: client, path: path, connectivity: screens.connectivityNotice(client))
     }
 
     /// The area whose shows the Bookmarks screen names: the one remembered, else the home area.

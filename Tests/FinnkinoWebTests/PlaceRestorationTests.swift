@@ -19,7 +19,7 @@ import Testing
         defer { Task { await second.stop() } }
         // Then / opens the news category, and the Movies tab comes back with its area, list and search
         let root = try await second.get("/")
-        #expect(root.status == 302 && root.header("Location") == "/news")
+        #expect(root.status == 302 && root.header("Location") == "/news?category=1")
         let news = try await second.get("/news").body
         #expect(news.contains("data-live=\"/news?category=1\""))
         let movies = try await second.get("/movies").body

@@ -7,7 +7,8 @@ extension FeedStore {
     /// no such image or the path is not a plain relative path below `media/`.
     public func media(path: String) async -> (contentType: String, body: Data)? {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard segments.count >= 2, segments[0] == "media",
+        // While the source does not answer, images are not asked for (the page keeps their space).
+        guard !webService.reachability.status.isUnreachable, segments.count >= 2, segments[0] == "media",
             segments.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }),
             !path.contains("%"), !path.contains("\\"), !path.contains("\0"), !path.contains("?"),
             let response = try? await webService.transport.send(TransportRequest(path: "/" + path)),

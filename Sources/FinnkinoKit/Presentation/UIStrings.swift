@@ -92,6 +92,8 @@ public struct UIStrings: Sendable, Hashable {
     public var bookmarksFailed: String
     // Web: bookmarks, actions, shortcuts, connectivity
     public var removeSelected: String
+    /// A row's own remove button.
+    public var remove: String
     /// `%@`: the title bookmarked.
     public var bookmarkAdded: String
     public var nothingToUndo: String
@@ -105,7 +107,7 @@ public struct UIStrings: Sendable, Hashable {
     public var close: String
     /// Key, description pairs, in the order shown.
     public var shortcuts: [String]
-    /// `%@`: how long ago the data shown was fetched.
+    /// `%@`: how long the data source has not answered (`5 min`).
     public var offlineNotice: String
 
     /// `template` with its `%@` replaced by `value`.
@@ -143,7 +145,7 @@ public struct UIStrings: Sendable, Hashable {
         noShowsInArea: "Ei näytöksiä tällä alueella", notShowing: "Ei ohjelmistossa",
         bookmarksFailed: "Kirjanmerkkejä ei voitu tallentaa.",
         // Web: bookmarks, actions, shortcuts, connectivity
-        removeSelected: "Poista valitut", bookmarkAdded: "Lisätty kirjanmerkkeihin: %@",
+        removeSelected: "Poista valitut", remove: "Poista", bookmarkAdded: "Lisätty kirjanmerkkeihin: %@",
         nothingToUndo: "Ei kumottavaa.",
         nothingToRedo: "Ei uudelleen tehtävää.", nothingToDo: "Tätä ei voi tehdä tällä sivulla.",
         refreshed: "Tiedot päivitetty.", undone: "Kumottu: %@", redone: "Tehty uudelleen: %@",
@@ -152,7 +154,7 @@ public struct UIStrings: Sendable, Hashable {
             "Ctrl+Z", "Kumoa", "Ctrl+Y", "Tee uudelleen", "r", "Päivitä tiedot", "b", "Kirjanmerkki päälle tai pois",
             "/", "Hakuun", "]", "Seuraava välilehti", "[", "Edellinen välilehti", "?", "Tämä ohje",
         ],
-        offlineNotice: "Ei yhteyttä lähteeseen: näytetään tiedot, jotka haettiin %@ sitten.")
+        offlineNotice: "Ei yhteyttä: tietolähde ei ole vastannut %@. Näytetyt tiedot on tallennettu ennen sitä.")
 
     public static let english = UIStrings(
         appName: "Finnkino", moviesTab: "Movies", showtimesTab: "Showtimes", newsTab: "News",
@@ -183,7 +185,8 @@ public struct UIStrings: Sendable, Hashable {
         noShowsInArea: "No shows in this area", notShowing: "Not showing",
         bookmarksFailed: "The bookmarks could not be saved.",
         // Web: bookmarks, actions, shortcuts, connectivity
-        removeSelected: "Remove selected", bookmarkAdded: "Bookmarked %@", nothingToUndo: "Nothing to undo.",
+        removeSelected: "Remove selected", remove: "Remove", bookmarkAdded: "Bookmarked %@",
+        nothingToUndo: "Nothing to undo.",
         nothingToRedo: "Nothing to redo.", nothingToDo: "There is nothing to do for that on this page.",
         refreshed: "Refreshed.", undone: "Undone: %@", redone: "Redone: %@", shortcutsTitle: "Keyboard shortcuts",
         close: "Close",
@@ -191,5 +194,5 @@ public struct UIStrings: Sendable, Hashable {
             "Ctrl+Z", "Undo", "Ctrl+Y", "Redo", "r", "Refresh the data", "b", "Bookmark or remove the bookmark",
             "/", "Go to the search field", "]", "Next tab", "[", "Previous tab", "?", "This help",
         ],
-        offlineNotice: "Offline: the data source cannot be reached. Showing what was fetched %@ ago.")
+        offlineNotice: "Offline: the data source has not answered for %@. The data shown was saved before that.")
 }

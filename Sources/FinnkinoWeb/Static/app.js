@@ -85,4 +85,91 @@
   }
   window.addEventListener("pagehide", function () { if (source) { source.close(); } });
   connectLive();
+
+  // Keyboard shortcuts send actions up a responder chain: from the focused element through the
+  // screen (main), the tab (body) and the app (document); what the page cannot do itself goes on
+  // to the server's chain (POST /action), which answers in words.
+  function isTyping(target) {
+    return target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  }
+  var keys = { "r": "refresh", "b": "toggleBookmark", "/": "focusSearch", "]": "nextTab", "[": "previousTab", "?": "help" };
+  document.addEventListener("keydown", function (event) {
+    var key = event.key ? event.key.toLowerCase() : "";
+    var modified = event.ctrlKey || event.metaKey;
+    var name = null;
+    if (modified && !event.altKey && key === "z") { name = event.shiftKey ? "redo" : "undo"; }
+    else if (modified && !event.altKey && key === "y") { name = "redo"; }
+    else if (!modified && !event.altKey && !isTyping(event.target)) { name = keys[event.key] || null; }
+    if (!name || (isTyping(event.target) && (name === "undo" || name === "redo"))) { return; }
+    event.preventDefault();
+    var origin = event.target && event.target.dispatchEvent ? event.target : document.body;
+    origin.dispatchEvent(new CustomEvent("app-action", { bubbles: true, detail: { name: name } }));
+  });
+  function respond(element, handlers) {
+    element.addEventListener("app-action", function (event) {
+      var handler = handlers[event.detail.name];
+      if (handler && handler() !== false) { event.stopPropagation(); }
+    });
+  }
+  var main = document.getElementById("main");
+  if (main) {
+    respond(main, { focusSearch: function () {
+      var field = document.getElementById("q");
+      if (!field) { return false; }
+      field.focus();
+      field.select();
+    } });
+  }
+  function moveTab(step) {
+    var tabs = Array.prototype.slice.call(document.querySelectorAll("nav.tabs a"));
+    var current = tabs.findIndex(function (tab) { return tab.getAttribute("aria-current") === "page"; });
+    var next = tabs[(current + step + tabs.length) % tabs.length];
+    if (next) { window.location.href = next.href; }
+  }
+  respond(document.body, {
+    nextTab: function () { moveTab(1); },
+    previousTab: function () { moveTab(-1); }
+  });
+  var toastTimer = null;
+  function say(message) {
+    var toast = document.getElementById("toast");
+    if (!toast) {
+      toast = document.createElement("p");
+      toast.id = "toast";
+      toast.className = "toast";
+      toast.setAttribute("role", "status");
+      document.body.appendChild(toast);
+    }
+    toast.textContent = message;
+    toast.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(function () { toast.hidden = true; }, 4000);
+  }
+  document.addEventListener("app-action", function (event) {
+    var name = event.detail.name;
+    if (name === "help") {
+      var help = document.getElementById("help");
+      if (help && help.showModal && !help.open) { help.showModal(); }
+      return;
+    }
+    var token = document.querySelector('input[name="csrf"]');
+    var body = new URLSearchParams({ csrf: token ? token.value : "", action: name,
+                                     back: window.location.pathname + window.location.search });
+    fetch("/action", { method: "POST", body: body, headers: { "Accept": "application/json" } })
+      .then(function (response) { return response.json(); })
+      .then(function (outcome) {
+        if (outcome.handled && outcome.by === "screen") {
+          sessionStorage.setItem("finnkino-message", outcome.message);
+          window.location.reload();
+        } else {
+          say(outcome.message);
+        }
+      })
+      .catch(function () { say(name); });
+  });
+  var pending = sessionStorage.getItem("finnkino-message");
+  if (pending) {
+    sessionStorage.removeItem("finnkino-message");
+    say(pending);
+  }
 })();

@@ -1,0 +1,98 @@
+import AppPatterns
+import FinnkinoKit
+import Foundation
+import Hummingbird
+import Logging
+import Testing
+
+@testable import FinnkinoWeb
+
+/// The offline banner: pushed to open pages when the data source stops answering, taken away
+/// when it answers again; tested against a real loopback source that is stopped and started.
+@Suite struct ConnectivityTests {
+    /// A Finnkino API on loopback answering with the bundled dataset, until stopped.
+    final class SourceServer: Sendable {
+        let port: Int
+        private let task: Task<Void, any Error>
+
+        static func start(port: Int = 0) async throws -> SourceServer {
+            let bundled = try BundledTransport(today: { WebServer.today })
+            let router = Router()
+            router.get("/**") { request, _ -> Response in
+                let query = request.uri.query.map { "?" + $0 } ?? ""
+                let answer = try await bundled.send(TransportRequest(path: request.uri.path + query))
+                return Response(
+                    status: HTTPResponse.Status(code: answer.status),
+                    headers: [.contentType: answer.header("content-type") ?? "application/xml"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+            }
+            let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+            let app = Application(
+                router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)),
+                onServerRunning: { channel in
+                    continuation.yield(channel.localAddress?.port ?? port)
+                    continuation.finish()
+                }, logger: Logger(label: "source", factory: { _ in SwiftLogNoOpLogHandler() }))
+            let task = Task { try await app.runService(gracefulShutdownSignals: []) }
+            var bound = 0
+            for await each in ports { bound = each }
+            return SourceServer(port: bound, task: task)
+        }
+
+        private init(port: Int, task: Task<Void, any Error>) {
+            self.port = port
+            self.task = task
+        }
+
+        func stop() async {
+            task.cancel()
+            _ = await task.result
+        }
+    }
+
+    @Test func theBannerComesWhenTheSourceStopsAndGoesWhenItIsBack() async throws {
+        // Given a source on loopback and the app reading it (no cache period, quick probes)
+        let source = try await SourceServer.start()
+        let port = source.port
+        let policy = CachePolicy(areas: 0, events: 0, schedule: 0, scheduleDates: 0, news: 0, newsCategories: 0)
+        let baseURL = try #require(URL(string: "http://127.0.0.1:\(port)/"))
+        let store = FeedStore(
+            webService: WebService(transport: HTTPTransport(baseURL: baseURL, timeout: 2)), policy: policy)
+        let server = try await WebServer.start(makeStore: { _ in store }, probeInterval: .milliseconds(100))
+        defer { Task { await server.stop() } }
+        let online = try await server.get("/movies?area=all")
+        #expect(online.status == 200 && !online.body.contains("class=\"offline\""))
+        let movie = try #require(try await store.movies().value.first)
+        let image = try #require(MediaLink.source(movie.images.thumbnail))
+        #expect(try await server.get(image).status == 200)
+        // And a page listening for live updates
+        let connection = try LoopbackClient.Connection(port: server.port)
+        defer { connection.close() }
+        try connection.write(
+            LoopbackClient.request("GET", "/live?page=%2Fmovies%3Farea%3Dall", headers: [:], body: ""))
+        _ = try await LiveUpdatesTests.read(connection, until: ": subscribed")
+
+        // When the source stops and the page's feed next asks it
+        await source.stop()
+        await store.moviesFeed(.nowInTheatres, area: nil).refresh()
+        // Then the open page is sent the offline banner
+        let pushed = try await LiveUpdatesTests.read(connection, until: "class=\\\"offline\\\"")
+        #expect(pushed.contains("\"id\":\"connectivity\""))
+        // And a page opened now shows the saved list with the banner, and images are not asked for
+        let offline = try await server.get("/movies?area=all")
+        #expect(offline.status == 200 && offline.body.contains("class=\"offline\""))
+        #expect(offline.body.contains("href=\"/movie/\(movie.id)\""))
+        #expect(try await server.get(image).status == 404)
+
+        // When the source is back on its port
+        let again = try await SourceServer.start(port: port)
+        defer { Task { await again.stop() } }
+        // Then a probe notices, the banner goes from the open page, and pages load fresh again
+        let cleared = try await LiveUpdatesTests.read(connection, until: "{\"id\":\"connectivity\",\"html\":\"\"}")
+        #expect(cleared.contains("\"html\":\"\""))
+        #expect(await LiveUpdatesTests.eventually { !store.reachability.status.isUnreachable })
+        let back = try await server.get("/movies?area=all")
+        #expect(back.status == 200 && !back.body.contains("class=\"offline\""))
+        #expect(try await server.get(image).status == 200)
+    }
+}
