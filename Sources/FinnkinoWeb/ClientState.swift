@@ -24,10 +24,13 @@ struct ClientState: Sendable {
 
     var strings: UIStrings { language.strings }
 
-    init(request: Request, defaultLanguage: UILanguage) {
+    /// The language is the browser's cookie, else the one the user chose last (kept in the app's
+    /// place, so a new browser or a cleared cookie keeps it), else the browser's preference, else
+    /// `defaultLanguage`.
+    init(request: Request, savedLanguage: UILanguage?, defaultLanguage: UILanguage) {
         let cookies = request.cookies
         language =
-            cookies[Self.languageCookie].flatMap { UILanguage(rawValue: $0.value) }
+            cookies[Self.languageCookie].flatMap { UILanguage(rawValue: $0.value) } ?? savedLanguage
             ?? Self.preferredLanguage(request.headers[.acceptLanguage]) ?? defaultLanguage
         if let token = CSRFToken(client: cookies[CSRFToken.cookieName]?.value) {
             csrf = token

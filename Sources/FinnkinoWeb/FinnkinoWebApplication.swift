@@ -8,7 +8,8 @@ public func makeApplication(_ configuration: WebConfiguration) throws -> some Ap
     let router = Router(context: BasicRequestContext.self)
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: SecurityHeadersMiddleware())
-    router.add(middleware: NotFoundPageMiddleware(defaultLanguage: configuration.defaultLanguage))
+    let places = PlaceKeeper(storage: configuration.stateStorage, logger: configuration.logger)
+    router.add(middleware: NotFoundPageMiddleware(places: places, defaultLanguage: configuration.defaultLanguage))
     let catalog = StoreCatalog(probeInterval: configuration.probeInterval, make: configuration.makeStore)
     WebRoutes(
         screens: Screens(
@@ -16,7 +17,7 @@ public func makeApplication(_ configuration: WebConfiguration) throws -> some Ap
             bookmarks: configuration.bookmarks),
         assets: try StaticAssets(),
         defaultLanguage: configuration.defaultLanguage,
-        places: PlaceKeeper(storage: configuration.stateStorage, logger: configuration.logger)
+        places: places
     )
     .add(to: router)
     let onServerRunning = configuration.onServerRunning

@@ -6,6 +6,7 @@ import Hummingbird
 /// movie ID) with a page of the app that says so, in the client's language, with the tab bar to go
 /// on from; other requests (files, images, fragments) keep the short plain-text answer.
 struct NotFoundPageMiddleware<Context: RequestContext>: RouterMiddleware {
+    let places: PlaceKeeper
     let defaultLanguage: UILanguage
 
     func handle(
@@ -14,7 +15,8 @@ struct NotFoundPageMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as any HTTPResponseError where error.status == .notFound && Self.wantsPage(request) {
-            let client = ClientState(request: request, defaultLanguage: defaultLanguage)
+            let client = ClientState(
+                request: request, savedLanguage: places.place.language, defaultLanguage: defaultLanguage)
             var response = Response(
                 status: .notFound, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: Self.page(client))))

@@ -104,12 +104,12 @@ struct PageLayout {
         html.raw("\"><input type=\"hidden\" name=\"back\" value=\"")
         html.text(path)
         html.raw("\">")
-        for (language, name) in [(UILanguage.fi, "Suomi"), (.en, "English")] {
+        for language in UILanguage.allCases {
             html.raw(
                 "<button type=\"submit\" name=\"language\" value=\"\(language.rawValue)\" lang=\"\(language.rawValue)\""
             )
             html.raw(language == client.language ? " aria-pressed=\"true\">" : " aria-pressed=\"false\">")
-            html.raw(name)
+            html.raw(language.name)
             html.raw("</button>")
         }
         html.raw("</form>")

@@ -109,7 +109,7 @@ struct WebRoutes: Sendable {
     }
 
     private func client(_ request: Request) -> ClientState {
-        ClientState(request: request, defaultLanguage: defaultLanguage)
+        ClientState(request: request, savedLanguage: places.place.language, defaultLanguage: defaultLanguage)
     }
 
     /// The screen a page request asks for; a tab's address without a query brings the tab back as
@@ -180,10 +180,12 @@ struct WebRoutes: Sendable {
         return response
     }
 
-    /// `POST /settings/language`: checks the CSRF token, sets the `lang` cookie, goes back.
+    /// `POST /settings/language`: checks the CSRF token, sets the `lang` cookie and keeps the choice
+    /// in the app's place (a browser without the cookie gets it too, also after a restart), goes back.
     private func setLanguage(_ request: Request) async throws -> Response {
         let form = try await checkedForm(request)
         guard let language = form["language"].flatMap(UILanguage.init(rawValue:)) else { throw HTTPError(.badRequest) }
+        places.update { $0.language = language }
         var response = Response.redirect(to: Self.safeBack(form["back"]), type: .normal)
         response.setCookie(
             Cookie(
@@ -211,7 +213,7 @@ struct WebRoutes: Sendable {
             }
             return ClientState.redirect(to: back, flash: nil)
         } catch {
-            let strings = ClientState(request: request, defaultLanguage: defaultLanguage).strings
+            let strings = client(request).strings
             return ClientState.redirect(to: back, flash: strings.format(strings.unknownLocation, text))
         }
     }

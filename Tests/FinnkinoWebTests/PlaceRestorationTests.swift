@@ -43,6 +43,28 @@ import Testing
         #expect(try await second.get("/").header("Location") == "/movie/\(movie.id)")
     }
 
+    @Test func theChosenLanguageOutlivesTheCookieAndARestart() async throws {
+        // Given a user who chose Swedish
+        let storage = InMemorySnapshotStorage()
+        let first = try await WebServer.start(stateStorage: storage)
+        let token = try #require(try await first.get("/news").cookies["csrf"])
+        let chosen = try await first.client.request(
+            "POST", "/settings/language",
+            headers: ["Content-Type": "application/x-www-form-urlencoded", "Cookie": "csrf=\(token)"],
+            body: "language=sv&csrf=\(token)&back=%2Fnews")
+        #expect(chosen.status == 303 && chosen.cookies["lang"] == "sv")
+        await first.stop()
+        // When the server starts again and a browser without the cookie, preferring English, opens a page
+        let second = try await WebServer.start(stateStorage: storage)
+        defer { Task { await second.stop() } }
+        let page = try await second.get("/news", headers: ["Accept-Language": "en"]).body
+        // Then the page is in Swedish, its interface and its content
+        #expect(page.contains("<html lang=\"sv\">") && page.contains("<title>Nyheter – Finnkino</title>"))
+        // And a browser's own cookie still wins
+        let english = try await second.get("/news", headers: ["Cookie": "lang=en"]).body
+        #expect(english.contains("<html lang=\"en\">"))
+    }
+
     @Test(arguments: [Data("garbage".utf8), Data("{\"version\":99,\"savedAt\":0,\"state\":{}}".utf8), Data()])
     func anUnreadablePlaceStartsFromTheBeginning(snapshot: Data) async throws {
         // Given a saved place that cannot be read

@@ -108,6 +108,7 @@ import Testing
         #expect(ClientState.preferredLanguage("en-US,en;q=0.9") == .en)
         #expect(ClientState.preferredLanguage("de, fi;q=0.2, en;q=0.1") == .fi)
         #expect(ClientState.preferredLanguage("de, fr") == nil)
+        #expect(ClientState.preferredLanguage("sv-FI, fi;q=0.9") == .sv)
         #expect(ClientState.preferredLanguage("en;q=0, fi;q=0") == nil)
         #expect(ClientState.preferredLanguage(nil) == nil)
     }

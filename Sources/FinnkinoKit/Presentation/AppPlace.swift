@@ -52,6 +52,9 @@ public struct AppPlace: Codable, Sendable, Equatable {
     public var newsCategory: Int?
     /// The area the user chose last: where lists and showtimes start (nil: never chosen).
     public var homeArea: Int?
+    /// The language the user chose last, for the interface and the content (nil: never chosen; the
+    /// browser's preference decides).
+    public var language: UILanguage?
 
     public init() {}
 }

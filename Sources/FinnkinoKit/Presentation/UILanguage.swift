@@ -1,12 +1,23 @@
-/// The language of the user interface: Finnish (the default) or English.
-public enum UILanguage: String, Sendable, Hashable, CaseIterable {
-    case fi, en
+/// The language of the user interface: Finnish (the default), Swedish or English, the three
+/// Finnkino itself serves. Content is asked for in the same language (``contentLanguage``).
+public enum UILanguage: String, Sendable, Hashable, Codable, CaseIterable {
+    case fi, sv, en
 
     /// The words of the interface in this language.
     public var strings: UIStrings {
         switch self {
         case .fi: .finnish
+        case .sv: .swedish
         case .en: .english
+        }
+    }
+
+    /// The language's name in itself, as a language picker shows it.
+    public var name: String {
+        switch self {
+        case .fi: "Suomi"
+        case .sv: "Svenska"
+        case .en: "English"
         }
     }
 
@@ -14,6 +25,7 @@ public enum UILanguage: String, Sendable, Hashable, CaseIterable {
     public var contentLanguage: ContentLanguage {
         switch self {
         case .fi: .fi
+        case .sv: .sv
         case .en: .en
         }
     }

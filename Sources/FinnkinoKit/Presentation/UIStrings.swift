@@ -195,4 +195,45 @@ public struct UIStrings: Sendable, Hashable {
             "/", "Go to the search field", "]", "Next tab", "[", "Previous tab", "?", "This help",
         ],
         offlineNotice: "Offline: the data source has not answered for %@. The data shown was saved before that.")
+
+    public static let swedish = UIStrings(
+        appName: "Finnkino", moviesTab: "Filmer", showtimesTab: "Föreställningar", newsTab: "Nyheter",
+        navigationLabel: "Huvudmeny", languageLabel: "Språk", movieScreen: "Film", articleScreen: "Nyhet",
+        area: "Område", allOfFinland: "Hela Finland", nowInTheatres: "På bio nu", comingSoon: "Kommande",
+        search: "Sök", searchPlaceholder: "Filmens namn", scopeLabel: "Sökväg", beginsWith: "Börjar med",
+        contains: "Innehåller", apply: "Visa", alphabetIndex: "Register A–Ö", noMovies: "Inga filmer.",
+        noMoviesMatching: "Inga filmer motsvarar ”%@”.", minutes: "min", hours: "h", ageLabel: "Åldersgräns",
+        allAges: "T", notRated: "–", director: "Regi", cast: "I huvudrollerna", year: "År", length: "Längd",
+        genres: "Genre", premiere: "Premiär", trailer: "Trailer", showtimesLink: "Föreställningar",
+        movieNotFound: "Filmen hittades inte.", dates: "Dagar",
+        noShows: "Inga föreställningar denna dag i detta område.",
+        tickets: "Biljetter", subtitles: "Textning", auditorium: "Salong", noNews: "Inga nyheter.",
+        allCategories: "Alla", articleNotFound: "Nyheten hittades inte.", readOnSite: "Läs på Finnkinos webbplats",
+        staleNotice: "Visar sparade uppgifter (för %@ sedan): källan kunde inte nås.",
+        loadFailed: "Uppgifterna kunde inte hämtas. Försök igen om en stund.", loading: "Laddar…",
+        today: "I dag", tomorrow: "I morgon", weekdays: ["mån", "tis", "ons", "tors", "fre", "lör", "sön"],
+        pageNotFound: "Sidan hittades inte.", backToMovies: "Tillbaka till filmerna",
+        // Location
+        decimalSeparator: ",", nearestArea: "Närmast: %@", useMyLocation: "Använd min position",
+        locationUnavailable: "Din position kunde inte fås.",
+        // Web: location form
+        locationLabel: "Position", locationPlaceholder: "Stad eller 60.17,24.94", setLocation: "Ange",
+        forgetLocation: "Glöm positionen", unknownLocation: "”%@” är ingen plats vi känner till.",
+        // Bookmarks
+        bookmarksTab: "Bokmärken", addBookmark: "Bokmärk", removeBookmark: "Ta bort bokmärket",
+        noBookmarks: "Inga bokmärken ännu. Bokmärk en film på dess sida.", bookmarkedOn: "Tillagd %@",
+        removedOne: "Borttagen: %@", removedMany: "%@ filmer borttagna", undo: "Ångra", redo: "Gör om",
+        noShowsInArea: "Inga föreställningar i detta område", notShowing: "Visas inte",
+        bookmarksFailed: "Bokmärkena kunde inte sparas.",
+        // Web: bookmarks, actions, shortcuts, connectivity
+        removeSelected: "Ta bort valda", remove: "Ta bort", bookmarkAdded: "Bokmärkt: %@",
+        nothingToUndo: "Inget att ångra.",
+        nothingToRedo: "Inget att göra om.", nothingToDo: "Det finns inget att göra för det på denna sida.",
+        refreshed: "Uppgifterna uppdaterade.", undone: "Ångrat: %@", redone: "Gjort om: %@",
+        shortcutsTitle: "Kortkommandon", close: "Stäng",
+        shortcuts: [
+            "Ctrl+Z", "Ångra", "Ctrl+Y", "Gör om", "r", "Uppdatera uppgifterna", "b", "Bokmärk eller ta bort bokmärket",
+            "/", "Till sökfältet", "]", "Nästa flik", "[", "Föregående flik", "?", "Denna hjälp",
+        ],
+        offlineNotice: "Ingen förbindelse: datakällan har inte svarat på %@. Uppgifterna som visas sparades före det.")
 }
