@@ -5,6 +5,9 @@ import FinnkinoKit
 enum BookmarksView {
     static let listID = "bookmarks"
 
+    /// The page's address with the area its next shows are in.
+    static func path(area: Int) -> String { "/bookmarks?area=\(area)" }
+
     static func page(_ outputs: BookmarksViewModel.Outputs, layout: PageLayout) -> String {
         let strings = layout.client.strings
         return layout.render(title: strings.bookmarksTab, tab: .bookmarks, live: true, showsFlash: true) { html in

@@ -5,9 +5,11 @@ import Foundation
 /// One FeedStore feed a page shows, seen as a source of "changed" signals (the Observer side of
 /// Subject + Updater), whatever the type of its value.
 struct LiveFeed: Sendable {
-    /// Calls `changed` after every settled state (loaded or failed) that follows the current one,
-    /// until the calling task is cancelled. The observation ends with it.
-    let observe: @Sendable (_ changed: @escaping @Sendable () -> Void) async -> Void
+    /// Starts observing at once (no change after this call is missed) and returns the work that
+    /// calls `changed` after every settled state (loaded or failed) that follows the current one,
+    /// until the task running it is cancelled. The observation ends with that work, or when the
+    /// work is dropped without being run.
+    let subscribe: @Sendable (_ changed: @escaping @Sendable () -> Void) -> @Sendable () async -> Void
     /// Starts the feed's schedule (shared; does nothing if it runs).
     let start: @Sendable () -> Void
     /// Stops the schedule when nobody observes the feed any more.
@@ -16,12 +18,15 @@ struct LiveFeed: Sendable {
     let refresh: @Sendable () async -> Void
 
     init<Value: Sendable>(_ updater: FeedStore.FeedUpdater<Value>) {
-        observe = { changed in
-            var isFirst = true
-            for await state in updater.subject.values(bufferingPolicy: .bufferingNewest(1)) {
-                defer { isFirst = false }
-                guard !isFirst, !state.isLoading else { continue }
-                changed()
+        subscribe = { changed in
+            let states = updater.subject.values(bufferingPolicy: .bufferingNewest(1))
+            return {
+                var isFirst = true
+                for await state in states {
+                    defer { isFirst = false }
+                    guard !isFirst, !state.isLoading else { continue }
+                    changed()
+                }
             }
         }
         start = { updater.start() }
@@ -31,8 +36,36 @@ struct LiveFeed: Sendable {
         }
     }
 
+    /// The bookmarks: their subject, which a change made through this process sends at once; while
+    /// observed, the database is looked at every `interval` for changes made by other processes
+    /// (`finnkino bookmarks` in a terminal), a single pragma when there are none.
+    init(bookmarks: BookmarkStore, interval: Duration = .seconds(2)) {
+        subscribe = { changed in
+            let lists = bookmarks.bookmarks.values(bufferingPolicy: .bufferingNewest(1))
+            return {
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        var isFirst = true
+                        for await _ in lists {
+                            defer { isFirst = false }
+                            if !isFirst { changed() }
+                        }
+                    }
+                    group.addTask {
+                        while (try? await Task.sleep(for: interval)) != nil { bookmarks.refresh() }
+                    }
+                }
+            }
+        }
+        start = {}
+        refresh = { bookmarks.refresh() }
+        stopIfUnobserved = {}
+    }
+
     /// The feeds a screen shows.
-    static func feeds(of screen: ScreenRequest, store: FeedStore, today: LocalDate) -> [LiveFeed] {
+    static func feeds(
+        of screen: ScreenRequest, store: FeedStore, bookmarks: BookmarkStore, today: LocalDate
+    ) -> [LiveFeed] {
         switch screen {
         case .movies(let area, _, let list, _, _):
             [LiveFeed(store.moviesFeed(list, area: area))]
@@ -43,6 +76,8 @@ struct LiveFeed: Sendable {
             ]
         case .news(let category):
             [LiveFeed(store.newsFeed(categoryID: category)), LiveFeed(store.newsCategoriesFeed())]
+        case .bookmarks:
+            [LiveFeed(bookmarks: bookmarks)]
         }
     }
 }

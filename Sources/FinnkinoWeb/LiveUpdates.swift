@@ -16,18 +16,22 @@ struct LiveUpdates: Sendable {
     /// The event stream for `screen`, written into `writer` until the calling task is cancelled.
     func stream(_ screen: ScreenRequest, client: ClientState, writer: inout any ResponseBodyWriter) async throws {
         let store = try screens.store(client)
-        let feeds = LiveFeed.feeds(of: screen, store: store, today: HelsinkiTime.localDate(of: screens.now()))
+        let feeds = LiveFeed.feeds(
+            of: screen, store: store, bookmarks: screens.bookmarks, today: HelsinkiTime.localDate(of: screens.now()))
         let (changes, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        // Observe before rendering what the page has, so that no change in between goes unsent.
+        let observations = feeds.map { feed in feed.subscribe { continuation.yield() } }
+        let statuses = store.reachability.values()
+        let initiallyUnreachable = store.reachability.status.isUnreachable
         var last = try await screens.fragment(screen, client: client).html
         var lastBanner = screens.connectivityNotice(client)
         await withTaskGroup(of: Void.self) { group in
-            for feed in feeds {
-                group.addTask { await feed.observe { continuation.yield() } }
+            for observation in observations {
+                group.addTask { await observation() }
             }
             group.addTask {
-                let reachability = store.reachability
-                var wasUnreachable = reachability.status.isUnreachable
-                for await status in reachability.values() {
+                var wasUnreachable = initiallyUnreachable
+                for await status in statuses {
                     guard status.isUnreachable != wasUnreachable else { continue }
                     wasUnreachable = status.isUnreachable
                     if !wasUnreachable {

@@ -8,9 +8,11 @@ enum ScreenRequest: Sendable {
     case movies(area: Int?, areaChosen: Bool, list: EventListType, text: String, scope: SearchScope)
     case showtimes(movie: Int?, area: Int, areaChosen: Bool, date: LocalDate?)
     case news(category: Int?)
+    /// The Bookmarks list, with next shows in `area`.
+    case bookmarks(area: Int)
 
-    /// The screen at `path` (`/movies`, `/movies/results`, `/showtimes`, `/news`) with `query`;
-    /// nil for other paths.
+    /// The screen at `path` (`/movies`, `/movies/results`, `/showtimes`, `/news`, `/bookmarks`)
+    /// with `query`; nil for other paths.
     init?(path: String, query: [String: String], client: ClientState) {
         let chosenArea = query["area"].flatMap { ClientState.area(from: $0) }
         switch path {
@@ -35,6 +37,13 @@ enum ScreenRequest: Sendable {
                 areaChosen: chosenArea != nil && area != nil, date: query["date"].flatMap { LocalDate(iso: $0) })
         case "/news":
             self = .news(category: query["category"].flatMap { Int($0) })
+        case "/bookmarks":
+            let area: Int? =
+                switch chosenArea ?? client.rememberedArea {
+                case .some(let area): area
+                case .none: nil
+                }
+            self = .bookmarks(area: area ?? ClientState.defaultArea)
         default:
             return nil
         }

@@ -99,6 +99,10 @@ struct Screens: Sendable {
             return (ShowtimesView.fragmentID, ShowtimesView.shows(outputs, strings: client.strings))
         case .news(let category):
             return (NewsView.fragmentID, NewsView.categories(try await news(category: category, client: client)))
+        case .bookmarks(let area):
+            let outputs = try await bookmarks(area: area, client: client)
+            let layout = PageLayout(client: client, path: BookmarksView.path(area: area))
+            return (BookmarksView.listID, BookmarksView.list(outputs, layout: layout))
         }
     }
 }

@@ -79,10 +79,13 @@ struct WebRoutes: Sendable {
         router.post("/settings/location") { request, _ in try await setLocation(request) }
         router.get("/bookmarks") { request, _ in
             let client = client(request)
-            let outputs = try await screens.bookmarks(area: bookmarksArea(client), client: client)
+            let area = bookmarksArea(client)
+            let outputs = try await screens.bookmarks(area: area, client: client)
             places.update { $0.tab = .bookmarks }
+            // The area is in the page's own address, so that its live updates name the same shows.
             return page(
-                BookmarksView.page(outputs, layout: layout(client, path: "/bookmarks")), client: client)
+                BookmarksView.page(outputs, layout: layout(client, path: BookmarksView.path(area: area))),
+                client: client)
         }
         router.post("/bookmarks/remove") { request, _ in try await removeBookmarks(request) }
         router.post("/bookmarks/toggle") { request, _ in try await toggleBookmark(request) }
@@ -295,7 +298,8 @@ struct WebRoutes: Sendable {
     {
         let store = try screens.store(client)
         let feeds = ScreenRequest(page: page, client: client).map {
-            LiveFeed.feeds(of: $0, store: store, today: HelsinkiTime.localDate(of: screens.now()))
+            LiveFeed.feeds(
+                of: $0, store: store, bookmarks: screens.bookmarks, today: HelsinkiTime.localDate(of: screens.now()))
         }
         return ScreenResponder(
             page: actionPage, bookmarks: screens.bookmarks, store: store, strings: client.strings, now: screens.now,

@@ -89,6 +89,33 @@ import Testing
         #expect(await Self.eventually { !feed.isRunning })
     }
 
+    @Test func theBookmarksListIsPushedWhenAnotherProcessChangesIt() async throws {
+        // Given the server's bookmarks in a file, and the Bookmarks page subscribed to live updates
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("LiveBookmarks-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bookmarks = try BookmarkStore(dataDirectory: folder)
+        let server = try await WebServer.start(bookmarks: bookmarks)
+        defer { Task { await server.stop() } }
+        let connection = try LoopbackClient.Connection(port: server.port)
+        try connection.write(
+            LoopbackClient.request("GET", "/live?page=%2Fbookmarks%3Farea%3D1002", headers: [:], body: ""))
+        _ = try await Self.read(connection, until: ": subscribed")
+        #expect(bookmarks.bookmarks.observerCount == 1)
+
+        // When another process (the CLI) bookmarks a movie in the same file
+        let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first)
+        let terminal = try BookmarkStore(dataDirectory: folder)
+        #expect(try terminal.add(Bookmark(movie, addedAt: Date())))
+
+        // Then the page is sent its new list, naming the movie
+        let stream = try await Self.read(connection, until: "data-movie=\\\"\(movie.id)\\\"")
+        #expect(stream.contains("data: {\"id\":\"bookmarks\""))
+
+        // When the page is closed, Then nobody observes the bookmarks any more
+        connection.close()
+        #expect(await Self.eventually { bookmarks.bookmarks.observerCount == 0 })
+    }
+
     @Test func pagesWithoutLiveContentGetNoStream() async throws {
         let server = try await WebServer.start()
         defer { Task { await server.stop() } }
