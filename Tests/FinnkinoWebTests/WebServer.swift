@@ -18,7 +18,8 @@ final class WebServer: Sendable {
     static func start(
         makeStore: @escaping @Sendable (ContentLanguage) throws -> FeedStore = WebServer.bundledStore,
         stateStorage: any SnapshotStorage = InMemorySnapshotStorage(),
-        bookmarks: BookmarkStore? = nil, probeInterval: Duration = .seconds(10)
+        bookmarks: BookmarkStore? = nil, location: LocationService = LocationService(),
+        probeInterval: Duration = .seconds(10)
     ) async throws -> WebServer {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let configuration = WebConfiguration(
@@ -28,7 +29,7 @@ final class WebServer: Sendable {
                 continuation.yield(port)
                 continuation.finish()
             },
-            stateStorage: stateStorage, probeInterval: probeInterval,
+            stateStorage: stateStorage, location: location, probeInterval: probeInterval,
             logger: Logger(label: "test-web", factory: { _ in SwiftLogNoOpLogHandler() }))
         let app = try makeApplication(configuration)
         let task = Task { try await app.runService(gracefulShutdownSignals: []) }

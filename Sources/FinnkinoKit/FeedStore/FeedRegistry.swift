@@ -4,11 +4,13 @@ import Synchronization
 /// The FeedStore's updaters, one per feed key, made on first use.
 final class FeedRegistry: Sendable {
     /// An updater, whatever the type of its value.
-    protocol Stoppable: Sendable {
+    protocol Registered: Sendable {
+        var isRunning: Bool { get }
+        var observerCount: Int { get }
         func stop() async
     }
 
-    private let updaters = Mutex<[FeedKey: any Stoppable]>([:])
+    private let updaters = Mutex<[FeedKey: any Registered]>([:])
 
     func updater<Value: Sendable>(for key: FeedKey, make: () -> Updater<Value>) -> Updater<Value> {
         updaters.withLock { updaters in
@@ -21,8 +23,11 @@ final class FeedRegistry: Sendable {
 
     var count: Int { updaters.withLock { $0.count } }
 
+    /// How many updaters run their schedule or have observers.
+    var activeCount: Int { updaters.withLock { $0.values.count { $0.isRunning || $0.observerCount > 0 } } }
+
     /// Forgets every updater and returns them, to be stopped.
-    func removeAll() -> [any Stoppable] {
+    func removeAll() -> [any Registered] {
         updaters.withLock { updaters in
             defer { updaters.removeAll() }
             return Array(updaters.values)
@@ -30,4 +35,6 @@ final class FeedRegistry: Sendable {
     }
 }
 
-extension Updater: FeedRegistry.Stoppable {}
+extension Updater: FeedRegistry.Registered {
+    var observerCount: Int { subject.observerCount }
+}

@@ -38,6 +38,10 @@ extension FeedStore {
         feed(.newsCategories, every: policy.newsCategories) { store in try await store.newsCategories() }
     }
 
+    /// How many feeds run their schedule or are observed: 0 once every page that showed one has
+    /// been closed (observers are released, schedules stopped).
+    public var activeFeedCount: Int { feedRegistry.activeCount }
+
     /// Stops every feed's schedule (for shutdown).
     public func stopFeeds() async {
         for updater in feedRegistry.removeAll() { await updater.stop() }
