@@ -4,12 +4,14 @@ a restart, and the nearest areas."""
 
 from __future__ import annotations
 
+import subprocess
+
 import pytest
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from conftest import launch, stop
+from conftest import finnkino_binary, launch, stop
 from viewport import DESKTOP, PHONE, VIEWPORTS
 from walker import Walker
 
@@ -160,6 +162,71 @@ def test_restart_keeps_bookmarks_and_place(browser, tmp_path, screenshot_dir) ->
             assert listed_bookmarks(walker) == [movie_id]
     finally:
         stop(second)
+
+
+def test_language_outlives_the_cookie_and_a_restart(browser, tmp_path, screenshot_dir) -> None:
+    data = tmp_path / "finnkino-data"
+    first = launch(data)
+    try:
+        walker = Walker(browser, first.url, PHONE, screenshot_dir, prefix="language-")
+        with walker.step("choose svenska"):
+            # Given a person who chose Svenska
+            walker.open("/movies")
+            walker.wait_for_page("/movies")
+            walker.click(walker.find('form#language-form button[name="language"][value="sv"]'))
+            walker.wait_until(lambda _: walker.html_lang() == "sv", "<html lang=sv>")
+            walker.shoot("movies-sv")
+    finally:
+        stop(first)
+    second = launch(data)
+    try:
+        walker = Walker(browser, second.url, PHONE, screenshot_dir, prefix="language-")
+        with walker.step("after restart, no cookie"):
+            # When the server restarts and the browser has lost its cookies
+            browser.delete_all_cookies()
+            walker.open("/news")
+            walker.wait_for_page("/news")
+            # Then the app still speaks Swedish
+            assert walker.html_lang() == "sv"
+            assert "Nyheter" in browser.title
+    finally:
+        stop(second)
+
+
+def finnkino(data, *arguments: str) -> str:
+    """Runs the CLI on the server's data folder, as a person in a terminal would."""
+    done = subprocess.run(
+        [str(finnkino_binary()), *arguments, "--data-dir", str(data)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_bookmarks_changed_in_the_terminal_appear_live(browser, tmp_path, screenshot_dir) -> None:
+    data = tmp_path / "finnkino-data"
+    running = launch(data)
+    try:
+        walker = Walker(browser, running.url, DESKTOP, screenshot_dir, prefix="bookmarks-live-")
+        movie_id, title = first_movie(walker)
+        with walker.step("terminal add"):
+            # Given the Bookmarks page open, with nothing bookmarked
+            walker.open("/bookmarks")
+            walker.wait_for_page("/bookmarks")
+            assert listed_bookmarks(walker) == []
+            marker = walker.set_reload_marker()
+            # When the person bookmarks the movie with the CLI
+            finnkino(data, "bookmarks", "add", movie_id)
+            # Then the page lists it without being reloaded
+            walker.wait_until(lambda _: listed_bookmarks(walker) == [movie_id], "the bookmark pushed to the page")
+            assert walker.reload_marker() == marker
+            assert title in walker.text("li.bookmark")
+            walker.shoot("pushed")
+        with walker.step("terminal undo"):
+            # When they undo it in the terminal, Then it goes from the page too
+            finnkino(data, "bookmarks", "undo")
+            walker.wait_until(lambda _: listed_bookmarks(walker) == [], "the undo pushed to the page")
+            assert walker.reload_marker() == marker
+    finally:
+        stop(running)
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda v: v.name)

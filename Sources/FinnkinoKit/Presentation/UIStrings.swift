@@ -216,7 +216,7 @@ public struct UIStrings: Sendable, Hashable {
         offlineNotice: "Offline: the data source has not answered for %@. The data shown was saved before that.")
 
     public static let swedish = UIStrings(
-        appName: "Finnkino", moviesTab: "Filmer", showtimesTab: "Föreställningar", newsTab: "Nyheter",
+        appName: "Finnkino", moviesTab: "Filmer", showtimesTab: "Visningar", newsTab: "Nyheter",
         navigationLabel: "Huvudmeny", languageLabel: "Språk", movieScreen: "Film", articleScreen: "Nyhet",
         area: "Område", allOfFinland: "Hela Finland", nowInTheatres: "På bio nu", comingSoon: "Kommande",
         search: "Sök", searchPlaceholder: "Filmens namn", scopeLabel: "Sökväg", beginsWith: "Börjar med",
