@@ -105,12 +105,14 @@ struct PageLayout {
         html.text(path)
         html.raw("\">")
         for language in UILanguage.allCases {
+            // The name, or on narrow phones its code (three names do not fit beside the title at 375 px).
             html.raw(
-                "<button type=\"submit\" name=\"language\" value=\"\(language.rawValue)\" lang=\"\(language.rawValue)\""
+                "<button type=\"submit\" name=\"language\" value=\"\(language.rawValue)\" lang=\"\(language.rawValue)\" aria-label=\"\(language.name)\""
             )
             html.raw(language == client.language ? " aria-pressed=\"true\">" : " aria-pressed=\"false\">")
-            html.raw(language.name)
-            html.raw("</button>")
+            html.raw("<span class=\"language-name\">\(language.name)</span><span class=\"language-code\">")
+            html.raw(language.rawValue.uppercased())
+            html.raw("</span></button>")
         }
         html.raw("</form>")
     }

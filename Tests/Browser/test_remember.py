@@ -28,10 +28,11 @@ def first_movie(walker: Walker) -> tuple[str, str]:
 
 
 def settled(read):
-    """`read()`, or None while the page is being replaced under it (a reload after an action)."""
+    """`read()`, or None while the page is being replaced under it (a reload after an action: the
+    element is stale, or the next page has not got it yet)."""
     try:
         return read()
-    except (StaleElementReferenceException, WebDriverException):
+    except (StaleElementReferenceException, WebDriverException, AssertionError):
         return None
 
 
