@@ -16,7 +16,7 @@ struct NotFoundPageMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as any HTTPResponseError where error.status == .notFound && Self.wantsPage(request) {
             let client = ClientState(
-                request: request, savedLanguage: places.place.language, defaultLanguage: defaultLanguage)
+                request: request, savedLanguage: places.language, defaultLanguage: defaultLanguage)
             var response = Response(
                 status: .notFound, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: Self.page(client))))

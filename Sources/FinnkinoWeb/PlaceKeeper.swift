@@ -23,6 +23,9 @@ final class PlaceKeeper: Sendable {
 
     var place: AppPlace { current.withLock { $0 } }
 
+    /// The language the user chose last (read per request: only this field, not a copy of the place).
+    var language: UILanguage? { current.withLock { $0.language } }
+
     /// Applies `change`; saves the place when it differs from before. A failed save is logged: the
     /// page is served all the same.
     func update(_ change: (inout AppPlace) -> Void) {

@@ -112,7 +112,7 @@ struct WebRoutes: Sendable {
     }
 
     private func client(_ request: Request) -> ClientState {
-        ClientState(request: request, savedLanguage: places.place.language, defaultLanguage: defaultLanguage)
+        ClientState(request: request, savedLanguage: places.language, defaultLanguage: defaultLanguage)
     }
 
     /// The screen a page request asks for; a tab's address without a query brings the tab back as
