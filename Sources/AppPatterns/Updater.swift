@@ -3,9 +3,11 @@ import Synchronization
 /// Refreshes one subject in the background, on demand or on a schedule (the Updater of the
 /// Subject/Updater/Observer split).
 ///
-/// - ``refresh()`` fetches now; concurrent calls share one fetch.
+/// - ``refresh()`` fetches now, asking for ``Freshness/revalidate``; concurrent calls share one
+///   fetch.
 /// - ``start()`` fetches at once, then every `interval` (or only once when `interval` is nil),
-///   retrying failures after an exponential ``Backoff``; a success resets the backoff.
+///   retrying failures after an exponential ``Backoff``; a success resets the backoff. Scheduled
+///   fetches ask for ``Freshness/cachePeriod``.
 /// - While the ``Reachability`` says unreachable the schedule pauses; it resumes with a refresh as
 ///   soon as the status changes. Feed the reachability (a probe, or the requests of a
 ///   ``WebService``) or the schedule stays paused; ``refresh()`` always fetches.
@@ -21,12 +23,12 @@ public final class Updater<Value: Sendable>: Sendable {
 
     /// The subject this updater publishes into.
     public let subject: Subject<FeedState<Value>>
-    private let fetch: @Sendable () async throws -> Value
+    private let fetch: @Sendable (Freshness) async throws -> Value
     private let interval: Duration?
     private let backoff: Backoff
     private let reachability: Reachability?
     private let clock: any Clock<Duration>
-    private let fetches = RequestCoalescer<Int, Void>()
+    private let fetches = RequestCoalescer<Freshness, Void>()
     private let state = Mutex(State())
 
     /// - Parameters:
@@ -36,12 +38,13 @@ public final class Updater<Value: Sendable>: Sendable {
     ///   - backoff: waits between retries after failures.
     ///   - reachability: pauses the schedule while unreachable.
     ///   - clock: measures the waits (inject a test clock in tests).
-    ///   - fetch: gets a new value; it should stop early when its task is cancelled.
+    ///   - fetch: gets a value as fresh as it is asked for; it should stop early when its task is
+    ///     cancelled.
     public init(
         subject: Subject<FeedState<Value>> = Subject(.idle), interval: Duration? = nil,
         backoff: Backoff = Backoff(), reachability: Reachability? = nil,
         clock: any Clock<Duration> = ContinuousClock(),
-        fetch: @escaping @Sendable () async throws -> Value
+        fetch: @escaping @Sendable (Freshness) async throws -> Value
     ) {
         self.subject = subject
         self.interval = interval
@@ -62,13 +65,18 @@ public final class Updater<Value: Sendable>: Sendable {
     /// True between ``start()`` and ``stop()`` (or the end of a one-shot schedule).
     public var isRunning: Bool { state.withLock { $0.loop != nil } }
 
-    /// Fetches now and returns when the subject holds the outcome. Joins a fetch already running.
+    /// Fetches now, revalidating with the source, and returns when the subject holds the outcome.
+    /// Joins a refresh already running (not a scheduled fetch, which may be answered by a cache).
     public func refresh() async {
-        await fetches.run(0) { [self] in await performFetch() }
+        await coalescedFetch(.revalidate)
+    }
+
+    private func coalescedFetch(_ freshness: Freshness) async {
+        await fetches.run(freshness) { [self] in await performFetch(freshness) }
     }
 
     /// The number of callers waiting for the running refresh (for coalescing tests).
-    var refreshCallers: Int { fetches.callerCount(for: 0) }
+    var refreshCallers: Int { fetches.callerCount(for: .revalidate) }
 
     /// Starts the schedule (does nothing if it runs already).
     public func start() {
@@ -98,7 +106,7 @@ public final class Updater<Value: Sendable>: Sendable {
                 await reachability.waitUntilNotUnreachable()
                 if Task.isCancelled { return }
             }
-            await refresh()
+            await coalescedFetch(.cachePeriod)
             if Task.isCancelled { return }
             let failures = consecutiveFailures
             let delay: Duration
@@ -115,7 +123,7 @@ public final class Updater<Value: Sendable>: Sendable {
         state.withLock { $0.loop = nil }
     }
 
-    private func performFetch() async {
+    private func performFetch(_ freshness: Freshness) async {
         var before = FeedState<Value>.idle
         subject.update { state in
             before = state
@@ -123,7 +131,7 @@ public final class Updater<Value: Sendable>: Sendable {
         }
         let previous = before.value
         do {
-            let value = try await fetch()
+            let value = try await fetch(freshness)
             state.withLock { $0.consecutiveFailures = 0 }
             subject.send(.loaded(value))
         } catch {

@@ -21,10 +21,15 @@ private final class ScriptedFetch: Sendable {
         self.clock = clock
     }
 
-    var count: Int { calls.withLock { $0 } }
+    private let asked = Mutex<[Freshness]>([])
 
-    func callAsFunction() async throws -> Int {
+    var count: Int { calls.withLock { $0 } }
+    /// The freshness each call asked for, in order.
+    var freshnesses: [Freshness] { asked.withLock { $0 } }
+
+    func callAsFunction(_ freshness: Freshness) async throws -> Int {
         calls.withLock { $0 += 1 }
+        asked.withLock { $0.append(freshness) }
         if let duration { try await clock.sleep(for: duration) }
         let outcome = outcomes.withLock { outcomes in
             outcomes.count > 1 ? outcomes.removeFirst() : outcomes.first ?? .failure(Failure(description: "no script"))
@@ -51,7 +56,7 @@ private final class ScriptedFetch: Sendable {
     @Test func aRefreshPublishesLoadingThenTheValue() async {
         // Given an idle updater whose fetch returns 7
         let fetch = ScriptedFetch([.success(7)], on: clock)
-        let updater = Updater(clock: clock) { try await fetch() }
+        let updater = Updater(clock: clock) { try await fetch($0) }
         let states = collect(updater.subject, count: 3)
         // When it refreshes
         await updater.refresh()
@@ -63,7 +68,7 @@ private final class ScriptedFetch: Sendable {
         // Given an updater that loaded 1 and then fails
         let fetch = ScriptedFetch(
             [.success(1), .failure(.init(description: "Schedule: the server answered 503"))], on: clock)
-        let updater = Updater(clock: clock) { try await fetch() }
+        let updater = Updater(clock: clock) { try await fetch($0) }
         await updater.refresh()
         let states = collect(updater.subject, count: 3)
         // When it refreshes again
@@ -81,7 +86,7 @@ private final class ScriptedFetch: Sendable {
     @Test func concurrentRefreshesShareOneFetch() async {
         // Given a fetch that takes 1 s
         let fetch = ScriptedFetch([.success(5)], takes: .seconds(1), on: clock)
-        let updater = Updater(clock: clock) { try await fetch() }
+        let updater = Updater(clock: clock) { try await fetch($0) }
         // When two refreshes run at once
         let first = Task { await updater.refresh() }
         let second = Task { await updater.refresh() }
@@ -104,7 +109,7 @@ private final class ScriptedFetch: Sendable {
     @Test func theScheduleRefreshesEveryInterval() async {
         // Given an updater refreshing every 60 s
         let fetch = ScriptedFetch([.success(1), .success(2), .success(3)], on: clock)
-        let updater = Updater(interval: .seconds(60), clock: clock) { try await fetch() }
+        let updater = Updater(interval: .seconds(60), clock: clock) { try await fetch($0) }
         // When it starts, it fetches at once and then waits
         updater.start()
         await clock.waitForSleepers(1)
@@ -121,13 +126,29 @@ private final class ScriptedFetch: Sendable {
         await updater.stop()
     }
 
+    @Test func theScheduleLetsTheCachePeriodAnswerWhileARefreshRevalidates() async {
+        // Given a running schedule that has fetched once
+        let fetch = ScriptedFetch([.success(1), .success(2), .success(3)], on: clock)
+        let updater = Updater(interval: .seconds(60), clock: clock) { try await fetch($0) }
+        updater.start()
+        await clock.waitForSleepers(1)
+        // When someone asks for a refresh, and then the interval passes
+        await updater.refresh()
+        clock.advance(by: .seconds(60))
+        await clock.waitForSleepers(1)
+        // Then the refresh asked the source, and the scheduled fetches let a cache answer
+        #expect(fetch.freshnesses == [.cachePeriod, .revalidate, .cachePeriod])
+        #expect(updater.subject.value == .loaded(3))
+        await updater.stop()
+    }
+
     @Test func failuresBackOffExponentiallyUpToTheMaximumAndASuccessResets() async {
         // Given three failures then successes, backoff 1 s doubling up to 3 s, interval 100 s
         let failure = Result<Int, ScriptedFetch.Failure>.failure(.init(description: "down"))
         let fetch = ScriptedFetch([failure, failure, failure, .success(9), failure], on: clock)
         let updater = Updater(
             interval: .seconds(100), backoff: Backoff(base: .seconds(1), factor: 2, maximum: .seconds(3)), clock: clock
-        ) { try await fetch() }
+        ) { try await fetch($0) }
         // When it runs through the failures
         updater.start()
         for wait in [1, 2, 3] {
@@ -161,7 +182,7 @@ private final class ScriptedFetch: Sendable {
         let reachability = Reachability(now: clock.dateSource)
         reachability.recordFailure(TransportError(.unreachable, "down"))
         let fetch = ScriptedFetch([.success(1), .success(2)], on: clock)
-        let updater = Updater(interval: .seconds(60), reachability: reachability, clock: clock) { try await fetch() }
+        let updater = Updater(interval: .seconds(60), reachability: reachability, clock: clock) { try await fetch($0) }
         // When it starts, it does not fetch but waits for the source
         updater.start()
         await yieldUntil { reachability.observerCount == 1 }
@@ -188,8 +209,8 @@ private final class ScriptedFetch: Sendable {
         let reachability = Reachability(now: clock.dateSource)
         reachability.recordFailure(TransportError(.unreachable, "down"))
         let fetch = ScriptedFetch([.success(1)], on: clock)
-        let paused = Updater(interval: .seconds(60), reachability: reachability, clock: clock) { try await fetch() }
-        let sleeping = Updater(interval: .seconds(60), clock: clock) { try await fetch() }
+        let paused = Updater(interval: .seconds(60), reachability: reachability, clock: clock) { try await fetch($0) }
+        let sleeping = Updater(interval: .seconds(60), clock: clock) { try await fetch($0) }
         paused.start()
         sleeping.start()
         await yieldUntil { reachability.observerCount == 1 }
@@ -212,8 +233,8 @@ private final class ScriptedFetch: Sendable {
         let fetch = ScriptedFetch([.success(1), .success(2)], on: clock)
         let slow = ScriptedFetch([.success(2)], takes: .seconds(10), on: clock)
         let useSlow = Mutex(false)
-        let updater = Updater(interval: .seconds(60), clock: clock) {
-            useSlow.withLock { $0 } ? try await slow() : try await fetch()
+        let updater = Updater(interval: .seconds(60), clock: clock) { freshness in
+            useSlow.withLock { $0 } ? try await slow(freshness) : try await fetch(freshness)
         }
         updater.start()
         await clock.waitForSleepers(1)
@@ -233,7 +254,7 @@ private final class ScriptedFetch: Sendable {
     @Test func withoutAnIntervalItFetchesOnceAndEnds() async {
         // Given an updater without an interval
         let fetch = ScriptedFetch([.success(3)], on: clock)
-        let updater = Updater(clock: clock) { try await fetch() }
+        let updater = Updater(clock: clock) { try await fetch($0) }
         // When it starts
         updater.start()
         await updater.subject.first { $0 == .loaded(3) }

@@ -40,9 +40,11 @@ public final class FeedStore: Sendable {
     // MARK: Areas
 
     /// The real areas and theatres, without the API's "choose area" placeholder.
-    public func areas() async throws -> Loaded<[TheatreArea]> {
-        try await webService.load(TheatreAreasEndpoint(language: language), maxAge: policy.areas)
-            .map { $0.filter { !$0.isPlaceholder } }
+    public func areas(_ freshness: Freshness = .cachePeriod) async throws -> Loaded<[TheatreArea]> {
+        try await webService.load(
+            TheatreAreasEndpoint(language: language), maxAge: freshness.maxAge(cachePeriod: policy.areas)
+        )
+        .map { $0.filter { !$0.isPlaceholder } }
     }
 
     /// The area a person means by `text`: an ID, a name, a theatre (see `AreaMatcher`).
@@ -59,8 +61,10 @@ public final class FeedStore: Sendable {
 
     /// Movies now in theatres or coming soon, in an area (nil: all of Finland), in alphabetical
     /// order (Finnish: Å, Ä, Ö after Z), as a list with an A-Z index expects them.
-    public func movies(_ list: EventListType = .nowInTheatres, area: Int? = nil) async throws -> Loaded<[Event]> {
-        try await movieList(list, area: area).map(\.alphabetical)
+    public func movies(
+        _ list: EventListType = .nowInTheatres, area: Int? = nil, freshness: Freshness = .cachePeriod
+    ) async throws -> Loaded<[Event]> {
+        try await movieList(list, area: area, freshness: freshness).map(\.alphabetical)
     }
 
     /// One movie, from the nationwide lists (now in theatres first, then coming soon).
@@ -76,14 +80,17 @@ public final class FeedStore: Sendable {
     public func searchMovies(
         _ text: String, scope: SearchScope, list: EventListType = .nowInTheatres, area: Int? = nil
     ) async throws -> Loaded<[Event]> {
-        try await movieList(list, area: area).map { Array($0.index.search(text, scope: scope)) }
+        try await movieList(list, area: area, freshness: .cachePeriod).map {
+            Array($0.index.search(text, scope: scope))
+        }
     }
 
     /// The Events feed of `list` in `area`, sorted and indexed: built when its answer is new,
     /// otherwise the one built before.
-    private func movieList(_ list: EventListType, area: Int?) async throws -> Loaded<MovieList> {
+    private func movieList(_ list: EventListType, area: Int?, freshness: Freshness) async throws -> Loaded<MovieList> {
         let loaded = try await webService.load(
-            EventsEndpoint(listType: list, area: area, language: language), maxAge: policy.events)
+            EventsEndpoint(listType: list, area: area, language: language),
+            maxAge: freshness.maxAge(cachePeriod: policy.events))
         let key = MovieListKey(list: list, area: area)
         let built = movieLists.withLock { lists in
             lists[key].flatMap { $0.fetchedAt == loaded.fetchedAt && $0.count == loaded.value.count ? $0 : nil }
@@ -103,9 +110,12 @@ public final class FeedStore: Sendable {
     ///
     /// The whole area-day is asked for and cached, and filtered here: one answer serves every movie
     /// of that day.
-    public func showtimes(area: Int, date: LocalDate, movieID: Int? = nil) async throws -> Loaded<[Show]> {
+    public func showtimes(
+        area: Int, date: LocalDate, movieID: Int? = nil, freshness: Freshness = .cachePeriod
+    ) async throws -> Loaded<[Show]> {
         let endpoint = ScheduleEndpoint(area: area, date: date, language: language)
-        return try await webService.load(endpoint, maxAge: policy.schedule).map { schedule in
+        return try await webService.load(endpoint, maxAge: freshness.maxAge(cachePeriod: policy.schedule)).map {
+            schedule in
             schedule.shows
                 .filter { movieID == nil || $0.eventID == movieID }
                 .sorted { ($0.start, $0.theatre, $0.id) < ($1.start, $1.theatre, $1.id) }
@@ -113,25 +123,32 @@ public final class FeedStore: Sendable {
     }
 
     /// The days that have shows in an area.
-    public func scheduleDates(area: Int) async throws -> Loaded<[LocalDate]> {
-        try await webService.load(ScheduleDatesEndpoint(area: area, language: language), maxAge: policy.scheduleDates)
-            .map { $0.sorted() }
+    public func scheduleDates(area: Int, freshness: Freshness = .cachePeriod) async throws -> Loaded<[LocalDate]> {
+        try await webService.load(
+            ScheduleDatesEndpoint(area: area, language: language),
+            maxAge: freshness.maxAge(cachePeriod: policy.scheduleDates)
+        )
+        .map { $0.sorted() }
     }
 
     // MARK: News
 
     /// News articles, newest first, optionally of one category.
-    public func news(categoryID: Int? = nil, area: Int? = nil) async throws -> Loaded<[NewsArticle]> {
+    public func news(
+        categoryID: Int? = nil, area: Int? = nil, freshness: Freshness = .cachePeriod
+    ) async throws -> Loaded<[NewsArticle]> {
         try await webService.load(
-            NewsEndpoint(area: area, categoryID: categoryID, language: language), maxAge: policy.news
+            NewsEndpoint(area: area, categoryID: categoryID, language: language),
+            maxAge: freshness.maxAge(cachePeriod: policy.news)
         )
         .map { articles in
             articles.sorted { ($0.publishDate ?? .distantPast) > ($1.publishDate ?? .distantPast) }
         }
     }
 
-    public func newsCategories() async throws -> Loaded<[NewsCategory]> {
-        try await webService.load(NewsCategoriesEndpoint(language: language), maxAge: policy.newsCategories)
+    public func newsCategories(_ freshness: Freshness = .cachePeriod) async throws -> Loaded<[NewsCategory]> {
+        try await webService.load(
+            NewsCategoriesEndpoint(language: language), maxAge: freshness.maxAge(cachePeriod: policy.newsCategories))
     }
 }
 

@@ -136,6 +136,30 @@ import Testing
         #expect(stale.age(at: source.now.withLock { $0 }) == 2 * 3600)
     }
 
+    @Test func aRefreshAskedForAsksTheSourceWithinTheCachePeriod() async throws {
+        // Given a feed loaded a minute ago, well within the Events cache period
+        let source = ChangingSource()
+        source.body.withLock { $0 = Self.eventsDocument(["Dyyni"]) }
+        let store = source.store()
+        let feed = store.moviesFeed(.nowInTheatres, area: nil)
+        await feed.refresh()
+        source.advance(60)
+        // When the list changes at the source, a load within the cache period still has the old one
+        source.body.withLock { $0 = Self.eventsDocument(["Dyyni", "Wicked"]) }
+        #expect(try await store.movies().value.map(\.title) == ["Dyyni"])
+        // But a refresh asked for has the new one
+        await feed.refresh()
+        #expect(feed.subject.value.value?.value.map(\.title) == ["Dyyni", "Wicked"])
+        // And when the source is down, that refresh says so and keeps the list, marked stale
+        source.failing.withLock { $0 = true }
+        await feed.refresh()
+        let stale = try #require(feed.subject.value.value)
+        #expect(stale.isStale)
+        #expect(stale.value.count == 2)
+        #expect(store.reachability.status.isUnreachable)
+        await store.stopFeeds()
+    }
+
     @Test func nothingCachedAndTheSourceDownIsAnError() async throws {
         let source = ChangingSource()
         source.failing.withLock { $0 = true }
