@@ -14,8 +14,9 @@ struct LiveFeed: Sendable {
     let start: @Sendable () -> Void
     /// Stops the schedule when nobody observes the feed any more.
     let stopIfUnobserved: @Sendable () async -> Void
-    /// Loads the feed now (for a refresh the user asked for).
-    let refresh: @Sendable () async -> Void
+    /// Loads the feed now, asking the source (for a refresh the user asked for); true when the
+    /// feed then holds fresh data, false when the source failed and it keeps what it had.
+    let refresh: @Sendable () async -> Bool
 
     init<Value: Sendable>(_ updater: FeedStore.FeedUpdater<Value>) {
         subscribe = { changed in
@@ -30,7 +31,11 @@ struct LiveFeed: Sendable {
             }
         }
         start = { updater.start() }
-        refresh = { await updater.refresh() }
+        refresh = {
+            await updater.refresh()
+            guard case .loaded(let loaded) = updater.subject.value else { return false }
+            return !loaded.isStale
+        }
         stopIfUnobserved = {
             if updater.subject.observerCount == 0 { await updater.stop() }
         }
@@ -58,7 +63,10 @@ struct LiveFeed: Sendable {
             }
         }
         start = {}
-        refresh = { bookmarks.refresh() }
+        refresh = {
+            bookmarks.refresh()
+            return true
+        }
         stopIfUnobserved = {}
     }
 

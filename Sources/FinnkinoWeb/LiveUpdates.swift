@@ -35,7 +35,7 @@ struct LiveUpdates: Sendable {
                     guard status.isUnreachable != wasUnreachable else { continue }
                     wasUnreachable = status.isUnreachable
                     if !wasUnreachable {
-                        for feed in feeds { await feed.refresh() }
+                        for feed in feeds { _ = await feed.refresh() }
                     }
                     continuation.yield()
                 }

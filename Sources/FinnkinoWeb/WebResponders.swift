@@ -80,8 +80,8 @@ struct ScreenResponder: Responder {
     }
 }
 
-/// The last link of the server's chain: the data services. Refresh asks the feeds of the page
-/// for new data.
+/// The last link of the server's chain: the data services. Refresh asks the source for the feeds
+/// of the page now, and says whether it answered.
 struct ServicesResponder: Responder {
     let feeds: [LiveFeed]
     let strings: UIStrings
@@ -91,7 +91,8 @@ struct ServicesResponder: Responder {
 
     func handle(_ action: Action) async throws -> ActionOutcome? {
         guard action == .refresh else { return nil }
-        for feed in feeds { await feed.refresh() }
-        return ActionOutcome(message: strings.refreshed)
+        var fresh = true
+        for feed in feeds where await !feed.refresh() { fresh = false }
+        return ActionOutcome(message: fresh ? strings.refreshed : strings.refreshFailed)
     }
 }

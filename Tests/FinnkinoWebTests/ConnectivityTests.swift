@@ -72,10 +72,11 @@ import Testing
             LoopbackClient.request("GET", "/live?page=%2Fmovies%3Farea%3Dall", headers: [:], body: ""))
         _ = try await LiveUpdatesTests.read(connection, until: ": subscribed")
 
-        // When the source stops and the page's feed next asks it
+        // When the source stops and the person asks the page for a refresh
         await source.stop()
-        await store.moviesFeed(.nowInTheatres, area: nil).refresh()
-        // Then the open page is sent the offline banner
+        let refresh = try await server.postForm("/action", "action=refresh&back=%2Fmovies%3Farea%3Dall", json: true)
+        // Then they are told it did not work, and the open page is sent the offline banner
+        #expect(refresh.body.contains(UIStrings.finnish.refreshFailed))
         let pushed = try await LiveUpdatesTests.read(connection, until: "class=\\\"offline\\\"")
         #expect(pushed.contains("\"id\":\"connectivity\""))
         // And a page opened now shows the saved list with the banner, and images are not asked for

@@ -9,7 +9,6 @@ import Testing
 /// session no feed is observed or scheduled, nobody observes the bookmarks or the location, the
 /// reachability has only its own watcher, and the database files are open as often as before.
 @Suite struct ObserverReleaseTests {
-    static let token = String(repeating: "c", count: 64)
     static let livePages = [
         "/movies?area=1002&list=soon", "/movies?area=all&q=a&scope=contains", "/showtimes?area=1021",
         "/news", "/bookmarks?area=1002",
@@ -22,16 +21,6 @@ import Testing
             (try? manager.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)"))?.hasPrefix(folder.path)
                 ?? false
         }
-    }
-
-    static func post(_ server: WebServer, _ path: String, _ body: String) async throws -> LoopbackClient.Reply {
-        try await server.client.request(
-            "POST", path,
-            headers: [
-                "Content-Type": "application/x-www-form-urlencoded", "Cookie": "csrf=\(token)",
-                "Accept": "application/json",
-            ],
-            body: "csrf=\(token)&" + body)
     }
 
     @Test func aLongScriptedSessionLeavesNoObserversSchedulesOrConnections() async throws {
@@ -66,16 +55,16 @@ import Testing
                 #expect(bookmarks.bookmarks.observerCount == 1)
             }
             let movie = movies[round % movies.count]
-            #expect(try await Self.post(server, "/bookmarks/toggle", "movie=\(movie.id)").status == 303)
+            #expect(try await server.postForm("/bookmarks/toggle", "movie=\(movie.id)", json: true).status == 303)
             for action in ["undo", "redo", "refresh"] {
-                let reply = try await Self.post(server, "/action", "action=\(action)&back=%2Fbookmarks")
+                let reply = try await server.postForm("/action", "action=\(action)&back=%2Fbookmarks", json: true)
                 #expect(reply.status == 200 && reply.body.contains("\"handled\":true"), "\(action)")
             }
-            #expect(try await Self.post(server, "/action", "action=refresh&back=%2Fnews").status == 200)
+            #expect(try await server.postForm("/action", "action=refresh&back=%2Fnews", json: true).status == 200)
             #expect(try await server.get("/movie/\(movie.id)").status == 200)
             #expect(try await server.get("/bookmarks").status == 200)
             let near = round.isMultiple(of: 2) ? "near=Tampere" : "forget=1"
-            #expect(try await Self.post(server, "/settings/location", near + "&back=%2Fmovies").status == 303)
+            #expect(try await server.postForm("/settings/location", near + "&back=%2Fmovies", json: true).status == 303)
             for connection in connections { connection.close() }
         }
 

@@ -54,6 +54,15 @@ final class WebServer: Sendable {
         try await client.request("GET", path, headers: headers)
     }
 
+    /// Posts a form as the page does: with a CSRF token in the cookie and the body; asking for
+    /// JSON when `json` (the page's script), a redirect otherwise.
+    func postForm(_ path: String, _ body: String, json: Bool = false) async throws -> LoopbackClient.Reply {
+        let token = String(repeating: "f", count: 64)
+        var headers = ["Content-Type": "application/x-www-form-urlencoded", "Cookie": "csrf=\(token)"]
+        if json { headers["Accept"] = "application/json" }
+        return try await client.request("POST", path, headers: headers, body: "csrf=\(token)&" + body)
+    }
+
     func stop() async {
         task.cancel()
         _ = await task.result

@@ -100,6 +100,8 @@ public struct UIStrings: Sendable, Hashable {
     public var nothingToRedo: String
     public var nothingToDo: String
     public var refreshed: String
+    /// A refresh the source did not answer; the page keeps its data.
+    public var refreshFailed: String
     /// `%@`: what was undone (`Removed Dyyni`).
     public var undone: String
     public var redone: String
@@ -167,7 +169,9 @@ public struct UIStrings: Sendable, Hashable {
         removeSelected: "Poista valitut", remove: "Poista", bookmarkAdded: "Lisätty kirjanmerkkeihin: %@",
         nothingToUndo: "Ei kumottavaa.",
         nothingToRedo: "Ei uudelleen tehtävää.", nothingToDo: "Tätä ei voi tehdä tällä sivulla.",
-        refreshed: "Tiedot päivitetty.", undone: "Kumottu: %@", redone: "Tehty uudelleen: %@",
+        refreshed: "Tiedot päivitetty.",
+        refreshFailed: "Päivitys ei onnistunut: tietolähde ei vastaa. Näytetään tallennetut tiedot.",
+        undone: "Kumottu: %@", redone: "Tehty uudelleen: %@",
         shortcutsTitle: "Pikanäppäimet", close: "Sulje",
         shortcuts: [
             "Ctrl+Z", "Kumoa", "Ctrl+Y", "Tee uudelleen", "r", "Päivitä tiedot", "b", "Kirjanmerkki päälle tai pois",
@@ -207,7 +211,9 @@ public struct UIStrings: Sendable, Hashable {
         removeSelected: "Remove selected", remove: "Remove", bookmarkAdded: "Bookmarked %@",
         nothingToUndo: "Nothing to undo.",
         nothingToRedo: "Nothing to redo.", nothingToDo: "There is nothing to do for that on this page.",
-        refreshed: "Refreshed.", undone: "Undone: %@", redone: "Redone: %@", shortcutsTitle: "Keyboard shortcuts",
+        refreshed: "Refreshed.",
+        refreshFailed: "Could not refresh: the data source does not answer. Showing saved data.",
+        undone: "Undone: %@", redone: "Redone: %@", shortcutsTitle: "Keyboard shortcuts",
         close: "Close",
         shortcuts: [
             "Ctrl+Z", "Undo", "Ctrl+Y", "Redo", "r", "Refresh the data", "b", "Bookmark or remove the bookmark",
@@ -248,7 +254,9 @@ public struct UIStrings: Sendable, Hashable {
         removeSelected: "Ta bort valda", remove: "Ta bort", bookmarkAdded: "Bokmärkt: %@",
         nothingToUndo: "Inget att ångra.",
         nothingToRedo: "Inget att göra om.", nothingToDo: "Det finns inget att göra för det på denna sida.",
-        refreshed: "Uppgifterna uppdaterade.", undone: "Ångrat: %@", redone: "Gjort om: %@",
+        refreshed: "Uppgifterna uppdaterade.",
+        refreshFailed: "Kunde inte uppdatera: datakällan svarar inte. Sparade uppgifter visas.", undone: "Ångrat: %@",
+        redone: "Gjort om: %@",
         shortcutsTitle: "Kortkommandon", close: "Stäng",
         shortcuts: [
             "Ctrl+Z", "Ångra", "Ctrl+Y", "Gör om", "r", "Uppdatera uppgifterna", "b", "Bokmärk eller ta bort bokmärket",
