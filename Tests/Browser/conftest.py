@@ -89,13 +89,14 @@ def wait_for_url_line(process: subprocess.Popen, timeout: float, log_path: Path)
     return found[0]
 
 
-def launch(data_dir: Path) -> Server:
-    """Starts `finnkino serve` on the bundled dataset with `data_dir`, on a free port."""
+def launch(data_dir: Path, *options: str) -> Server:
+    """Starts `finnkino serve` with `data_dir`, on a free port: on the bundled dataset unless
+    `options` say otherwise (`--source URL`)."""
     log_path = data_dir.parent / f"{data_dir.name}-serve.log"
     port = free_loopback_port()
     with open(log_path, "a") as log:
         process = subprocess.Popen(
-            [str(finnkino_binary()), "serve", "--port", str(port), "--data-dir", str(data_dir)],
+            [str(finnkino_binary()), "serve", "--port", str(port), "--data-dir", str(data_dir), *options],
             stdout=subprocess.PIPE,
             stderr=log,
             text=True,
