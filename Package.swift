@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "finnkino", targets: ["finnkino"]),
         .executable(name: "finnkino-dataset", targets: ["FinnkinoDatasetGenerator"]),
         .library(name: "AppPatterns", targets: ["AppPatterns"]),
+        .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
         .library(name: "FinnkinoKit", targets: ["FinnkinoKit"]),
     ],
     dependencies: [
@@ -18,7 +19,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     ],
     targets: [
-        // System libraries (Debian: libxml2-dev, libjpeg62-turbo-dev, zlib1g-dev).
+        // System libraries (Debian: libxml2-dev, libjpeg62-turbo-dev, libpng-dev, zlib1g-dev).
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
@@ -28,6 +29,11 @@ let package = Package(
         .systemLibrary(
             name: "CJPEG", pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        // libjpeg's errors longjmp; this C target catches them and returns them as values.
+        .target(name: "CJPEGCodec", linkerSettings: [.linkedLibrary("jpeg")]),
 
         // The generic toolkit: observable subjects, updaters, typed endpoints, transports, caches.
         .target(
@@ -35,6 +41,14 @@ let package = Package(
             dependencies: [
                 "CZlib",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
+        // Images: fetch, cache, decode (libjpeg-turbo, libpng), decorate, encode.
+        .target(
+            name: "ImagePipeline",
+            dependencies: [
+                "AppPatterns", "CJPEGCodec", "CPNG",
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
@@ -78,6 +92,7 @@ let package = Package(
             ]),
 
         .testTarget(name: "AppPatternsTests", dependencies: ["AppPatterns"]),
+        .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "AppPatterns"]),
         .testTarget(
             name: "FinnkinoKitTests", dependencies: ["FinnkinoKit"],
             resources: [.copy("Fixtures")]),

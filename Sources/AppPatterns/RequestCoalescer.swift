@@ -3,8 +3,10 @@ import Synchronization
 /// Runs at most one operation per key at a time: callers asking for a key whose operation is
 /// still running wait for that operation's result instead of starting another.
 ///
-/// The shared operation runs in its own task: a caller that is cancelled stops waiting, but the
-/// operation continues for the others (``cancelAll()`` stops them all).
+/// The shared operation runs in its own task, so one caller's cancellation does not stop it for
+/// the others. With `cancelsAbandoned`, the operation is cancelled when every caller waiting for it
+/// has been cancelled (nobody wants the result any more); the callers then get whatever the
+/// cancelled operation returns. ``cancelAll()`` stops them all.
 public final class RequestCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct Entry {
         var token: Int
@@ -18,16 +20,20 @@ public final class RequestCoalescer<Key: Hashable & Sendable, Value: Sendable>: 
     }
 
     private let state = Mutex(State())
+    private let cancelsAbandoned: Bool
 
-    public init() {}
+    /// - Parameter cancelsAbandoned: cancel an operation once all its callers are cancelled.
+    public init(cancelsAbandoned: Bool = false) {
+        self.cancelsAbandoned = cancelsAbandoned
+    }
 
     /// The result of the running operation for `key`, or of `operation` started now.
     public func run(_ key: Key, _ operation: @escaping @Sendable () async -> Value) async -> Value {
-        let task = state.withLock { state -> Task<Value, Never> in
+        let (task, token) = state.withLock { state -> (Task<Value, Never>, Int) in
             if var entry = state.entries[key] {
                 entry.callers += 1
                 state.entries[key] = entry
-                return entry.task
+                return (entry.task, entry.token)
             }
             let token = state.nextToken
             state.nextToken += 1
@@ -38,9 +44,30 @@ public final class RequestCoalescer<Key: Hashable & Sendable, Value: Sendable>: 
                 return value
             }
             state.entries[key] = Entry(token: token, task: task, callers: 1)
-            return task
+            return (task, token)
         }
-        return await task.value
+        guard cancelsAbandoned else { return await task.value }
+        return await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            leave(key, token: token)
+        }
+    }
+
+    /// A cancelled caller stops counting; the last one cancels the operation.
+    private func leave(_ key: Key, token: Int) {
+        let abandoned = state.withLock { state -> Task<Value, Never>? in
+            guard var entry = state.entries[key], entry.token == token else { return nil }
+            entry.callers -= 1
+            guard entry.callers == 0 else {
+                state.entries[key] = entry
+                return nil
+            }
+            // A caller arriving from now on starts a new operation, not this cancelled one.
+            state.entries[key] = nil
+            return entry.task
+        }
+        abandoned?.cancel()
     }
 
     /// The number of operations running.
