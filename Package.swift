@@ -56,7 +56,7 @@ let package = Package(
         .target(
             name: "FinnkinoKit",
             dependencies: [
-                "AppPatterns", "CLibXML2",
+                "AppPatterns", "CLibXML2", "ImagePipeline",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -66,7 +66,7 @@ let package = Package(
         .target(
             name: "FinnkinoWeb",
             dependencies: [
-                "AppPatterns", "FinnkinoKit",
+                "AppPatterns", "FinnkinoKit", "ImagePipeline",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -77,7 +77,7 @@ let package = Package(
         .executableTarget(
             name: "finnkino",
             dependencies: [
-                "AppPatterns", "FinnkinoKit", "FinnkinoWeb",
+                "AppPatterns", "FinnkinoKit", "FinnkinoWeb", "ImagePipeline",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -99,7 +99,7 @@ let package = Package(
         .testTarget(
             name: "FinnkinoWebTests",
             dependencies: [
-                "FinnkinoWeb", "FinnkinoKit", "AppPatterns",
+                "FinnkinoWeb", "FinnkinoKit", "AppPatterns", "ImagePipeline",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

@@ -23,8 +23,11 @@ enum ArticleView {
                 html.text(outputs.lead)
                 html.raw("</p>")
             }
-            if let image = MediaLink.source(outputs.imageURL) {
-                PageLayout.image(image, className: "article-image", width: 440, height: 248, into: &html)
+            if outputs.imageURL != nil {
+                PageLayout.image(
+                    outputs.imageURL, variant: ImageVariants.article, className: "article-image", width: 440,
+                    height: 248,
+                    into: &html)
             }
             html.raw("<div class=\"article-content\">")
             html.raw(HTMLSanitizer.sanitize(outputs.contentHTML))

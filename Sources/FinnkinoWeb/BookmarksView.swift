@@ -61,7 +61,9 @@ enum BookmarksView {
             )
             html.text(row.title)
             html.raw("\">")
-            PageLayout.image(MediaLink.source(row.posterURL), className: "thumb", width: 66, height: 97, into: &html)
+            PageLayout.image(
+                row.posterURL, variant: ImageVariants.bookmarkCard, className: "thumb", width: 66, height: 97,
+                into: &html)
             html.raw("<div class=\"bookmark-text\"><a class=\"title-link\" href=\"/movie/\(row.movieID)\">")
             html.text(row.title)
             html.raw("</a><span class=\"next-show\">")

@@ -20,6 +20,7 @@ public func makeApplication(_ configuration: WebConfiguration) throws -> some Ap
         places: places
     )
     .add(to: router)
+    ImageRoutes(pipeline: configuration.images, catalog: catalog, logger: configuration.logger).add(to: router)
     let onServerRunning = configuration.onServerRunning
     return Application(
         router: router,

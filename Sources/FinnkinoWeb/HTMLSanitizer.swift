@@ -1,7 +1,10 @@
+import FinnkinoKit
+import Foundation
+
 /// Cleans feed HTML to an allow-list, so news content can be shown as markup.
 ///
 /// Kept: `p br strong em b i ul ol li h2 h3`, `a` with an `http(s)` `href` (given
-/// `rel="noopener"`), and `img` with an `http(s)` or bundled `src` (mapped to `/media/…`) and
+/// `rel="noopener"`), and `img` with an `http(s)` or bundled `src` (mapped to `/image/plain/…`) and
 /// `alt`, numeric `width` and `height`. Every other tag is dropped (its text kept), except
 /// `script`, `style` and other containers of code or foreign content, which are dropped with their
 /// content. Attributes not on the list are dropped; comments and doctypes too. Text is re-escaped,
@@ -100,16 +103,11 @@ enum HTMLSanitizer {
         return cleaned
     }
 
-    /// An image source: http(s), or a bundled image mapped to this app's `/media/…`.
+    /// An image source, http(s) or bundled, as this app's image route serves it (plain).
     static func imageURL(_ value: String) -> String? {
-        if let web = webURL(value) { return web }
-        let cleaned = HTMLReferences.decode(value).trimmingCharacters(in: .whitespaces)
-        guard cleaned.lowercased().hasPrefix("bundled:///media/") else { return nil }
-        let path = String(cleaned.dropFirst("bundled://".count))
-        guard !path.contains(".."), !path.contains("\\"), path.unicodeScalars.allSatisfy({ $0.value > 0x20 }) else {
-            return nil
-        }
-        return path
+        let cleaned = webURL(value) ?? HTMLReferences.decode(value).trimmingCharacters(in: .whitespaces)
+        guard let url = URL(string: cleaned) else { return nil }
+        return ImageLink.path(url, variant: ImageVariants.plain)
     }
 
     /// Text between tags, re-escaped: `<`, `>` and quotes always; `&` unless it starts a character

@@ -18,7 +18,8 @@ enum MovieView {
             }
             html.raw("<article class=\"movie-detail\">")
             PageLayout.image(
-                MediaLink.source(outputs.posterURL), className: "poster", width: 198, height: 293, alt: outputs.title,
+                outputs.posterURL, variant: ImageVariants.poster, className: "poster", width: 198, height: 293,
+                alt: outputs.title,
                 into: &html)
             html.raw("<div class=\"about\"><h1 class=\"movie-title\">")
             html.text(outputs.title)

@@ -129,7 +129,8 @@ enum MoviesView {
             for row in section.rows {
                 html.raw("<li class=\"movie\"><a class=\"movie-link\" href=\"/movie/\(row.id)\">")
                 PageLayout.image(
-                    MediaLink.source(row.thumbnailURL), className: "thumb", width: 99, height: 146, into: &html)
+                    row.thumbnailURL, variant: ImageVariants.listThumbnail, className: "thumb", width: 99, height: 146,
+                    into: &html)
                 html.raw("<span class=\"movie-title\">")
                 html.text(row.title)
                 html.raw("</span><span class=\"movie-length\">")

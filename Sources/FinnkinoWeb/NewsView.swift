@@ -53,7 +53,8 @@ enum NewsView {
                 html.text(card.id.addingPercentEncodingForPath())
                 html.raw("\">")
                 PageLayout.image(
-                    MediaLink.source(card.thumbnailURL), className: "card-image", width: 148, height: 83, into: &html)
+                    card.thumbnailURL, variant: ImageVariants.newsCard, className: "card-image", width: 148, height: 83,
+                    into: &html)
                 html.raw("<span class=\"card-title\">")
                 html.text(card.title)
                 html.raw("</span><span class=\"card-date\">")

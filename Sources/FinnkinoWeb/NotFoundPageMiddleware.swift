@@ -29,7 +29,7 @@ struct NotFoundPageMiddleware<Context: RequestContext>: RouterMiddleware {
     static func wantsPage(_ request: Request) -> Bool {
         let path = request.uri.path
         return request.method == .get && (request.headers[.accept] ?? "").contains("text/html")
-            && !path.hasPrefix("/static/") && !path.hasPrefix("/media/") && !path.hasPrefix("/live")
+            && !path.hasPrefix("/static/") && !path.hasPrefix("/image/") && !path.hasPrefix("/live")
             && !path.hasPrefix("/movies/results")
     }
 

@@ -1,4 +1,6 @@
 import FinnkinoKit
+import Foundation
+import ImagePipeline
 
 /// The document every page shares: head, language switch, tab bar, and the page's main content.
 struct PageLayout {
@@ -150,10 +152,20 @@ struct PageLayout {
 
     /// An image that keeps its space: the feed's image when this app can serve it, else an empty one.
     static func image(
-        _ source: String?, className: String, width: Int, height: Int, alt: String = "", into html: inout HTMLWriter
+        _ url: URL?, variant: ImageVariant, className: String, width: Int, height: Int, alt: String = "",
+        into html: inout HTMLWriter
     ) {
         html.raw("<img class=\"\(className)\" src=\"")
-        html.text(source ?? blankImage)
+        if let plain = ImageLink.path(url, variant: ImageVariants.plain) {
+            html.text(plain)
+            // The page's script swaps this in once the plain image has loaded (see app.js).
+            if let decorated = ImageLink.path(url, variant: variant) {
+                html.raw("\" data-decorated=\"")
+                html.text(decorated)
+            }
+        } else {
+            html.text(blankImage)
+        }
         html.raw("\" alt=\"")
         html.text(alt)
         html.raw("\" width=\"\(width)\" height=\"\(height)\" loading=\"lazy\" decoding=\"async\">")

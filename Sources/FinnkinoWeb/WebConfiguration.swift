@@ -1,6 +1,7 @@
 import AppPatterns
 import FinnkinoKit
 import Foundation
+import ImagePipeline
 import Logging
 
 /// What the web app needs: where to listen, where data comes from, and the clock.
@@ -25,6 +26,8 @@ public struct WebConfiguration: Sendable {
     public var bookmarks: BookmarkStore
     /// Where the user is (for areas by distance): from `--near`, or reported by the browser.
     public var location: LocationService
+    /// Posters, thumbnails and news images: fetched, cached, decorated.
+    public var images: ImagePipeline
     public var logger: Logger
 
     public init(
@@ -35,12 +38,14 @@ public struct WebConfiguration: Sendable {
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
         stateStorage: any SnapshotStorage = InMemorySnapshotStorage(),
         location: LocationService = LocationService(),
+        images: ImagePipeline = ImagePipeline(),
         probeInterval: Duration = .seconds(10),
         logger: Logger = Logger(label: "finnkino.web")
     ) {
         self.stateStorage = stateStorage
         self.bookmarks = bookmarks
         self.location = location
+        self.images = images
         self.probeInterval = probeInterval
         self.host = host
         self.port = port

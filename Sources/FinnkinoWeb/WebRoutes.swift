@@ -99,16 +99,6 @@ struct WebRoutes: Sendable {
                 status: .ok, headers: [.contentType: asset.contentType, .cacheControl: "public, max-age=3600"],
                 body: ResponseBody(byteBuffer: asset.body))
         }
-        router.get("/media/**") { request, context in
-            let segments = context.parameters.getCatchAll()
-            guard !segments.isEmpty else { throw HTTPError(.notFound) }
-            let path = "media/" + segments.joined(separator: "/")
-            let store = try screens.store(client(request))
-            guard let image = await store.media(path: path) else { throw HTTPError(.notFound) }
-            return Response(
-                status: .ok, headers: [.contentType: image.contentType, .cacheControl: "public, max-age=86400"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: image.body)))
-        }
     }
 
     private func client(_ request: Request) -> ClientState {

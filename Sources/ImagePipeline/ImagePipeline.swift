@@ -48,12 +48,15 @@ public final class ImagePipeline: Sendable {
     public var fetches: Int { fetchCount.value }
     public var decodes: Int { decodeCount.value }
 
-    /// The image of `request` as `variant` shows it.
-    public func image(_ request: ImageRequest, variant: ImageVariant) async throws(ImageError) -> EncodedImage {
+    /// The image of `request` as `variant` shows it. With `fetching` false (the source does not
+    /// answer) only what is cached is used: nothing is asked of the source.
+    public func image(
+        _ request: ImageRequest, variant: ImageVariant, fetching: Bool = true
+    ) async throws(ImageError) -> EncodedImage {
         let key = variant.key + "|" + request.name
         if let hit = rendered.value(for: key) { return hit }
         let result = await renders.run(key) { [self] in
-            await make(request, variant: variant, key: key)
+            await make(request, variant: variant, key: key, fetching: fetching)
         }
         if case .failure(let error) = result {
             if error != .cancelled { logger.error("image \(request.name) (\(variant.name)): \(error)") }
@@ -66,7 +69,7 @@ public final class ImagePipeline: Sendable {
         rendered.value(for: variant.key + "|" + name)
     }
 
-    private func make(_ request: ImageRequest, variant: ImageVariant, key: String) async -> Result<
+    private func make(_ request: ImageRequest, variant: ImageVariant, key: String, fetching: Bool) async -> Result<
         EncodedImage, ImageError
     > {
         if let stored = disk?.payload(for: "rendered|" + key), let format = ImageFormat(sniffing: stored.body) {
@@ -75,7 +78,7 @@ public final class ImagePipeline: Sendable {
             return .success(image)
         }
         do throws(ImageError) {
-            let (original, fetched) = try await self.original(request)
+            let (original, fetched) = try await self.original(request, fetching: fetching)
             try checkCancellation()
             let bitmap = try decode(original, name: request.name, minimumSize: minimumSize(for: variant))
             // Kept on disk only once it decoded: a broken download is not kept.
@@ -124,8 +127,11 @@ public final class ImagePipeline: Sendable {
 
     /// The original's bytes, and whether they were fetched now: from disk, or fetched once however
     /// many variants ask at the same time.
-    private func original(_ request: ImageRequest) async throws(ImageError) -> (bytes: [UInt8], fetched: Bool) {
+    private func original(
+        _ request: ImageRequest, fetching: Bool
+    ) async throws(ImageError) -> (bytes: [UInt8], fetched: Bool) {
         if let stored = disk?.payload(for: "original|" + request.name) { return ([UInt8](stored.body), false) }
+        guard fetching else { throw .unavailable("the source does not answer") }
         let result = await originals.run(request.name) { [self] () async -> Result<[UInt8], ImageError> in
             fetchCount.increment()
             do {

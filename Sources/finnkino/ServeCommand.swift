@@ -4,6 +4,7 @@ import FinnkinoKit
 import FinnkinoWeb
 import Foundation
 import Hummingbird
+import ImagePipeline
 import Logging
 
 /// `finnkino serve` (the default): the web app on 127.0.0.1:8080 until Ctrl-C.
@@ -48,9 +49,24 @@ struct ServeCommand: AsyncParsableCommand {
             },
             stateStorage: Self.stateStorage(in: directory, logger: logger),
             location: location,
+            images: Self.images(in: directory, logger: logger),
             logger: logger)
         let app = try makeApplication(configuration)
         try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    }
+
+    /// The image pipeline, keeping originals and decorated images in `images.sqlite` in the data
+    /// folder (128 MB, least recently used first out); in memory only if that cannot be opened.
+    static func images(in directory: URL, logger: Logger) -> ImagePipeline {
+        do {
+            let disk = try SQLitePayloadCache(
+                directory: directory, fileName: "images.sqlite", sizeLimit: 128 << 20, logger: logger)
+            return ImagePipeline(disk: disk, logger: logger)
+        } catch {
+            logger.warning(
+                "the image cache in \(directory.path) cannot be opened (\(error)); images are kept in memory only")
+            return ImagePipeline(logger: logger)
+        }
     }
 
     /// The app's place in `state.sqlite` in the data folder. A file that is not such a database is

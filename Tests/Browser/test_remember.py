@@ -118,7 +118,7 @@ def test_unhandled_action_is_a_polite_word(browser, server, screenshot_dir) -> N
         walker.wait_for_page("/news")
         press(walker, Keys.CONTROL, "z")
         # Then the page says there is nothing to undo, and stays
-        walker.wait_until(lambda _: walker.text("#toast"), "a message")
+        walker.wait_until(lambda _: settled(lambda: walker.text("#toast")), "a message")
         assert walker.text("#toast") == "Ei kumottavaa."
         assert walker.path == "/news"
     with walker.step("tabs by keyboard"):

@@ -14,7 +14,10 @@ struct LoopbackClient {
     struct Reply {
         var status: Int
         var headers: [(name: String, value: String)]
-        var body: String
+        /// The body's bytes (after de-chunking), for images.
+        var bytes: [UInt8]
+        /// The body as text.
+        var body: String { String(decoding: bytes, as: UTF8.self) }
 
         func header(_ name: String) -> String? {
             headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
@@ -73,31 +76,35 @@ struct LoopbackClient {
     }
 
     static func parse(_ raw: Data) throws -> Reply {
-        let text = String(decoding: raw, as: UTF8.self)
-        guard let split = text.range(of: "\r\n\r\n") else { throw Failure(description: "no header end in \(text)") }
-        let lines = text[..<split.lowerBound].components(separatedBy: "\r\n")
+        let raw = [UInt8](raw)
+        let end: [UInt8] = Array("\r\n\r\n".utf8)
+        guard let headerEnd = (0..<max(0, raw.count - 3)).first(where: { raw[$0..<$0 + 4].elementsEqual(end) }) else {
+            throw Failure(description: "no header end in \(String(decoding: raw, as: UTF8.self))")
+        }
+        let lines = String(decoding: raw[..<headerEnd], as: UTF8.self).components(separatedBy: "\r\n")
         guard let statusLine = lines.first, let status = Int(statusLine.split(separator: " ").dropFirst().first ?? "")
         else { throw Failure(description: "bad status line") }
         let headers = lines.dropFirst().compactMap { line -> (String, String)? in
             guard let colon = line.firstIndex(of: ":") else { return nil }
             return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
-        var body = String(text[split.upperBound...])
+        var body = Array(raw[(headerEnd + 4)...])
         if headers.contains(where: { $0.0.lowercased() == "transfer-encoding" && $0.1.contains("chunked") }) {
             body = dechunk(body)
         }
-        return Reply(status: status, headers: headers, body: body)
+        return Reply(status: status, headers: headers, bytes: body)
     }
 
-    static func dechunk(_ body: String) -> String {
-        var output = ""
-        var rest = Substring(body)
-        while let lineEnd = rest.range(of: "\r\n"), let size = Int(rest[..<lineEnd.lowerBound], radix: 16), size > 0 {
-            let start = lineEnd.upperBound
-            let bytes = Array(rest[start...].utf8)
-            guard bytes.count >= size else { break }
-            output += String(decoding: bytes[..<size], as: UTF8.self)
-            rest = Substring(String(decoding: bytes[size...], as: UTF8.self)).dropFirst(2)
+    static func dechunk(_ body: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        var rest = body[...]
+        while let lineEnd = (rest.startIndex..<max(rest.startIndex, rest.endIndex - 1)).first(where: {
+            rest[$0] == 13 && rest[$0 + 1] == 10
+        }), let size = Int(String(decoding: rest[..<lineEnd], as: UTF8.self), radix: 16), size > 0 {
+            let start = lineEnd + 2
+            guard rest.endIndex - start >= size else { break }
+            output += rest[start..<start + size]
+            rest = rest[min(rest.endIndex, start + size + 2)...]
         }
         return output
     }

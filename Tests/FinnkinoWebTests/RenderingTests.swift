@@ -1,4 +1,5 @@
 import Foundation
+import ImagePipeline
 import Testing
 
 @testable import FinnkinoKit
@@ -6,26 +7,47 @@ import Testing
 
 /// Image links and the cache of rendered movie lists.
 @Suite struct RenderingTests {
-    @Test func bundledImagesAreLinkedUnderMedia() throws {
+    @Test func bundledImagesAreLinkedOnTheImageRouteByTheirPath() throws {
         // Given an image of the bundled dataset
         let url = try #require(URL(string: "bundled:///media/posters/305001-small.jpg"))
-        // Then the page links it on this app's /media route
-        #expect(MediaLink.source(url) == "/media/posters/305001-small.jpg")
+        // Then the page links it on this app's /image route, and the key leads back to it
+        #expect(
+            ImageLink.path(url, variant: ImageVariants.listThumbnail) == "/image/thumb/media/posters/305001-small.jpg")
+        #expect(ImageLink.url(forKey: "media/posters/305001-small.jpg") == url)
+    }
+
+    @Test func webImagesAreServedOnlyOnceAPageLinkedThem() throws {
+        // Given an image on Finnkino's media site that no page has linked yet
+        let url = try #require(URL(string: "http://media.finnkino.fi/1012/Event_13058/portrait_small/Dune_99.jpg"))
+        let key = "web/" + ImageLink.hash(url.absoluteString) + "/Dune_99.jpg"
+        #expect(ImageLink.url(forKey: key) == nil)
+        // When a page links it, Then its key names it
+        #expect(ImageLink.path(url, variant: ImageVariants.plain) == "/image/plain/" + key)
+        #expect(ImageLink.url(forKey: key) == url)
+        // And a made-up key names nothing
+        #expect(ImageLink.url(forKey: "web/0000000000000000/Dune_99.jpg") == nil)
     }
 
     @Test(arguments: [
-        "https://media.finnkino.fi/images/x.jpg", "bundled:///other/x.jpg", "bundled:///media/../Package.swift",
-        "bundled:///media/a/..%2F..%2Fx", "bundled:///media/a..b/x.jpg", "file:///media/x.jpg",
+        "bundled:///other/x.jpg", "bundled:///media/../Package.swift", "bundled:///media/a/..%2F..%2Fx",
+        "bundled:///media//x.jpg", "file:///media/x.jpg", "data:image/png;base64,AAAA",
     ])
     func otherImagesAreNotLinked(text: String) throws {
-        // Given an image elsewhere, or a path that climbs out of /media
+        // Given an image elsewhere, or a path that climbs out of media/
         let url = try #require(URL(string: text))
         // Then there is no link (the page shows no image rather than a broken or foreign one)
-        #expect(MediaLink.source(url) == nil)
+        #expect(ImageLink.path(url, variant: ImageVariants.plain) == nil)
+    }
+
+    @Test(arguments: [
+        "media/../manifest.json", "media/a/../../x", "media//x", "other/x.jpg", "web/", "", "media/%2e%2e/x",
+    ])
+    func keysThatClimbOrNameNothingAreRefused(key: String) {
+        #expect(ImageLink.url(forKey: key) == nil)
     }
 
     @Test func noImageNoLink() {
-        #expect(MediaLink.source(nil) == nil)
+        #expect(ImageLink.path(nil, variant: ImageVariants.plain) == nil)
     }
 
     @Test func aListIsRenderedOnceUntilWhatItShowsChanges() {

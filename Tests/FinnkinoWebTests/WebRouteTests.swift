@@ -1,6 +1,7 @@
 import AppPatterns
 import FinnkinoKit
 import Foundation
+import ImagePipeline
 import Testing
 
 @testable import FinnkinoWeb
@@ -17,7 +18,7 @@ import Testing
         defer { Task { await server.stop() } }
         let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first)
         let article = try #require(try await WebServer.bundledStore(.fi).news().value.first)
-        let thumbnail = try #require(MediaLink.source(movie.images.thumbnail))
+        let thumbnail = try #require(ImageLink.path(movie.images.thumbnail, variant: ImageVariants.plain))
         let routes: [(path: String, status: Int, type: String)] = [
             ("/movies", 200, "text/html"), ("/movies?area=1041&list=soon&q=a&scope=contains", 200, "text/html"),
             ("/movies/results?q=a", 200, "text/html"), ("/movie/\(movie.id)", 200, "text/html"),
@@ -59,7 +60,7 @@ import Testing
         #expect(english.status == 404 && english.body.contains("<a href=\"/movies\">Back to movies</a>"))
         #expect(english.header("Content-Security-Policy") == Self.csp)
         // And files, images and fragments, or clients that do not want HTML, keep the short answer
-        for path in ["/static/nope.css", "/media/nope.jpg", "/movies/results/nope"] {
+        for path in ["/static/nope.css", "/movies/results/nope"] {
             let reply = try await server.get(path, headers: browser)
             #expect(reply.status == 404 && (reply.header("Content-Type") ?? "").hasPrefix("text/plain"), "\(path)")
         }
@@ -128,18 +129,25 @@ import Testing
                 "<option value=\"1041\" selected>"))
     }
 
-    @Test func traversalOnStaticAndMediaIsNotFound() async throws {
+    @Test func traversalOnStaticAndImagesIsNotFound() async throws {
         let server = try await WebServer.start()
         defer { Task { await server.stop() } }
         for path in [
             "/static/../Package.swift", "/static/%2e%2e%2fPackage.swift", "/static/app.css%00", "/static/manifest.json",
-            "/media/../manifest.json", "/media/..%2fmanifest.json", "/media/%2e%2e/%2e%2e/Package.swift",
-            "/media/Event_14048/..%2F..%2Fmanifest.json", "/media/Event_14048/missing.jpg", "/media/manifest.json",
-            "/media//etc/passwd",
+            "/image/plain/media/../manifest.json", "/image/plain/media/..%2fmanifest.json",
+            "/image/plain/media/%2e%2e/%2e%2e/Package.swift", "/image/plain/media/Event_14048/..%2F..%2Fmanifest.json",
+            "/image/plain/manifest.json",
+            "/image/plain/web/0123456789abcdef/x.jpg", "/image/nope/media/Event_14048/portrait_small.jpg",
+            "/media/Event_14048/portrait_small.jpg",
         ] {
             let reply = try await server.get(path)
             #expect(reply.status == 404, "\(path)")
             #expect(!reply.body.contains("formatVersion") && !reply.body.contains("PackageDescription"), "\(path)")
+        }
+        // A path inside the bundle's media that names no image is the placeholder, not an error
+        for path in ["/image/plain/media/Event_14048/missing.jpg", "/image/plain/media//etc/passwd"] {
+            let missing = try await server.get(path)
+            #expect(missing.header("Content-Type") == "image/svg+xml" && missing.body.hasPrefix("<svg"), "\(path)")
         }
     }
 

@@ -52,8 +52,9 @@ import Testing
                 == "<p>Hello <strong>bold</strong> <em>it</em><br>"
                 + "<a href=\"https://www.finnkino.fi/x?a=1&amp;b=2\" rel=\"noopener\">link</a></p>"
                 + "<ul><li>one</li></ul><h2>Title</h2>"
-                + "<img src=\"https://media.finnkino.fi/a.jpg\" alt=\"A\" width=\"40\" height=\"30\">"
-                + "<img src=\"/media/news/7101/image.jpg\" alt=\"\" width=\"440\">")
+                + "<img src=\"/image/plain/web/\(ImageLink.hash("https://media.finnkino.fi/a.jpg"))/a.jpg\" alt=\"A\" "
+                + "width=\"40\" height=\"30\"><img src=\"/image/plain/media/news/7101/image.jpg\" alt=\"\" width=\"440\">"
+        )
     }
 
     @Test func sanitiserDropsHostileInput() {
@@ -74,7 +75,11 @@ import Testing
             ("<!-- <script>alert(1)</script> -->text", "text"),
             ("a < b & c > d", "a &lt; b &amp; c &gt; d"),
             ("<p>&amp; &lt;x&gt;</p>", "<p>&amp; &lt;x&gt;</p>"),
-            ("<img src=\"https://x/a.jpg\" width=\"100%\" height=\"1e9\">", "<img src=\"https://x/a.jpg\" alt=\"\">"),
+            (
+                "<img src=\"https://x/a.jpg\" width=\"100%\" height=\"1e9\">",
+                "<img src=\"/image/plain/web/\(ImageLink.hash("https://x/a.jpg"))/a.jpg\" alt=\"\">"
+            ),
+            ("<img src=\"bundled:///media/../manifest.json\">", ""),
             ("<svg><script>alert(1)</script></svg>ok", "ok"),
             ("<scr<script>ipt>alert(1)</script>", "ipt&gt;alert(1)"),
             ("<p", ""),

@@ -3,6 +3,7 @@ import FinnkinoKit
 import FinnkinoWeb
 import Foundation
 import Hummingbird
+import ImagePipeline
 import Logging
 
 /// The web app on a free loopback port, for one test.
@@ -19,7 +20,7 @@ final class WebServer: Sendable {
         makeStore: @escaping @Sendable (ContentLanguage) throws -> FeedStore = WebServer.bundledStore,
         stateStorage: any SnapshotStorage = InMemorySnapshotStorage(),
         bookmarks: BookmarkStore? = nil, location: LocationService = LocationService(),
-        probeInterval: Duration = .seconds(10)
+        probeInterval: Duration = .seconds(10), images: ImagePipeline = ImagePipeline()
     ) async throws -> WebServer {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let configuration = WebConfiguration(
@@ -29,7 +30,7 @@ final class WebServer: Sendable {
                 continuation.yield(port)
                 continuation.finish()
             },
-            stateStorage: stateStorage, location: location, probeInterval: probeInterval,
+            stateStorage: stateStorage, location: location, images: images, probeInterval: probeInterval,
             logger: Logger(label: "test-web", factory: { _ in SwiftLogNoOpLogHandler() }))
         let app = try makeApplication(configuration)
         let task = Task { try await app.runService(gracefulShutdownSignals: []) }

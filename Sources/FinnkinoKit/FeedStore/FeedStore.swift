@@ -12,6 +12,7 @@ public final class FeedStore: Sendable {
     public let policy: CachePolicy
     let webService: WebService
     let feedRegistry = FeedRegistry()
+    let imageTransports = ImageTransports()
     private let movieLists = Mutex<[MovieListKey: MovieList]>([:])
 
     private struct MovieListKey: Hashable {

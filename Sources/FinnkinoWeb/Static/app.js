@@ -69,6 +69,36 @@
     });
   }
 
+  // Decorated images: an <img data-decorated> shows the plain image first (loading="lazy": only
+  // once it is near the viewport); when that has loaded, the decorated one is fetched and swapped
+  // in. Leaving the page drops the fetches still pending, so the server stops their work.
+  var pendingImages = [];
+  function decorate(img) {
+    var url = img.getAttribute("data-decorated");
+    if (!url) { return; }
+    img.removeAttribute("data-decorated");
+    var loader = new Image();
+    pendingImages.push(loader);
+    var done = function () { pendingImages = pendingImages.filter(function (other) { return other !== loader; }); };
+    loader.onload = function () {
+      done();
+      img.src = url;
+      img.classList.add("decorated");
+    };
+    loader.onerror = done;
+    loader.src = url;
+  }
+  document.addEventListener("load", function (event) {
+    if (event.target.tagName === "IMG") { decorate(event.target); }
+  }, true);
+  Array.prototype.forEach.call(document.querySelectorAll("img[data-decorated]"), function (img) {
+    if (img.complete && img.naturalWidth > 0) { decorate(img); }
+  });
+  window.addEventListener("pagehide", function () {
+    pendingImages.forEach(function (loader) { loader.onload = null; loader.src = ""; });
+    pendingImages = [];
+  });
+
   // Live updates: swap the element each message names.
   var source = null;
   function connectLive() {
