@@ -32,8 +32,11 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
-        // libjpeg's errors longjmp; this C target catches them and returns them as values.
-        .target(name: "CJPEGCodec", linkerSettings: [.linkedLibrary("jpeg")]),
+        // libjpeg's and libpng's errors longjmp; this C target catches them and returns them as
+        // values (and sets libpng's speed options, which its simplified API lacks).
+        .target(
+            name: "CImageCodecs",
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z")]),
 
         // The generic toolkit: observable subjects, updaters, typed endpoints, transports, caches.
         .target(
@@ -48,7 +51,7 @@ let package = Package(
         .target(
             name: "ImagePipeline",
             dependencies: [
-                "AppPatterns", "CJPEGCodec", "CPNG",
+                "AppPatterns", "CImageCodecs", "CPNG",
                 .product(name: "Logging", package: "swift-log"),
             ]),
 

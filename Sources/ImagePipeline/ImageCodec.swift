@@ -1,4 +1,4 @@
-import CJPEGCodec
+import CImageCodecs
 import CPNG
 
 /// Decodes JPEG (libjpeg-turbo) and PNG (libpng) into ``Bitmap``s and encodes them back.
@@ -165,33 +165,16 @@ public struct ImageCodec: Sendable {
     }
 
     private func encodePNG(_ bitmap: Bitmap) throws(ImageError) -> [UInt8] {
-        var straight = bitmap.pixels
-        Self.unpremultiply(&straight)
-        var image = png_image()
-        image.version = UInt32(PNG_IMAGE_VERSION)
-        image.width = UInt32(bitmap.width)
-        image.height = UInt32(bitmap.height)
-        image.format = cpng_format_rgba
-        // Room for the raw rows plus headers: deflate never grows data by much.
-        var capacity = straight.count + bitmap.height + 1024
-        for _ in 0..<2 {
-            var output = [UInt8](repeating: 0, count: capacity)
-            var written = capacity
-            let status = output.withUnsafeMutableBytes { memory in
-                straight.withUnsafeBytes { pixels in
-                    png_image_write_to_memory(&image, memory.baseAddress, &written, 0, pixels.baseAddress, 0, nil)
-                }
-            }
-            if status != 0 {
-                output.removeLast(output.count - written)
-                return output
-            }
-            guard written > capacity else { break }
-            capacity = written
+        var output: UnsafeMutablePointer<UInt8>?
+        var count = 0
+        var message = [CChar](repeating: 0, count: Int(PNG_CODEC_MESSAGE_SIZE))
+        let status = bitmap.pixels.withUnsafeBufferPointer { pixels in
+            png_codec_encode_rgba(
+                pixels.baseAddress, Int32(bitmap.width), Int32(bitmap.height), &output, &count, &message)
         }
-        let reason = Self.message(of: &image)
-        png_image_free(&image)
-        throw .encodingFailed(reason)
+        guard status == 0, let output else { throw .encodingFailed(Self.string(message)) }
+        defer { png_codec_free(output) }
+        return Array(UnsafeBufferPointer(start: output, count: count))
     }
 
     // MARK: Helpers
@@ -222,19 +205,4 @@ public struct ImageCodec: Sendable {
         }
     }
 
-    static func unpremultiply(_ pixels: inout [UInt8]) {
-        pixels.withUnsafeMutableBufferPointer { buffer in
-            var index = 0
-            while index < buffer.count {
-                let alpha = UInt32(buffer[index + 3])
-                if alpha != 255 && alpha != 0 {
-                    for channel in 0..<3 {
-                        buffer[index + channel] = UInt8(
-                            min(255, (UInt32(buffer[index + channel]) * 255 + alpha / 2) / alpha))
-                    }
-                }
-                index += 4
-            }
-        }
-    }
 }

@@ -6,14 +6,15 @@ public struct ImageVariant: Sendable {
     /// Applied in order: the first wraps the decoded image, the last is outermost.
     public let decorators: [any ImageDecorator]
 
+    /// Part of the cache key: the whole chain, so that changing a variant's decorators never
+    /// serves an image made by the old chain. Worked out once: every cache lookup uses it.
+    public let key: String
+
     public init(_ name: String, _ decorators: [any ImageDecorator] = []) {
         self.name = name
         self.decorators = decorators
+        key = decorators.isEmpty ? "plain" : decorators.map(\.key).joined(separator: "+")
     }
-
-    /// Part of the cache key: the whole chain, so that changing a variant's decorators never
-    /// serves an image made by the old chain.
-    public var key: String { decorators.isEmpty ? "plain" : decorators.map(\.key).joined(separator: "+") }
 
     public var isPlain: Bool { decorators.isEmpty }
 }

@@ -30,24 +30,37 @@ public struct DropShadow: ImageDecorator {
         let height = bitmap.height + 2 * padding
         // The shadow's alpha: the image's alpha, moved and blurred.
         var mask = [UInt8](repeating: 0, count: width * height)
-        for y in 0..<bitmap.height {
-            let target = (y + padding + offsetY) * width + padding + offsetX
-            let source = y * bitmap.width * 4
-            for x in 0..<bitmap.width { mask[target + x] = bitmap.pixels[source + x * 4 + 3] }
+        bitmap.pixels.withUnsafeBufferPointer { source in
+            mask.withUnsafeMutableBufferPointer { mask in
+                for y in 0..<bitmap.height {
+                    let target = mask.baseAddress! + (y + padding + offsetY) * width + padding + offsetX
+                    let row = source.baseAddress! + y * bitmap.width * 4
+                    for x in 0..<bitmap.width { target[x] = row[x * 4 + 3] }
+                }
+            }
         }
         BoxBlur.gaussian(&mask, width: width, height: height, sigma: Double(radius) / 2)
         // Shadow first, then the image over it ("source over", premultiplied).
         let strength = Int32((opacity * 256).rounded())
         let colourAlpha = Int32(colour.alpha)
         var output = [UInt8](repeating: 0, count: width * height * 4)
+        // The shadow's premultiplied colour for each mask value, worked out once.
+        let shades = (0..<256).map { value -> (UInt8, UInt8, UInt8, UInt8) in
+            let alpha = (Int32(value) * strength * colourAlpha / 255) >> 8
+            return (
+                UInt8(Int32(colour.red) * alpha / 255), UInt8(Int32(colour.green) * alpha / 255),
+                UInt8(Int32(colour.blue) * alpha / 255), UInt8(alpha)
+            )
+        }
         output.withUnsafeMutableBufferPointer { pixels in
-            for index in 0..<(width * height) {
-                let alpha = (Int32(mask[index]) * strength * colourAlpha / 255) >> 8
-                guard alpha > 0 else { continue }
-                pixels[index * 4] = UInt8(Int32(colour.red) * alpha / 255)
-                pixels[index * 4 + 1] = UInt8(Int32(colour.green) * alpha / 255)
-                pixels[index * 4 + 2] = UInt8(Int32(colour.blue) * alpha / 255)
-                pixels[index * 4 + 3] = UInt8(alpha)
+            mask.withUnsafeBufferPointer { mask in
+                for index in 0..<(width * height) where mask[index] != 0 {
+                    let shade = shades[Int(mask[index])]
+                    pixels[index * 4] = shade.0
+                    pixels[index * 4 + 1] = shade.1
+                    pixels[index * 4 + 2] = shade.2
+                    pixels[index * 4 + 3] = shade.3
+                }
             }
             bitmap.pixels.withUnsafeBufferPointer { source in
                 for y in 0..<bitmap.height {
@@ -93,30 +106,63 @@ enum BoxBlur {
         for pass in 0..<3 {
             let radius = ((pass < lowerCount ? lower : upper) - 1) / 2
             guard radius > 0 else { continue }
-            blur(from: plane, into: &scratch, count: height, length: width, along: 1, across: width, radius: radius)
-            blur(from: scratch, into: &plane, count: width, length: height, along: width, across: 1, radius: radius)
+            blurRows(from: plane, into: &scratch, width: width, height: height, radius: radius)
+            blurColumns(from: scratch, into: &plane, width: width, height: height, radius: radius)
         }
     }
 
-    /// A running-sum box blur of `count` lines of `length` samples, `along` apart within a line and
-    /// `across` apart between lines; outside the plane counts as 0.
-    private static func blur(
-        from source: [UInt8], into target: inout [UInt8], count: Int, length: Int, along: Int, across: Int,
-        radius: Int
-    ) {
-        let size = Int32(2 * radius + 1)
+    /// A running-sum box blur along each row; outside the plane counts as 0.
+    private static func blurRows(from source: [UInt8], into target: inout [UInt8], width: Int, height: Int, radius: Int)
+    {
+        // Dividing by the window is multiplying by its inverse in 16.16 fixed point (no division per
+        // pixel; at most 255 x 65536, well within Int32).
+        let inverse = Int32((1 << 16) / (2 * radius + 1))
         source.withUnsafeBufferPointer { source in
             target.withUnsafeMutableBufferPointer { target in
-                for line in 0..<count {
-                    let base = line * across
+                for row in 0..<height {
+                    let input = source.baseAddress! + row * width
+                    let output = target.baseAddress! + row * width
                     var sum: Int32 = 0
-                    for index in 0...min(radius, length - 1) { sum += Int32(source[base + index * along]) }
-                    for index in 0..<length {
-                        target[base + index * along] = UInt8((sum + size / 2) / size)
-                        let entering = index + radius + 1
-                        let leaving = index - radius
-                        if entering < length { sum += Int32(source[base + entering * along]) }
-                        if leaving >= 0 { sum -= Int32(source[base + leaving * along]) }
+                    for index in 0...min(radius, width - 1) { sum += Int32(input[index]) }
+                    for index in 0..<width {
+                        output[index] = UInt8(truncatingIfNeeded: (sum &* inverse &+ (1 << 15)) >> 16)
+                        if index + radius + 1 < width { sum += Int32(input[index + radius + 1]) }
+                        if index - radius >= 0 { sum -= Int32(input[index - radius]) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The same along each column, a row at a time (one running sum per column), so that memory
+    /// is read in order.
+    private static func blurColumns(
+        from source: [UInt8], into target: inout [UInt8], width: Int, height: Int, radius: Int
+    ) {
+        // Dividing by the window is multiplying by its inverse in 16.16 fixed point (no division per
+        // pixel; at most 255 x 65536, well within Int32).
+        let inverse = Int32((1 << 16) / (2 * radius + 1))
+        var sums = [Int32](repeating: 0, count: width)
+        source.withUnsafeBufferPointer { source in
+            target.withUnsafeMutableBufferPointer { target in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    let input = source.baseAddress!
+                    for row in 0...min(radius, height - 1) {
+                        for column in 0..<width { sums[column] += Int32(input[row * width + column]) }
+                    }
+                    for row in 0..<height {
+                        let output = target.baseAddress! + row * width
+                        for column in 0..<width {
+                            output[column] = UInt8(truncatingIfNeeded: (sums[column] &* inverse &+ (1 << 15)) >> 16)
+                        }
+                        if row + radius + 1 < height {
+                            let entering = input + (row + radius + 1) * width
+                            for column in 0..<width { sums[column] += Int32(entering[column]) }
+                        }
+                        if row - radius >= 0 {
+                            let leaving = input + (row - radius) * width
+                            for column in 0..<width { sums[column] -= Int32(leaving[column]) }
+                        }
                     }
                 }
             }

@@ -62,8 +62,10 @@ enum Resampler {
         var raw = [Double](repeating: 0, count: stride)
         for index in 0..<outputSize {
             let center = start + (Double(index) + 0.5) * scale
-            let low = max(0, Int((center - support).rounded(.down)))
-            let high = min(sourceSize - 1, Int((center + support).rounded(.up)))
+            // The source pixels whose centres lie strictly within the filter's reach (the others
+            // would weigh 0).
+            let low = max(0, Int((center - support - 0.5).rounded(.down)) + 1)
+            let high = min(sourceSize - 1, Int((center + support - 0.5).rounded(.up)) - 1)
             var total = 0.0
             var taken = 0
             if high >= low {
@@ -98,7 +100,9 @@ enum Resampler {
         return result
     }
 
-    /// The source rectangle (`x`, `y`, `width`, `height`, in source pixels) resampled to `size`.
+    /// The source rectangle (`x`, `y`, `width`, `height`, in source pixels) resampled to `size`:
+    /// rows first (each output pixel from its taps in one source row), then columns (each output
+    /// row accumulated from whole source rows, so memory is read in order).
     static func resample(
         _ bitmap: Bitmap, x: Double, y: Double, width: Double, height: Double, to size: PixelSize
     ) -> Bitmap {
@@ -111,63 +115,75 @@ enum Resampler {
         let firstRow = Int(vertical.first.min() ?? 0)
         let lastRow = (0..<size.height).map { Int(vertical.first[$0] + vertical.count[$0]) - 1 }.max() ?? firstRow
         let rows = lastRow - firstRow + 1
-        var middle = [UInt8](repeating: 0, count: rows * size.width * 4)
+        let rowBytes = size.width * 4
+        var middle = [UInt8](repeating: 0, count: rows * rowBytes)
         bitmap.pixels.withUnsafeBufferPointer { source in
             middle.withUnsafeMutableBufferPointer { target in
-                for row in 0..<rows {
-                    let sourceRow = (firstRow + row) * bitmap.width * 4
-                    let targetRow = row * size.width * 4
-                    for column in 0..<size.width {
-                        pass(
-                            horizontal, column, from: source, at: sourceRow, step: 4, into: target,
-                            at: targetRow + column * 4)
+                horizontal.weights.withUnsafeBufferPointer { weights in
+                    for row in 0..<rows {
+                        let sourceRow = source.baseAddress! + (firstRow + row) * bitmap.width * 4
+                        var output = target.baseAddress! + row * rowBytes
+                        for column in 0..<size.width {
+                            var red: Int32 = 0
+                            var green: Int32 = 0
+                            var blue: Int32 = 0
+                            var alpha: Int32 = 0
+                            var pixel = sourceRow + Int(horizontal.first[column]) * 4
+                            var weight = weights.baseAddress! + column * horizontal.stride
+                            for _ in 0..<Int(horizontal.count[column]) {
+                                let w = weight.pointee
+                                red &+= Int32(pixel[0]) &* w
+                                green &+= Int32(pixel[1]) &* w
+                                blue &+= Int32(pixel[2]) &* w
+                                alpha &+= Int32(pixel[3]) &* w
+                                pixel += 4
+                                weight += 1
+                            }
+                            store(red, green, blue, alpha, to: output)
+                            output += 4
+                        }
                     }
                 }
             }
         }
-        var output = [UInt8](repeating: 0, count: size.pixelCount * 4)
+        var pixels = [UInt8](repeating: 0, count: size.pixelCount * 4)
+        var sums = [Int32](repeating: 0, count: rowBytes)
         middle.withUnsafeBufferPointer { source in
-            output.withUnsafeMutableBufferPointer { target in
-                let rowBytes = size.width * 4
-                for row in 0..<size.height {
-                    for column in 0..<size.width {
-                        pass(
-                            vertical, row, from: source, at: column * 4 - firstRow * rowBytes, step: rowBytes,
-                            into: target, at: (row * size.width + column) * 4)
+            pixels.withUnsafeMutableBufferPointer { target in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    for row in 0..<size.height {
+                        for index in 0..<rowBytes { sums[index] = 0 }
+                        let first = Int(vertical.first[row]) - firstRow
+                        for tap in 0..<Int(vertical.count[row]) {
+                            let weight = vertical.weights[row * vertical.stride + tap]
+                            let line = source.baseAddress! + (first + tap) * rowBytes
+                            for index in 0..<rowBytes { sums[index] &+= Int32(line[index]) &* weight }
+                        }
+                        var output = target.baseAddress! + row * rowBytes
+                        var index = 0
+                        while index < rowBytes {
+                            store(sums[index], sums[index + 1], sums[index + 2], sums[index + 3], to: output)
+                            output += 4
+                            index += 4
+                        }
                     }
                 }
             }
         }
-        return Bitmap(width: size.width, height: size.height, pixels: output)
+        return Bitmap(width: size.width, height: size.height, pixels: pixels)
     }
 
-    /// One output pixel: the weighted sum of its contributing pixels `step` bytes apart.
+    /// Weighted sums (fixed point) to a premultiplied pixel: rounded, colour kept within alpha.
     @inline(__always)
-    private static func pass(
-        _ contributions: Contributions, _ index: Int, from source: UnsafeBufferPointer<UInt8>, at base: Int,
-        step: Int, into target: UnsafeMutableBufferPointer<UInt8>, at offset: Int
+    private static func store(
+        _ red: Int32, _ green: Int32, _ blue: Int32, _ alpha: Int32, to output: UnsafeMutablePointer<UInt8>
     ) {
-        var red: Int32 = 0
-        var green: Int32 = 0
-        var blue: Int32 = 0
-        var alpha: Int32 = 0
-        let first = Int(contributions.first[index])
-        let weightsStart = index * contributions.stride
-        var position = base + first * step
-        for tap in 0..<Int(contributions.count[index]) {
-            let weight = contributions.weights[weightsStart + tap]
-            red &+= Int32(source[position]) &* weight
-            green &+= Int32(source[position + 1]) &* weight
-            blue &+= Int32(source[position + 2]) &* weight
-            alpha &+= Int32(source[position + 3]) &* weight
-            position += step
-        }
         let half: Int32 = 1 << (precision - 1)
         let newAlpha = clamp((alpha &+ half) >> precision, 255)
-        target[offset] = UInt8(clamp((red &+ half) >> precision, newAlpha))
-        target[offset + 1] = UInt8(clamp((green &+ half) >> precision, newAlpha))
-        target[offset + 2] = UInt8(clamp((blue &+ half) >> precision, newAlpha))
-        target[offset + 3] = UInt8(newAlpha)
+        output[0] = UInt8(truncatingIfNeeded: clamp((red &+ half) >> precision, newAlpha))
+        output[1] = UInt8(truncatingIfNeeded: clamp((green &+ half) >> precision, newAlpha))
+        output[2] = UInt8(truncatingIfNeeded: clamp((blue &+ half) >> precision, newAlpha))
+        output[3] = UInt8(truncatingIfNeeded: newAlpha)
     }
 
     /// `value` within 0...`limit` (premultiplied colour never exceeds its alpha).
