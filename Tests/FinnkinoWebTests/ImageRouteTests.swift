@@ -34,6 +34,23 @@ final class LogRecorder: Sendable {
     }
 }
 
+/// A source whose images never come: each request waits until it is cancelled, and says so.
+final class StalledImageSource: Transport, Sendable {
+    private let counts = Mutex((asked: 0, cancelled: 0))
+
+    var sourceDescription: String { "stalled" }
+    var asked: Int { counts.withLock { $0.asked } }
+    var cancelled: Int { counts.withLock { $0.cancelled } }
+
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
+        counts.withLock { $0.asked += 1 }
+        let (never, _) = AsyncStream.makeStream(of: Void.self)
+        for await _ in never {}
+        counts.withLock { $0.cancelled += 1 }
+        throw TransportError(.cancelled, "cancelled")
+    }
+}
+
 /// `/image/<variant>/<key>`: the pipeline behind the pages' images.
 @Suite struct ImageRouteTests {
     @Test func plainAndDecoratedImagesWithCacheHeaders() async throws {
@@ -120,5 +137,21 @@ final class LogRecorder: Sendable {
         #expect(reasons.contains("the source answered 404"))
         // And the server still serves a good image after all that
         #expect(try await server.get("/image/thumb/media/fine.jpg").status == 200)
+    }
+
+    @Test func aPageThatIsLeftStopsItsImageWork() async throws {
+        // Given an image whose source is slow to answer
+        let source = StalledImageSource()
+        let store = FeedStore(webService: WebService(transport: source, cache: InMemoryPayloadCache()))
+        let server = try await WebServer.start(makeStore: { _ in store })
+        defer { Task { await server.stop() } }
+        let connection = try LoopbackClient.Connection(port: server.port)
+        try connection.write(LoopbackClient.request("GET", "/image/thumb/media/slow.jpg", headers: [:], body: ""))
+        #expect(await LiveUpdatesTests.eventually { source.asked == 1 })
+        #expect(source.cancelled == 0)
+        // When the browser goes away (the page was left) before the image came
+        connection.close()
+        // Then the fetch is cancelled: nobody else was waiting for it
+        #expect(await LiveUpdatesTests.eventually { source.cancelled == 1 })
     }
 }
