@@ -38,6 +38,7 @@ struct ImageRoutes {
     }
 
     func respond(variant: ImageVariant?, key: String, ifNoneMatch: String?) async -> Response {
+        // Images do not depend on the content language: any language's store fetches them alike.
         guard let variant, let url = ImageLink.url(forKey: key), let store = try? catalog.store(for: .fi),
             let imageRequest = store.imageRequest(for: url)
         else {

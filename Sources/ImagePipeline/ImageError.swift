@@ -13,8 +13,6 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     case encodingFailed(String)
     /// The source could not be read (missing, unreachable, an error status).
     case unavailable(String)
-    /// The image key names no image of the feeds or the bundle.
-    case unknownImage
     /// Every client went away before the image was ready.
     case cancelled
 
@@ -26,7 +24,6 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .corrupt(let reason): "cannot be decoded: \(reason)"
         case .encodingFailed(let reason): "cannot be encoded: \(reason)"
         case .unavailable(let reason): "cannot be read: \(reason)"
-        case .unknownImage: "not an image of the feeds or the bundle"
         case .cancelled: "cancelled"
         }
     }
