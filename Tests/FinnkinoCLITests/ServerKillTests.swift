@@ -30,7 +30,11 @@ import Testing
         }
         guard let range = line.range(of: "http://"),
             let url = URL(string: String(line[range.lowerBound...]).trimmingCharacters(in: .whitespacesAndNewlines))
-        else { throw Failure(description: "finnkino serve printed no URL: \(line)") }
+        else {
+            // Not left running when the test gives up on it.
+            kill(process.processIdentifier, SIGKILL)
+            throw Failure(description: "finnkino serve printed no URL: \(line)")
+        }
         return (process, url)
     }
 
