@@ -98,6 +98,8 @@ public struct TrailerExporter: Sendable {
     private final class Run: Sendable {
         let errors = Mutex<[String]>([])
         let stop = Mutex<ExportError?>(nil)
+        /// Stops ffmpeg at the time limit; cancelled when ffmpeg ends first.
+        let timer = Mutex<Task<Void, Never>?>(nil)
     }
 
     private func run(
@@ -143,12 +145,12 @@ public struct TrailerExporter: Sendable {
                         }
                     }
                     let limit = timeLimit
-                    Task.detached {
-                        try? await Task.sleep(for: limit)
-                        guard process.isRunning else { return }
+                    let timer = Task.detached {
+                        guard (try? await Task.sleep(for: limit)) != nil, process.isRunning else { return }
                         state.stop.withLock { $0 = $0 ?? .timedOut(seconds: Int(limit.components.seconds)) }
                         process.terminate()
                     }
+                    state.timer.withLock { $0 = timer }
                 }
             } onCancel: {
                 state.stop.withLock { $0 = $0 ?? .cancelled }
@@ -157,6 +159,7 @@ public struct TrailerExporter: Sendable {
         } catch {
             throw .failed("cannot start \(ffmpeg.path): \(error)")
         }
+        state.timer.withLock { $0?.cancel() }
         if let stopped = state.stop.withLock({ $0 }) { throw stopped }
         guard exited == 0 else {
             let said = state.errors.withLock { $0.joined(separator: " / ") }
