@@ -85,7 +85,8 @@ public struct TimeRange: Sendable, Hashable, Codable, CustomStringConvertible {
     public var duration: Double { end - start }
     public var description: String { "\(Self.seconds(start))-\(Self.seconds(end))" }
 
-    static func seconds(_ value: Double) -> String {
+    /// Seconds as people read them: 6, 1.5, 2.25.
+    public static func seconds(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }

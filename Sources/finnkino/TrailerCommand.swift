@@ -1,0 +1,162 @@
+import ArgumentParser
+import FinnkinoKit
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `finnkino trailer edit FILE …`: the trailer editor's five edits on the command line, exported
+/// with ffmpeg in one pass, with a progress bar.
+struct TrailerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trailer", abstract: "Edit a video: trim, rotate, crop, add text and music.",
+        subcommands: [Edit.self], defaultSubcommand: Edit.self)
+
+    struct Edit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Edit a video file and save the result as MP4.",
+            discussion: """
+                Edits apply in this order: trim, rotate, crop (in the rotated picture), text, music.
+                Example: finnkino trailer edit clip.mp4 --trim 1.5-6 --rotate 90 --crop 0,280,720,720 \\
+                  --text "Ensi-ilta perjantaina" --music theme.mp3 -o edited.mp4
+                """)
+
+        @Argument(help: "The video file to edit.")
+        var video: String
+
+        @Option(help: "Keep only START-END, in seconds (1.5-6).")
+        var trim: String?
+
+        @Option(help: "Turn the picture clockwise: 90, 180 or 270.")
+        var rotate: Int?
+
+        @Option(help: "Keep the rectangle X,Y,W,H of the (rotated) picture, in pixels; even numbers.")
+        var crop: String?
+
+        @Option(help: "Words to burn into the picture (shown the whole time).")
+        var text: String?
+
+        @Option(help: "Where the text goes: top, center or bottom.")
+        var textPosition: String = "bottom"
+
+        @Option(help: "The text's size in pixels.")
+        var textSize = 48
+
+        @Option(help: "The text's colour, #RRGGBB.")
+        var textColour = "#FFFFFF"
+
+        @Option(help: "An audio file to put under the picture.")
+        var music: String?
+
+        @Option(help: "The music's volume in percent.")
+        var musicVolume = 80
+
+        @Flag(help: "Use the music instead of the video's own sound (by default they are mixed).")
+        var replaceSound = false
+
+        @Option(name: [.customShort("o"), .long], help: "Where to save the MP4.")
+        var output: String
+
+        @OptionGroup var global: GlobalOptions
+
+        func validate() throws {
+            if let trim, Self.range(trim) == nil { throw ValidationError("--trim is START-END in seconds, like 1.5-6") }
+            if let rotate, Rotation(rawValue: rotate) == nil || rotate == 0 {
+                throw ValidationError("--rotate is 90, 180 or 270")
+            }
+            if let crop, Self.rect(crop) == nil {
+                throw ValidationError("--crop is X,Y,W,H in pixels, like 0,280,720,720")
+            }
+            guard TextOverlay.Position(rawValue: textPosition) != nil else {
+                throw ValidationError("--text-position is top, center or bottom")
+            }
+            guard (0...100).contains(musicVolume) else { throw ValidationError("--music-volume is 0 to 100") }
+        }
+
+        func run() async throws {
+            let source: VideoSource
+            do {
+                source = try VideoProbe.source(video)
+            } catch {
+                throw CommandFailure(error.description)
+            }
+            var menu = EditMenu(source: source)
+            do {
+                if let trim, let range = Self.range(trim) { try menu.trim(range) }
+                if let rotate, let rotation = Rotation(rawValue: rotate) { try menu.rotate(rotation) }
+                if let crop, let rect = Self.rect(crop) { try menu.crop(rect) }
+                if let text {
+                    try menu.addText(
+                        TextOverlay(
+                            text: text, position: TextOverlay.Position(rawValue: textPosition) ?? .bottom,
+                            size: textSize, colour: textColour,
+                            time: TimeRange(start: 0, end: menu.composition.duration)))
+                }
+                if let music {
+                    try menu.addMusic(
+                        MusicTrack(
+                            path: music, name: URL(fileURLWithPath: music).lastPathComponent,
+                            mode: replaceSound ? .replace : .mix, volume: Double(musicVolume) / 100))
+                }
+            } catch {
+                throw CommandFailure(error.description)
+            }
+            let bar = ProgressBar()
+            do {
+                try await TrailerExporter().export(menu.composition, to: URL(fileURLWithPath: output)) { share in
+                    bar.show(share)
+                }
+            } catch {
+                bar.finish()
+                throw CommandFailure(error.description)
+            }
+            bar.finish()
+            let made = menu.composition
+            print("Saved \(output): \(TimeRange.seconds(made.duration)) s, \(made.outputSize)")
+        }
+
+        static func range(_ text: String) -> TimeRange? {
+            let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 2, let start = Double(parts[0]), let end = Double(parts[1]) else { return nil }
+            return TimeRange(start: start, end: end)
+        }
+
+        static func rect(_ text: String) -> CropRect? {
+            let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+            guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let width = numbers[2],
+                let height = numbers[3]
+            else { return nil }
+            return CropRect(x: x, y: y, width: width, height: height)
+        }
+    }
+}
+
+/// A progress bar on standard error, redrawn in place, when standard error is a terminal.
+final class ProgressBar: Sendable {
+    private let drawn = Mutex(-1)
+    private let isTerminal = isatty(STDERR_FILENO) == 1
+
+    func show(_ share: Double) {
+        guard isTerminal else { return }
+        let percent = Int((share * 100).rounded(.down))
+        guard
+            drawn.withLock({ previous in
+                defer { previous = percent }
+                return previous != percent
+            })
+        else { return }
+        let width = 30
+        let filled = percent * width / 100
+        let line =
+            "\r[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+            + "] \(percent)%"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    func finish() {
+        guard isTerminal, drawn.withLock({ $0 }) >= 0 else { return }
+        FileHandle.standardError.write(Data("\n".utf8))
+    }
+}
