@@ -32,6 +32,13 @@ static void guard(struct guarded_error *error, char *message) {
     if (message) message[0] = 0;
 }
 
+// Reads the header of `data`; on an error it jumps to the caller's setjmp.
+static void open_source(struct jpeg_decompress_struct *info, const uint8_t *data, size_t size) {
+    jpeg_create_decompress(info);
+    jpeg_mem_src(info, data, (unsigned long)size);
+    jpeg_read_header(info, TRUE);
+}
+
 int jpeg_codec_read_size(const uint8_t *data, size_t size, int *width, int *height, char *message) {
     struct jpeg_decompress_struct info;
     struct guarded_error error;
@@ -41,9 +48,7 @@ int jpeg_codec_read_size(const uint8_t *data, size_t size, int *width, int *heig
         jpeg_destroy_decompress(&info);
         return -1;
     }
-    jpeg_create_decompress(&info);
-    jpeg_mem_src(&info, data, (unsigned long)size);
-    jpeg_read_header(&info, TRUE);
+    open_source(&info, data, size);
     *width = (int)info.image_width;
     *height = (int)info.image_height;
     jpeg_destroy_decompress(&info);
@@ -60,9 +65,7 @@ int jpeg_codec_decode_rgba(const uint8_t *data, size_t size, int scale_num, uint
         jpeg_destroy_decompress(&info);
         return -1;
     }
-    jpeg_create_decompress(&info);
-    jpeg_mem_src(&info, data, (unsigned long)size);
-    jpeg_read_header(&info, TRUE);
+    open_source(&info, data, size);
     info.out_color_space = JCS_EXT_RGBA;
     info.scale_num = (unsigned int)(scale_num < 1 ? 1 : scale_num > 8 ? 8 : scale_num);
     info.scale_denom = 8;

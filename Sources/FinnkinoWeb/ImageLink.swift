@@ -18,8 +18,11 @@ enum ImageLink {
     /// serves (another scheme, a path that climbs out of `media/`).
     static func path(_ url: URL?, variant: ImageVariant) -> String? {
         guard let url, let key = key(for: url) else { return nil }
-        return "/image/" + variant.name + "/" + key
+        return path(key: key, variant: variant)
     }
+
+    /// The route path of an image key as `variant` shows it.
+    static func path(key: String, variant: ImageVariant) -> String { "/image/" + variant.name + "/" + key }
 
     /// The key of `url`, remembering a web image's URL so that its key can be served.
     static func key(for url: URL) -> String? {
@@ -62,15 +65,7 @@ enum ImageLink {
             }
     }
 
-    /// FNV-1a, 64 bits, in hex: a short stable name for a URL (collisions are harmless: the
-    /// linked URL is kept, and a second URL with the same hash and file name replaces nothing).
-    static func hash(_ text: String) -> String {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            value ^= UInt64(byte)
-            value = value &* 0x0100_0000_01b3
-        }
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
+    /// A short stable name for a URL (collisions are harmless: the linked URL is kept, and a
+    /// second URL with the same hash and file name replaces nothing).
+    static func hash(_ text: String) -> String { FNV1a.hex(text.utf8) }
 }

@@ -48,7 +48,7 @@ struct ImageRoutes {
         let fetching = !store.reachability.status.isUnreachable
         do {
             let image = try await pipeline.image(imageRequest, variant: variant, fetching: fetching)
-            let etag = "\"" + ImageLink.hash(variant.key) + "-" + Self.digest(image.bytes) + "\""
+            let etag = "\"" + ImageLink.hash(variant.key) + "-" + image.digest + "\""
             var headers: HTTPFields = [.eTag: etag, .cacheControl: "public, max-age=604800"]
             if ifNoneMatch == etag { return Response(status: .notModified, headers: headers) }
             headers[.contentType] = image.format.contentType
@@ -63,15 +63,5 @@ struct ImageRoutes {
         Response(
             status: status, headers: [.contentType: "image/svg+xml", .cacheControl: "no-store"],
             body: ResponseBody(byteBuffer: placeholder))
-    }
-
-    /// FNV-1a of the bytes, in hex: the ETag changes whenever the image does.
-    private static func digest(_ bytes: [UInt8]) -> String {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            value ^= UInt64(byte)
-            value = value &* 0x0100_0000_01b3
-        }
-        return String(value, radix: 16)
     }
 }

@@ -156,13 +156,11 @@ struct PageLayout {
         into html: inout HTMLWriter
     ) {
         html.raw("<img class=\"\(className)\" src=\"")
-        if let plain = ImageLink.path(url, variant: ImageVariants.plain) {
-            html.text(plain)
+        if let url, let key = ImageLink.key(for: url) {
+            html.text(ImageLink.path(key: key, variant: ImageVariants.plain))
             // The page's script swaps this in once the plain image has loaded (see app.js).
-            if let decorated = ImageLink.path(url, variant: variant) {
-                html.raw("\" data-decorated=\"")
-                html.text(decorated)
-            }
+            html.raw("\" data-decorated=\"")
+            html.text(ImageLink.path(key: key, variant: variant))
         } else {
             html.text(blankImage)
         }

@@ -106,16 +106,30 @@ public struct ImageCodec: Sendable {
     private static func scaled(_ dimension: Int, _ eighths: Int) -> Int { (dimension * eighths + 7) / 8 }
 
     private func encodeJPEG(_ bitmap: Bitmap) throws(ImageError) -> [UInt8] {
+        try Self.collect(free: jpeg_codec_free) { output, count, message in
+            bitmap.pixels.withUnsafeBufferPointer { pixels in
+                jpeg_codec_encode_rgba(
+                    pixels.baseAddress, Int32(bitmap.width), Int32(bitmap.height), Int32(jpegQuality), &output,
+                    &count, message)
+            }
+        }
+    }
+
+    /// The bytes a C encoder wrote into memory it allocated (freed with `free`), or its message.
+    private static func collect(
+        free: (UnsafeMutableRawPointer?) -> Void,
+        _ encode: (
+            _ output: inout UnsafeMutablePointer<UInt8>?, _ count: inout Int, _ message: UnsafeMutablePointer<CChar>
+        ) -> Int32
+    ) throws(ImageError) -> [UInt8] {
         var output: UnsafeMutablePointer<UInt8>?
         var count = 0
-        var message = [CChar](repeating: 0, count: Int(JPEG_CODEC_MESSAGE_SIZE))
-        let status = bitmap.pixels.withUnsafeBufferPointer { pixels in
-            jpeg_codec_encode_rgba(
-                pixels.baseAddress, Int32(bitmap.width), Int32(bitmap.height), Int32(jpegQuality), &output, &count,
-                &message)
+        var message = [CChar](repeating: 0, count: Int(max(JPEG_CODEC_MESSAGE_SIZE, PNG_CODEC_MESSAGE_SIZE)))
+        let status = message.withUnsafeMutableBufferPointer { buffer in
+            encode(&output, &count, buffer.baseAddress!)
         }
-        guard status == 0, let output else { throw .encodingFailed(Self.string(message)) }
-        defer { jpeg_codec_free(output) }
+        guard status == 0, let output else { throw .encodingFailed(string(message)) }
+        defer { free(output) }
         return Array(UnsafeBufferPointer(start: output, count: count))
     }
 
@@ -165,16 +179,12 @@ public struct ImageCodec: Sendable {
     }
 
     private func encodePNG(_ bitmap: Bitmap) throws(ImageError) -> [UInt8] {
-        var output: UnsafeMutablePointer<UInt8>?
-        var count = 0
-        var message = [CChar](repeating: 0, count: Int(PNG_CODEC_MESSAGE_SIZE))
-        let status = bitmap.pixels.withUnsafeBufferPointer { pixels in
-            png_codec_encode_rgba(
-                pixels.baseAddress, Int32(bitmap.width), Int32(bitmap.height), &output, &count, &message)
+        try Self.collect(free: png_codec_free) { output, count, message in
+            bitmap.pixels.withUnsafeBufferPointer { pixels in
+                png_codec_encode_rgba(
+                    pixels.baseAddress, Int32(bitmap.width), Int32(bitmap.height), &output, &count, message)
+            }
         }
-        guard status == 0, let output else { throw .encodingFailed(Self.string(message)) }
-        defer { png_codec_free(output) }
-        return Array(UnsafeBufferPointer(start: output, count: count))
     }
 
     // MARK: Helpers

@@ -1,3 +1,5 @@
+import AppPatterns
+
 /// The encodings the pipeline reads and writes.
 public enum ImageFormat: String, Sendable, Hashable {
     case jpeg
@@ -22,13 +24,17 @@ public enum ImageFormat: String, Sendable, Hashable {
     }
 }
 
-/// Encoded image bytes and their format.
+/// Encoded image bytes, their format, and a digest of the bytes (worked out once, when the
+/// image is made: an HTTP ETag, for example, is then free on every request).
 public struct EncodedImage: Sendable, Equatable {
-    public var format: ImageFormat
-    public var bytes: [UInt8]
+    public let format: ImageFormat
+    public let bytes: [UInt8]
+    /// 16 hex digits of FNV-1a over `bytes`.
+    public let digest: String
 
     public init(format: ImageFormat, bytes: [UInt8]) {
         self.format = format
         self.bytes = bytes
+        digest = FNV1a.hex(bytes)
     }
 }

@@ -15,6 +15,7 @@ import signal
 import socket
 import subprocess
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
@@ -103,6 +104,16 @@ def launch(data_dir: Path, *options: str) -> Server:
         )
     url = wait_for_url_line(process, STARTUP_TIMEOUT_SECONDS, log_path)
     return Server(url=url.rstrip("/"), process=process, log_path=log_path)
+
+
+@contextmanager
+def running(data_dir: Path, *options: str) -> Iterator[Server]:
+    """`finnkino serve` on `data_dir` (see `launch`) for the `with` block, stopped cleanly after it."""
+    server = launch(data_dir, *options)
+    try:
+        yield server
+    finally:
+        stop(server)
 
 
 def stop(server: Server) -> None:

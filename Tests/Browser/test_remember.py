@@ -11,7 +11,7 @@ from selenium.common.exceptions import StaleElementReferenceException, WebDriver
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from conftest import finnkino_binary, launch, stop
+from conftest import finnkino_binary, running
 from viewport import DESKTOP, PHONE, VIEWPORTS
 from walker import Walker
 
@@ -131,8 +131,7 @@ def test_unhandled_action_is_a_polite_word(browser, server, screenshot_dir) -> N
 
 def test_restart_keeps_bookmarks_and_place(browser, tmp_path, screenshot_dir) -> None:
     data = tmp_path / "finnkino-data"
-    first = launch(data)
-    try:
+    with running(data) as first:
         walker = Walker(browser, first.url, PHONE, screenshot_dir, prefix="restart-")
         with walker.step("before"):
             # Given a bookmark, and the person last on a news category
@@ -147,10 +146,7 @@ def test_restart_keeps_bookmarks_and_place(browser, tmp_path, screenshot_dir) ->
             walker.wait_until(lambda _: "category=" in walker.driver.current_url, "a news category")
             walker.wait_for_page("/news")
             left_at = walker.driver.current_url.split(first.url, 1)[-1]
-    finally:
-        stop(first)
-    second = launch(data)
-    try:
+    with running(data) as second:
         walker = Walker(browser, second.url, PHONE, screenshot_dir, prefix="restart-")
         with walker.step("after"):
             # When the server has restarted and the person opens the app
@@ -161,14 +157,11 @@ def test_restart_keeps_bookmarks_and_place(browser, tmp_path, screenshot_dir) ->
             walker.open("/bookmarks")
             walker.wait_for_page("/bookmarks")
             assert listed_bookmarks(walker) == [movie_id]
-    finally:
-        stop(second)
 
 
 def test_language_outlives_the_cookie_and_a_restart(browser, tmp_path, screenshot_dir) -> None:
     data = tmp_path / "finnkino-data"
-    first = launch(data)
-    try:
+    with running(data) as first:
         walker = Walker(browser, first.url, PHONE, screenshot_dir, prefix="language-")
         with walker.step("choose svenska"):
             # Given a person who chose Svenska
@@ -177,10 +170,7 @@ def test_language_outlives_the_cookie_and_a_restart(browser, tmp_path, screensho
             walker.click(walker.find('form#language-form button[name="language"][value="sv"]'))
             walker.wait_until(lambda _: walker.html_lang() == "sv", "<html lang=sv>")
             walker.shoot("movies-sv")
-    finally:
-        stop(first)
-    second = launch(data)
-    try:
+    with running(data) as second:
         walker = Walker(browser, second.url, PHONE, screenshot_dir, prefix="language-")
         with walker.step("after restart, no cookie"):
             # When the server restarts and the browser has lost its cookies
@@ -190,8 +180,6 @@ def test_language_outlives_the_cookie_and_a_restart(browser, tmp_path, screensho
             # Then the app still speaks Swedish
             assert walker.html_lang() == "sv"
             assert "Nyheter" in browser.title
-    finally:
-        stop(second)
 
 
 def finnkino(data, *arguments: str) -> str:
@@ -204,9 +192,8 @@ def finnkino(data, *arguments: str) -> str:
 
 def test_bookmarks_changed_in_the_terminal_appear_live(browser, tmp_path, screenshot_dir) -> None:
     data = tmp_path / "finnkino-data"
-    running = launch(data)
-    try:
-        walker = Walker(browser, running.url, DESKTOP, screenshot_dir, prefix="bookmarks-live-")
+    with running(data) as served:
+        walker = Walker(browser, served.url, DESKTOP, screenshot_dir, prefix="bookmarks-live-")
         movie_id, title = first_movie(walker)
         with walker.step("terminal add"):
             # Given the Bookmarks page open, with nothing bookmarked
@@ -226,8 +213,6 @@ def test_bookmarks_changed_in_the_terminal_appear_live(browser, tmp_path, screen
             finnkino(data, "bookmarks", "undo")
             walker.wait_until(lambda _: listed_bookmarks(walker) == [], "the undo pushed to the page")
             assert walker.reload_marker() == marker
-    finally:
-        stop(running)
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda v: v.name)
