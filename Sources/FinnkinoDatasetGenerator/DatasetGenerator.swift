@@ -14,6 +14,8 @@ struct DatasetGenerator {
 
     var anchor = defaultAnchor
     var seed = defaultSeed
+    /// Whether the trailer clips and tunes are made (with ffmpeg).
+    var makesClips = true
 
     struct Summary {
         var events: Int
@@ -115,15 +117,23 @@ struct DatasetGenerator {
     private func writeArtwork(
         events: [InventedEvent], news: [InventedNews], write: (Data, String) throws -> Void
     ) throws {
+        let clips = makesClips ? try ClipEncoder.find() : nil
+        var trailers: [ClipEncoder.Trailer] = []
         var painted: Set<Int> = []
         for event in events where !painted.contains(event.mediaID) {
             painted.insert(event.mediaID)
             let painter = PosterPainter(seed: event.artSeed)
             let folder = "media/Event_\(event.mediaID)/"
+            var landscape = Data()
             for (name, width, height) in Self.posterSizes {
                 let pixels = painter.paint(width: width, height: height)
-                try write(try JPEGEncoder.encode(pixels, width: width, height: height), folder + name + ".jpg")
+                let jpeg = try JPEGEncoder.encode(pixels, width: width, height: height)
+                try write(jpeg, folder + name + ".jpg")
+                if name == "landscape_large" { landscape = jpeg }
             }
+            trailers.append(
+                ClipEncoder.Trailer(
+                    path: folder + "trailer.mp4", poster: landscape, title: event.originalTitle, seed: event.artSeed))
             if event.galleryCount > 0 {
                 for number in 1...event.galleryCount {
                     let gallery = PosterPainter(seed: event.artSeed &+ UInt64(number))
@@ -144,6 +154,12 @@ struct DatasetGenerator {
             try write(
                 try JPEGEncoder.encode(painter.paint(width: 148, height: 83), width: 148, height: 83),
                 article.thumbnailPath)
+        }
+        // ffmpeg runs on one thread per clip for identical bytes; the clips are made side by side.
+        guard let clips else { return }
+        for (trailer, clip) in zip(trailers, try clips.trailers(trailers)) { try write(clip, trailer.path) }
+        for tune in ClipEncoder.tunes {
+            try write(try clips.music(tune), "music/\(tune.name).m4a")
         }
     }
 }

@@ -21,7 +21,8 @@ enum DatasetReadme {
           gzip-compressed (`.xml.gz`). Swedish (`/swe/xml/`) is answered with the Finnish files.
         - `media/Event_<n>/`: posters (`portrait_micro` 40x59, `portrait_small` 99x146, `portrait_medium`
           198x293, `portrait_large` 396x586, `landscape_small` 444x250, `landscape_large` 670x377) and gallery
-          images; `media/news/<id>/`: article images. All JPEG, abstract art painted from a seed.
+          images, and `trailer.mp4`; `media/news/<id>/`: article images. Images are JPEG, abstract art painted
+          from a seed.
 
         ## Decisions
 
@@ -35,8 +36,11 @@ enum DatasetReadme {
           `bundled:///websales/show/<id>/`, `bundled:///event/<id>/...` and `bundled:///news/<id>` name pages
           that do not exist (there is no ticket sale for invented shows). Rating and content-descriptor icons
           keep the real `https://media.finnkino.fi/images/...` pattern.
-        - Trailers are listed as `MediaResourceFormat` `Mp4` at `bundled:///media/Event_<n>/trailer.mp4`; no
-          clip file is shipped yet, so that path answers 404.
+        - Trailers are listed as `MediaResourceFormat` `Mp4` at `bundled:///media/Event_<n>/trailer.mp4`: a
+          4 s clip (480x270, 24 fps, H.264 and mono AAC) panning over the landscape poster with the original
+          title and two seeded tones. `music/<name>.m4a` are the trailer editor's tunes (20 s, AAC). ffmpeg makes
+          both, with one thread and bit-exact flags: the same ffmpeg build writes the same bytes, another version
+          may not (the committed files come from Debian 12's ffmpeg, which `scripts/setup` installs).
         - The Events documents carry `Gallery` for a few events; the transport drops it unless
           `includeGallery=true`, and writes `<Videos />` when `includeVideos=false`.
 

@@ -16,12 +16,15 @@ struct GenerateDatasetCommand: ParsableCommand {
     @Option(help: "The seed of the content generator.")
     var seed: UInt64 = DatasetGenerator.defaultSeed
 
+    @Flag(help: "Leave out the trailer clips and music tunes (they need ffmpeg, and most of the time).")
+    var withoutClips = false
+
     func run() throws {
         guard let anchorDay = CalendarDay(iso: anchor) else {
             throw ValidationError("--anchor must be yyyy-mm-dd, got \(anchor)")
         }
         let started = Date()
-        let summary = try DatasetGenerator(anchor: anchorDay, seed: seed)
+        let summary = try DatasetGenerator(anchor: anchorDay, seed: seed, makesClips: !withoutClips)
             .generate(into: URL(fileURLWithPath: output, isDirectory: true))
         let seconds = Date().timeIntervalSince(started)
         print(

@@ -57,28 +57,18 @@ struct DatasetGeneratorTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("finnkino-dataset-\(UUID().uuidString)")
     }
 
-    @Test func twoRunsWriteIdenticalBytesAndMatchTheCommittedFolder() async throws {
-        // Given two empty folders
-        let first = temporaryFolder()
-        let second = temporaryFolder()
-        defer {
-            try? FileManager.default.removeItem(at: first)
-            try? FileManager.default.removeItem(at: second)
-        }
-        // When the generator writes into both (at the same time, to halve the wait)
-        async let firstStatus = runGenerator(into: first)
-        async let secondStatus = runGenerator(into: second)
-        #expect(try await [firstStatus, secondStatus] == [0, 0])
-        // Then both hold the same files with the same bytes
-        let a = try contents(of: first)
-        let b = try contents(of: second)
-        #expect(a.count > 100)
-        #expect(a.keys.sorted() == b.keys.sorted())
-        #expect(a.keys.filter { a[$0] != b[$0] }.isEmpty)
-        // And the committed folder is exactly a fresh generation (no forgotten regeneration)
+    /// The committed folder came from an earlier run, so this also shows that the generator writes
+    /// the same bytes every time. (The clips are ffmpeg's bytes: another ffmpeg version than the one
+    /// `scripts/setup` installs may encode them differently; the message then says which differ.)
+    @Test func aFreshGenerationMatchesTheCommittedFolderByteForByte() async throws {
+        let fresh = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: fresh) }
+        #expect(try await runGenerator(into: fresh) == 0)
+        let generated = try contents(of: fresh)
+        #expect(generated.count > 100)
         let committed = try contents(of: committedFolder)
-        #expect(committed.keys.sorted() == a.keys.sorted())
-        let differing = a.keys.filter { committed[$0] != a[$0] }.sorted()
+        #expect(committed.keys.sorted() == generated.keys.sorted())
+        let differing = generated.keys.filter { committed[$0] != generated[$0] }.sorted()
         #expect(differing.isEmpty, "regenerate with `swift run finnkino-dataset`; differs: \(differing.prefix(5))")
     }
 
@@ -86,8 +76,8 @@ struct DatasetGeneratorTests {
         // Given a different seed
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        // When the generator runs with it
-        let status = try await runGenerator(into: folder, ["--seed", "7"])
+        // When the generator runs with it (without the clips, which the seed drives as it drives the posters)
+        let status = try await runGenerator(into: folder, ["--seed", "7", "--without-clips"])
         // Then the documents differ from the committed ones (the seed really drives the content)
         #expect(status == 0)
         let fresh = try Data(contentsOf: folder.appendingPathComponent("fi/TheatreAreas.xml"))
