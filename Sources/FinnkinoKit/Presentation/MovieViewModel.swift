@@ -16,8 +16,10 @@ public struct MovieViewModel: Sendable {
         public var cast: String?
         /// The synopsis, one string per paragraph.
         public var synopsis: [String] = []
-        /// A trailer that can be played (http or https); nil otherwise.
+        /// A trailer on the web (http or https); nil otherwise.
         public var trailerURL: URL?
+        /// Whether the movie has a trailer clip of the bundled dataset, which the app plays and edits.
+        public var hasTrailerClip = false
         public var errorMessage: String?
         /// Whether the movie is in the bookmarks (false when the screen has no bookmark store).
         public var isBookmarked = false
@@ -79,6 +81,7 @@ public struct MovieViewModel: Sendable {
             outputs.synopsis = text.components(separatedBy: "\n\n")
                 .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
                 .filter { !$0.isEmpty }
+            outputs.hasTrailerClip = (try? BundledMedia.standard().trailer(of: event)) != nil
             outputs.trailerURL = event.videos.lazy.compactMap(\.watchURL).first { url in
                 let scheme = url.scheme?.lowercased()
                 return scheme == "https" || scheme == "http"

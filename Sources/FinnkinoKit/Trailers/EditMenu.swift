@@ -18,6 +18,18 @@ public enum EditCommand: Command, Codable, Hashable {
         }
     }
 
+    /// The edit in a few words, as the editor's history and the library list it.
+    public var summary: String {
+        switch self {
+        case .trim(let edit): "Trim \(edit.range) s"
+        case .rotate(let edit): "Rotate \(edit.rotation.rawValue)°"
+        case .crop(let edit): "Crop \(edit.rect.width)x\(edit.rect.height) at \(edit.rect.x),\(edit.rect.y)"
+        case .addText(let edit): "Text \"\(edit.overlay.text)\""
+        case .addMusic(let edit):
+            "Music \(edit.track.name) (\(edit.track.mode.rawValue), \(Int((edit.track.volume * 100).rounded()))%)"
+        }
+    }
+
     public func execute(on composition: inout Composition) throws { try edit.execute(on: &composition) }
     public func undo(on composition: inout Composition) throws { try edit.undo(on: &composition) }
 }
@@ -32,6 +44,10 @@ public struct EditMenu: Sendable {
         composition = Composition(source: source)
         history = CommandHistory(limit: undoLevels)
     }
+
+    /// The edits in force, oldest first (undone ones are not among them; the oldest beyond the
+    /// undo limit are not listed either).
+    public var edits: [EditCommand] { history.undoStack }
 
     public var canUndo: Bool { history.canUndo }
     public var canRedo: Bool { history.canRedo }

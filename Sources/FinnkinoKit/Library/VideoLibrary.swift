@@ -1,0 +1,143 @@
+import Foundation
+import GRDB
+
+/// Why the video library could not be read or changed.
+public struct VideoLibraryError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// The exported videos: files in `videos/` of the data directory (the video and a thumbnail
+/// frame), their metadata in `library.sqlite` (through GRDB). The web app and the CLI share it.
+public final class VideoLibrary: Sendable {
+    public static let fileName = "library.sqlite"
+    public static let folderName = "videos"
+
+    /// Where the videos and thumbnails are.
+    public let folder: URL
+    private let queue: DatabaseQueue
+
+    /// Opens (or creates) the library in the app's data directory.
+    public init(dataDirectory: URL) throws(VideoLibraryError) {
+        folder = dataDirectory.appendingPathComponent(Self.folderName, isDirectory: true)
+        let path = dataDirectory.appendingPathComponent(Self.fileName).path
+        var configuration = Configuration()
+        configuration.label = "VideoLibrary"
+        configuration.busyMode = .timeout(10)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            try Self.migrator.migrate(queue)
+        } catch {
+            throw VideoLibraryError("the video library \(path) cannot be opened: \(error)")
+        }
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE video (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        title TEXT NOT NULL,
+                        createdAt REAL NOT NULL, -- seconds since 1970 UTC
+                        duration REAL NOT NULL,
+                        width INTEGER NOT NULL,
+                        height INTEGER NOT NULL,
+                        bytes INTEGER NOT NULL,
+                        edits TEXT NOT NULL, -- JSON array of strings
+                        fileName TEXT NOT NULL UNIQUE
+                    );
+                    """)
+        }
+        return migrator
+    }
+
+    /// A new file name for an export, in the library folder: export there, then ``add(_:title:edits:)``.
+    public func newVideoFile() -> URL {
+        folder.appendingPathComponent(UUID().uuidString.lowercased() + ".mp4")
+    }
+
+    /// Records the video at `file` (in the library folder, from ``newVideoFile()``) and writes its
+    /// thumbnail frame. When this fails the file is removed.
+    @discardableResult
+    public func add(_ file: URL, title: String, edits: [String]) throws(VideoLibraryError) -> LibraryVideo {
+        let thumbnail = file.deletingPathExtension().appendingPathExtension("jpg")
+        do {
+            guard file.deletingLastPathComponent().standardizedFileURL == folder.standardizedFileURL else {
+                throw VideoLibraryError("\(file.path) is not in the library folder \(folder.path)")
+            }
+            let source = try VideoProbe.source(file.path, title: title)
+            let bytes = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int64 ?? 0
+            try VideoThumbnail.write(from: file, at: min(1, source.duration / 3), to: thumbnail)
+            var video = LibraryVideo(
+                id: 0, title: title, createdAt: Date(), duration: source.duration, size: source.size, bytes: bytes,
+                edits: edits, fileName: file.lastPathComponent)
+            let editsJSON = String(decoding: try JSONEncoder().encode(edits), as: UTF8.self)
+            video.id = try queue.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO video (title, createdAt, duration, width, height, bytes, edits, fileName)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        video.title, video.createdAt.timeIntervalSince1970, video.duration, video.size.width,
+                        video.size.height, video.bytes, editsJSON, video.fileName,
+                    ])
+                return db.lastInsertedRowID
+            }
+            return video
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            try? FileManager.default.removeItem(at: thumbnail)
+            if let error = error as? VideoLibraryError { throw error }
+            throw VideoLibraryError("the video could not be added to the library: \(error)")
+        }
+    }
+
+    /// Every video, newest first.
+    public func all() throws(VideoLibraryError) -> [LibraryVideo] {
+        try read { db in try Row.fetchAll(db, sql: "SELECT * FROM video ORDER BY id DESC").map(Self.video) }
+    }
+
+    public func video(id: Int64) throws(VideoLibraryError) -> LibraryVideo? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM video WHERE id = ?", arguments: [id]).map(Self.video)
+        }
+    }
+
+    /// Removes the video, its file and its thumbnail; false when there is no such video.
+    @discardableResult
+    public func delete(id: Int64) throws(VideoLibraryError) -> Bool {
+        guard let video = try video(id: id) else { return false }
+        do {
+            try queue.write { db in try db.execute(sql: "DELETE FROM video WHERE id = ?", arguments: [id]) }
+        } catch {
+            throw VideoLibraryError("video \(id) could not be deleted: \(error)")
+        }
+        try? FileManager.default.removeItem(at: file(of: video))
+        try? FileManager.default.removeItem(at: thumbnail(of: video))
+        return true
+    }
+
+    public func file(of video: LibraryVideo) -> URL { folder.appendingPathComponent(video.fileName) }
+    public func thumbnail(of video: LibraryVideo) -> URL { folder.appendingPathComponent(video.thumbnailName) }
+
+    private func read<T>(_ body: (Database) throws -> T) throws(VideoLibraryError) -> T {
+        do {
+            return try queue.read(body)
+        } catch {
+            throw VideoLibraryError("the video library cannot be read: \(error)")
+        }
+    }
+
+    private static func video(_ row: Row) throws -> LibraryVideo {
+        let editsJSON: String = row["edits"]
+        return LibraryVideo(
+            id: row["id"], title: row["title"], createdAt: Date(timeIntervalSince1970: row["createdAt"]),
+            duration: row["duration"], size: FrameSize(width: row["width"], height: row["height"]),
+            bytes: row["bytes"], edits: try JSONDecoder().decode([String].self, from: Data(editsJSON.utf8)),
+            fileName: row["fileName"])
+    }
+}
