@@ -28,13 +28,15 @@ struct GlobalOptions: ParsableArguments {
         }
     }
 
+    /// The folder of the cache, saved state, bookmarks and video library.
+    var dataDirectory: URL { DataDirectory.resolve(appName: "finnkino", override: dataDir) }
+
     /// The store for these options. Opening it touches no network.
     func makeStore() throws -> FeedStore {
         guard let dataSource = DataSource(argument: source) else {
             throw ValidationError("--source must be bundled, live, or an http(s) URL, not \"\(source)\"")
         }
-        let directory = DataDirectory.resolve(appName: "finnkino", override: dataDir)
-        return try FeedStore.make(source: dataSource, language: language, dataDirectory: directory)
+        return try FeedStore.make(source: dataSource, language: language, dataDirectory: dataDirectory)
     }
 }
 

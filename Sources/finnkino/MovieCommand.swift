@@ -36,11 +36,14 @@ struct MovieCommand: AsyncParsableCommand {
         if !movie.contentDescriptors.isEmpty {
             lines.append("Content: " + movie.contentDescriptors.map(\.name).joined(separator: ", "))
         }
-        // Only trailers a person can open from a terminal (the bundled clips play in the web app).
+        // Trailers a person can open from a terminal; a bundled clip plays in the web app and is
+        // edited with `finnkino trailer edit ID`.
         if let trailer = movie.videos.compactMap(\.watchURL).first(where: {
             ["http", "https"].contains($0.scheme ?? "")
         }) {
             lines.append("Trailer: \(trailer.absoluteString)")
+        } else if (try? BundledMedia.standard().trailer(of: movie)) != nil {
+            lines.append("Trailer: a clip (play it in the web app; edit it with `finnkino trailer edit \(movie.id)`)")
         }
         lines.append("ID: \(movie.id)")
         let synopsis = movie.synopsis.isEmpty ? movie.shortSynopsis : movie.synopsis

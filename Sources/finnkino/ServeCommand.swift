@@ -44,6 +44,8 @@ struct ServeCommand: AsyncParsableCommand {
                 return try options.makeStore()
             },
             bookmarks: bookmarks,
+            library: try VideoLibrary(dataDirectory: directory),
+            uploads: directory.appendingPathComponent("uploads", isDirectory: true),
             onServerRunning: { port in
                 FileHandle.standardOutput.write(Data("Finnkino is running at http://\(host):\(port)\n".utf8))
             },

@@ -12,18 +12,28 @@ import Synchronization
 struct TrailerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trailer", abstract: "Edit a video: trim, rotate, crop, add text and music.",
-        subcommands: [Edit.self], defaultSubcommand: Edit.self)
+        subcommands: [Edit.self, Music.self], defaultSubcommand: Edit.self)
+
+    /// `finnkino trailer music`: the tunes `--music` takes by name.
+    struct Music: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the music tunes of our own.")
+
+        func run() throws {
+            for tune in try BundledMedia.standard().tunes { print(tune.name) }
+        }
+    }
 
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Edit a video file and save the result as MP4.",
+            abstract: "Edit a movie's trailer or a video file; the result goes to the video library as MP4.",
             discussion: """
                 Edits apply in this order: trim, rotate, crop (in the rotated picture), text, music.
-                Example: finnkino trailer edit clip.mp4 --trim 1.5-6 --rotate 90 --crop 0,280,720,720 \\
-                  --text "Ensi-ilta perjantaina" --music theme.mp3 -o edited.mp4
+                Examples: finnkino trailer edit 14001 --trim 0.5-3.5 --rotate 90 --crop 0,100,270,270 \\
+                  --text "Ensi-ilta perjantaina" --music aamu
+                  finnkino trailer edit clip.mp4 --rotate 180 --music theme.mp3 -o edited.mp4
                 """)
 
-        @Argument(help: "The video file to edit.")
+        @Argument(help: "A movie's ID (its bundled trailer) or a video file.")
         var video: String
 
         @Option(help: "Keep only START-END, in seconds (1.5-6).")
@@ -47,7 +57,7 @@ struct TrailerCommand: AsyncParsableCommand {
         @Option(help: "The text's colour, #RRGGBB.")
         var textColour = "#FFFFFF"
 
-        @Option(help: "An audio file to put under the picture.")
+        @Option(help: "Music under the picture: a tune of our own (aamu, takaa-ajo, valssi) or an audio file.")
         var music: String?
 
         @Option(help: "The music's volume in percent.")
@@ -56,8 +66,10 @@ struct TrailerCommand: AsyncParsableCommand {
         @Flag(help: "Use the music instead of the video's own sound (by default they are mixed).")
         var replaceSound = false
 
-        @Option(name: [.customShort("o"), .long], help: "Where to save the MP4.")
-        var output: String
+        @Option(
+            name: [.customShort("o"), .long],
+            help: "Also save the MP4 here (it always goes to the library: finnkino library).")
+        var output: String?
 
         @OptionGroup var global: GlobalOptions
 
@@ -76,12 +88,7 @@ struct TrailerCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let source: VideoSource
-            do {
-                source = try VideoProbe.source(video)
-            } catch {
-                throw CommandFailure(error.description)
-            }
+            let source = try await openSource()
             var menu = EditMenu(source: source)
             do {
                 if let trim, let range = Self.range(trim) { try menu.trim(range) }
@@ -94,27 +101,87 @@ struct TrailerCommand: AsyncParsableCommand {
                             size: textSize, colour: textColour,
                             time: TimeRange(start: 0, end: menu.composition.duration)))
                 }
-                if let music {
-                    try menu.addMusic(
-                        MusicTrack(
-                            path: music, name: URL(fileURLWithPath: music).lastPathComponent,
-                            mode: replaceSound ? .replace : .mix, volume: Double(musicVolume) / 100))
-                }
+                if let music { try menu.addMusic(try track(music)) }
             } catch {
                 throw CommandFailure(error.description)
             }
+            let library: VideoLibrary
+            do {
+                library = try VideoLibrary(dataDirectory: global.dataDirectory)
+            } catch {
+                throw CommandFailure(error.description)
+            }
+            let file = library.newVideoFile()
             let bar = ProgressBar()
             do {
-                try await TrailerExporter().export(menu.composition, to: URL(fileURLWithPath: output)) { share in
-                    bar.show(share)
-                }
+                try await TrailerExporter().export(menu.composition, to: file) { share in bar.show(share) }
             } catch {
                 bar.finish()
                 throw CommandFailure(error.description)
             }
             bar.finish()
-            let made = menu.composition
-            print("Saved \(output): \(TimeRange.seconds(made.duration)) s, \(made.outputSize)")
+            let video: LibraryVideo
+            do {
+                video = try library.add(file, title: source.title, edits: menu.edits.map(\.summary))
+            } catch {
+                throw CommandFailure(error.description)
+            }
+            print(
+                "Saved to the library as \(video.id): \(video.title), \(TimeRange.seconds(video.duration)) s, "
+                    + "\(video.size)")
+            if let output {
+                do {
+                    try? FileManager.default.removeItem(atPath: output)
+                    try FileManager.default.copyItem(at: library.file(of: video), to: URL(fileURLWithPath: output))
+                } catch {
+                    throw CommandFailure("cannot write \(output): \(error.localizedDescription)")
+                }
+                print("Copied to \(output)")
+            }
+        }
+
+        /// A movie's bundled trailer (an ID that is not a file's name), or a video file.
+        private func openSource() async throws -> VideoSource {
+            var path = video
+            var title: String?
+            if let id = Int(video), !FileManager.default.fileExists(atPath: video) {
+                let movie = try await global.makeStore().movie(id: id)
+                guard let clip = try? BundledMedia.standard().trailer(of: movie) else {
+                    let online = movie.videos.compactMap(\.watchURL).first {
+                        ["http", "https"].contains($0.scheme ?? "")
+                    }
+                    throw CommandFailure(
+                        "\(movie.title) has no trailer file to edit"
+                            + (online.map {
+                                ": its trailer is online at \($0.absoluteString); save it and pass the file"
+                            }
+                                ?? ""))
+                }
+                path = clip.path
+                title = movie.title
+            }
+            do {
+                return try VideoProbe.source(path, title: title)
+            } catch {
+                throw CommandFailure(error.description)
+            }
+        }
+
+        /// A tune of the music menu by name, or an audio file.
+        private func track(_ music: String) throws(EditError) -> MusicTrack {
+            let mode: MusicTrack.Mode = replaceSound ? .replace : .mix
+            let volume = Double(musicVolume) / 100
+            if !FileManager.default.fileExists(atPath: music) {
+                let tunes = (try? BundledMedia.standard().tunes) ?? []
+                guard let tune = tunes.first(where: { $0.name == music.lowercased() }) else {
+                    throw EditError(
+                        "--music \(music): no such file, and not one of our tunes ("
+                            + tunes.map(\.name).joined(separator: ", ") + ")")
+                }
+                return MusicTrack(path: tune.file.path, name: tune.name, mode: mode, volume: volume)
+            }
+            return MusicTrack(
+                path: music, name: URL(fileURLWithPath: music).lastPathComponent, mode: mode, volume: volume)
         }
 
         static func range(_ text: String) -> TimeRange? {

@@ -48,9 +48,9 @@ import Testing
                 "trailer", "edit", folder.appendingPathComponent("clip.mp4").path, "--trim", "1-4", "--rotate", "90",
                 "--crop", "0,100,360,360", "--text", "Ensi-ilta: 'perjantaina'", "--music",
                 folder.appendingPathComponent("tone.wav").path, "-o", output,
-            ])
+            ], dataDir: folder.appendingPathComponent("data"))
         #expect(run.exitCode == 0, "\(run.stderr)")
-        #expect(run.stdout == "Saved \(output): 3 s, 360x360\n")
+        #expect(run.stdout == "Saved to the library as 1: clip.mp4, 3 s, 360x360\nCopied to \(output)\n")
         let probe = try Self.tool(
             "ffprobe",
             [
@@ -60,12 +60,65 @@ import Testing
         #expect(probe.contains("video,360,360") && probe.contains("audio"), "\(probe)")
         let duration = try #require(Double(probe.split(separator: "\n").last ?? ""))
         #expect(abs(duration - 3) <= 0.1)
+        // And the library lists it with its edits, its file the same bytes as the copy
+        let list = try await CommandLineRun.finnkino(
+            ["library", "--json"], dataDir: folder.appendingPathComponent("data"))
+        let videos = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+        #expect(videos.count == 1)
+        #expect(
+            videos.first?["edits"] as? [String] == [
+                "Trim 1-4 s", "Rotate 90°", "Crop 360x360 at 0,100", "Text \"Ensi-ilta: 'perjantaina'\"",
+                "Music tone.wav (mix, 80%)",
+            ])
+        let fileName = try #require(videos.first?["fileName"] as? String)
+        let stored = folder.appendingPathComponent("data/videos/" + fileName)
+        #expect(try Data(contentsOf: stored) == Data(contentsOf: URL(fileURLWithPath: output)))
+    }
+
+    @Test func aMoviesTrailerWithATuneIntoTheLibraryThenDeleted() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("trailer-cli-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: data) }
+        // Given a movie of the bundled dataset (its clip is 4 s, 480x270)
+        let movies = try await CommandLineRun.finnkino(["movies", "--json"], dataDir: data)
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(movies.stdout.utf8)) as? [[String: Any]])
+        let id = try #require(list.first?["id"] as? Int)
+        let title = try #require(list.first?["title"] as? String)
+        // When its trailer is turned and given our own tune instead of its sound
+        let run = try await CommandLineRun.finnkino(
+            ["trailer", "edit", String(id), "--rotate", "180", "--music", "valssi", "--replace-sound"], dataDir: data)
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        #expect(run.stdout == "Saved to the library as 1: \(title), 4 s, 480x270\n")
+        // Then the library lists it, with a thumbnail frame beside the video
+        let library = try await CommandLineRun.finnkino(["library"], dataDir: data)
+        #expect(library.stdout.contains("Videos: 1") && library.stdout.contains(" 1  \(title)"), "\(library.stdout)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: data.appendingPathComponent("videos").path)
+        #expect(files.filter { $0.hasSuffix(".mp4") }.count == 1 && files.filter { $0.hasSuffix(".jpg") }.count == 1)
+        // When it is deleted, Then the files go too, and deleting it again names the ID
+        let deleted = try await CommandLineRun.finnkino(["library", "delete", "1"], dataDir: data)
+        #expect(deleted.stdout == "Deleted 1: \(title).\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data.appendingPathComponent("videos").path) == [])
+        let again = try await CommandLineRun.finnkino(["library", "delete", "1"], dataDir: data)
+        #expect(again.exitCode == 1 && again.stderr.contains("there is no video 1 in the library"))
+    }
+
+    @Test(arguments: [
+        (["trailer", "edit", "999999"], "no movie has the ID 999999"),
+        (["trailer", "edit", "CLIP", "--music", "humppa"], "not one of our tunes (aamu, takaa-ajo, valssi)"),
+        (["library", "delete", "abc"], "The value 'abc' is invalid"),
+    ])
+    func badNamesAreRefused(arguments: [String], says: String) async throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clip = folder.appendingPathComponent("clip.mp4").path
+        let run = try await CommandLineRun.finnkino(arguments.map { $0 == "CLIP" ? clip : $0 })
+        #expect(run.exitCode != 0)
+        #expect(run.stderr.contains(says), "\(run.stderr)")
     }
 
     @Test(arguments: [
         (["--trim", "4-1"], "start before its end", Int32(1)), (["--crop", "1,0,100,100"], "even", 1),
         (["--rotate", "45"], "--rotate is 90, 180 or 270", 64), (["--trim", "abc"], "--trim is START-END", 64),
-        (["--music", "/tmp/song.txt"], "Music is an audio file", 1),
+        (["--music", "/etc/passwd"], "Music is an audio file", 1),
         (["--text", "two\nlines"], "one line of printable characters", 1),
     ])
     func badEditsAreOneLineAndSaveNothing(arguments: [String], says: String, exitCode: Int32) async throws {
