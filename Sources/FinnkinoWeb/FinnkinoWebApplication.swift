@@ -11,13 +11,20 @@ public func makeApplication(_ configuration: WebConfiguration) throws -> some Ap
     let places = PlaceKeeper(storage: configuration.stateStorage, logger: configuration.logger)
     router.add(middleware: NotFoundPageMiddleware(places: places, defaultLanguage: configuration.defaultLanguage))
     let catalog = StoreCatalog(probeInterval: configuration.probeInterval, make: configuration.makeStore)
-    WebRoutes(
+    let web = WebRoutes(
         screens: Screens(
             catalog: catalog, now: configuration.now, location: configuration.location,
             bookmarks: configuration.bookmarks),
         assets: try StaticAssets(),
         defaultLanguage: configuration.defaultLanguage,
         places: places
+    )
+    web.add(to: router)
+    TrailerRoutes(
+        web: web,
+        sessions: EditorSessions(
+            library: configuration.library, uploads: configuration.uploads, logger: configuration.logger),
+        media: try? BundledMedia.standard()
     )
     .add(to: router)
     ImageRoutes(pipeline: configuration.images, catalog: catalog, logger: configuration.logger).add(to: router)

@@ -48,7 +48,11 @@ enum MovieView {
                 html.raw("</p>")
             }
             html.raw("</div><p class=\"actions\">")
-            if let trailer = outputs.trailerURL {
+            if outputs.hasTrailerClip, let id = outputs.movieID {
+                html.raw("<a id=\"trailer-link\" class=\"button\" href=\"/trailer/\(id)\">")
+                html.text(strings.trailer)
+                html.raw("</a>")
+            } else if let trailer = outputs.trailerURL {
                 html.raw("<a id=\"trailer-link\" class=\"button\" rel=\"noopener\" href=\"")
                 html.text(trailer.absoluteString)
                 html.raw("\">")

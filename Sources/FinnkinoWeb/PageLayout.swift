@@ -5,7 +5,7 @@ import ImagePipeline
 /// The document every page shares: head, language switch, tab bar, and the page's main content.
 struct PageLayout {
     enum Tab: String, CaseIterable {
-        case movies, showtimes, news, bookmarks
+        case movies, showtimes, news, bookmarks, library
     }
 
     let client: ClientState
@@ -95,6 +95,7 @@ struct PageLayout {
         case .showtimes: client.strings.showtimesTab
         case .news: client.strings.newsTab
         case .bookmarks: client.strings.bookmarksTab
+        case .library: EditorStrings.of(client.language).libraryTab
         }
     }
 

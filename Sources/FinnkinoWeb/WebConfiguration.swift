@@ -28,12 +28,18 @@ public struct WebConfiguration: Sendable {
     public var location: LocationService
     /// Posters, thumbnails and news images: fetched, cached, decorated.
     public var images: ImagePipeline
+    /// Where the trailer editor's exports go.
+    public var library: VideoLibrary
+    /// Where videos people send to edit are kept while they are edited (emptied at start).
+    public var uploads: URL
     public var logger: Logger
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, defaultLanguage: UILanguage = .fi,
         makeStore: @escaping @Sendable (ContentLanguage) throws -> FeedStore,
         bookmarks: BookmarkStore,
+        library: VideoLibrary,
+        uploads: URL,
         now: @escaping @Sendable () -> Date = Date.init,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
         stateStorage: any SnapshotStorage = InMemorySnapshotStorage(),
@@ -44,6 +50,8 @@ public struct WebConfiguration: Sendable {
     ) {
         self.stateStorage = stateStorage
         self.bookmarks = bookmarks
+        self.library = library
+        self.uploads = uploads
         self.location = location
         self.images = images
         self.probeInterval = probeInterval

@@ -101,7 +101,7 @@ struct WebRoutes: Sendable {
         }
     }
 
-    private func client(_ request: Request) -> ClientState {
+    func client(_ request: Request) -> ClientState {
         ClientState(request: request, savedLanguage: places.language, defaultLanguage: defaultLanguage)
     }
 
@@ -163,7 +163,7 @@ struct WebRoutes: Sendable {
         return page(html, client: client, area: screen.chosenArea)
     }
 
-    private func page(
+    func page(
         _ html: String, client: ClientState, status: HTTPResponse.Status = .ok, area: Int?? = .none
     ) -> Response {
         var response = Response(
@@ -212,7 +212,7 @@ struct WebRoutes: Sendable {
     }
 
     /// The layout of a page for `client`, with the offline banner when the source does not answer.
-    private func layout(_ client: ClientState, path: String) -> PageLayout {
+    func layout(_ client: ClientState, path: String) -> PageLayout {
         PageLayout(client: client, path: path, connectivity: screens.connectivityNotice(client))
     }
 
@@ -297,7 +297,7 @@ struct WebRoutes: Sendable {
     }
 
     /// The body of a form POST, after its CSRF token was checked (403 otherwise).
-    private func checkedForm(_ request: Request) async throws -> FormBody {
+    func checkedForm(_ request: Request) async throws -> FormBody {
         var request = request
         let body = try await request.collectBody(upTo: Self.maxBodyBytes)
         let form = FormBody(String(buffer: body))

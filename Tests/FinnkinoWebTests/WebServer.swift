@@ -20,11 +20,15 @@ final class WebServer: Sendable {
         makeStore: @escaping @Sendable (ContentLanguage) throws -> FeedStore = WebServer.bundledStore,
         stateStorage: any SnapshotStorage = InMemorySnapshotStorage(),
         bookmarks: BookmarkStore? = nil, location: LocationService = LocationService(),
-        probeInterval: Duration = .seconds(10), images: ImagePipeline = ImagePipeline()
+        probeInterval: Duration = .seconds(10), images: ImagePipeline = ImagePipeline(),
+        dataDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "finnkino-web-\(UUID().uuidString)")
     ) async throws -> WebServer {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let configuration = WebConfiguration(
             host: "127.0.0.1", port: 0, makeStore: makeStore, bookmarks: try bookmarks ?? BookmarkStore.inMemory(),
+            library: try VideoLibrary(dataDirectory: dataDirectory),
+            uploads: dataDirectory.appendingPathComponent("uploads"),
             now: { morning },
             onServerRunning: { port in
                 continuation.yield(port)

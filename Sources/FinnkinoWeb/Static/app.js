@@ -150,6 +150,69 @@
       field.select();
     } });
   }
+  // The trailer editor answers undo and redo itself (its own history, not the bookmarks'), for
+  // the whole page: the keys are pressed with the focus anywhere, often on the page's body.
+  var editor = document.querySelector(".editor");
+  if (editor) {
+    var pressing = function (name) {
+      return function () {
+        var button = editor.querySelector('button[data-action="' + name + '"]');
+        if (!button) { return false; }
+        button.click();
+      };
+    };
+    respond(document.body, { undo: pressing("undo"), redo: pressing("redo") });
+  }
+  // An export in progress: its bar follows the server's figure until the video is in the library.
+  var exportSection = document.getElementById("export");
+  var exportBar = document.getElementById("export-progress");
+  if (exportSection && exportBar) {
+    var follow = function () {
+      fetch(exportSection.getAttribute("data-status"), { headers: { "Accept": "application/json" } })
+        .then(function (response) { return response.json(); })
+        .then(function (state) {
+          if (state.state === "running") {
+            exportBar.value = Number(state.percent);
+            document.getElementById("export-percent").textContent = state.percent + " %";
+            setTimeout(follow, 250);
+          } else {
+            window.location.reload();
+          }
+        })
+        .catch(function () { setTimeout(follow, 1000); });
+    };
+    setTimeout(follow, 250);
+  }
+  // A video of one's own: sent as the body of a PUT, then opened in the editor.
+  var upload = document.getElementById("upload-file");
+  if (upload) {
+    upload.hidden = false;
+    upload.className = "visually-hidden";
+    upload.addEventListener("change", function () {
+      var file = upload.files && upload.files[0];
+      if (!file) { return; }
+      var bar = document.getElementById("upload-progress");
+      bar.hidden = false;
+      var request = new XMLHttpRequest();
+      request.open("PUT", "/editor/upload?name=" + encodeURIComponent(file.name));
+      request.setRequestHeader("X-CSRF-Token", upload.getAttribute("data-csrf"));
+      request.upload.onprogress = function (event) {
+        if (event.lengthComputable) { bar.value = Math.floor(100 * event.loaded / event.total); }
+      };
+      request.onload = function () {
+        var answer = {};
+        try { answer = JSON.parse(request.responseText); } catch (error) { answer = {}; }
+        if (request.status === 200 && answer.location) {
+          window.location.href = answer.location;
+        } else {
+          bar.hidden = true;
+          say(answer.error || upload.getAttribute("data-failed"));
+        }
+      };
+      request.onerror = function () { bar.hidden = true; say(upload.getAttribute("data-failed")); };
+      request.send(file);
+    });
+  }
   function moveTab(step) {
     var tabs = Array.prototype.slice.call(document.querySelectorAll("nav.tabs a"));
     var current = tabs.findIndex(function (tab) { return tab.getAttribute("aria-current") === "page"; });

@@ -1,0 +1,131 @@
+import FinnkinoKit
+import Foundation
+import Logging
+import Synchronization
+
+/// The open trailer editors: an ``EditMenu`` per editing session (made when a person presses
+/// Edit, named in the page's address), with its export into the ``VideoLibrary``.
+///
+/// Sessions live in memory: a restart forgets unfinished edits (the exported videos stay). At
+/// most ``limit`` are kept; the least recently used one that is not exporting goes first, with
+/// the file the person sent for it.
+final class EditorSessions: Sendable {
+    enum Export: Sendable, Equatable {
+        case idle
+        /// The share done, 0...1.
+        case running(Double)
+        case done(videoID: Int64)
+        case failed(String)
+        case cancelled
+    }
+
+    struct Session: Sendable {
+        let id: String
+        var menu: EditMenu
+        /// A file the person sent to edit; removed with the session.
+        var upload: URL?
+        var export: Export = .idle
+        var lastUsed: ContinuousClock.Instant
+        var exportTask: Task<Void, Never>?
+    }
+
+    static let limit = 16
+
+    let library: VideoLibrary
+    let exporter: TrailerExporter
+    /// Where sent files are kept while they are edited.
+    let uploads: URL
+    private let logger: Logger
+    private let sessions = Mutex<[String: Session]>([:])
+
+    init(library: VideoLibrary, exporter: TrailerExporter = TrailerExporter(), uploads: URL, logger: Logger) {
+        self.library = library
+        self.exporter = exporter
+        self.uploads = uploads
+        self.logger = logger
+        // Files sent before a restart belong to sessions that are gone.
+        try? FileManager.default.removeItem(at: uploads)
+    }
+
+    /// A new session editing `source`; its ID.
+    func open(_ source: VideoSource, upload: URL? = nil) -> String {
+        let id = (0..<2).map { _ in String(UInt64.random(in: .min ... .max), radix: 16) }.joined(separator: "-")
+        let evicted = sessions.withLock { sessions -> [Session] in
+            sessions[id] = Session(id: id, menu: EditMenu(source: source), upload: upload, lastUsed: .now)
+            var evicted: [Session] = []
+            while sessions.count > Self.limit,
+                let oldest = sessions.values.filter({ $0.exportTask == nil }).min(by: { $0.lastUsed < $1.lastUsed })
+            {
+                evicted.append(sessions.removeValue(forKey: oldest.id) ?? oldest)
+            }
+            return evicted
+        }
+        for session in evicted {
+            if let upload = session.upload { try? FileManager.default.removeItem(at: upload) }
+        }
+        return id
+    }
+
+    func session(_ id: String) -> Session? {
+        sessions.withLock { sessions in
+            sessions[id]?.lastUsed = .now
+            return sessions[id]
+        }
+    }
+
+    /// Changes the session's menu; nil when there is no such session.
+    func edit<T>(_ id: String, _ body: (inout EditMenu) throws(EditError) -> T) throws(EditError) -> T? {
+        try sessions.withLock { (sessions) throws(EditError) -> T? in
+            guard var session = sessions[id] else { return nil }
+            let result = try body(&session.menu)
+            session.lastUsed = .now
+            if case .running = session.export {} else { session.export = .idle }
+            sessions[id] = session
+            return result
+        }
+    }
+
+    /// Starts exporting the session's composition as it is now; false when there is no such
+    /// session or it is already exporting.
+    func startExport(_ id: String) -> Bool {
+        sessions.withLock { open in
+            guard var session = open[id], session.exportTask == nil else { return false }
+            let composition = session.menu.composition
+            let edits = session.menu.edits.map(\.summary)
+            session.export = .running(0)
+            session.exportTask = Task { [self] in
+                let outcome = await export(composition, edits: edits, session: id)
+                sessions.withLock { sessions in
+                    sessions[id]?.export = outcome
+                    sessions[id]?.exportTask = nil
+                }
+            }
+            open[id] = session
+            return true
+        }
+    }
+
+    /// Stops the session's export, if one is running.
+    func cancelExport(_ id: String) {
+        sessions.withLock { $0[id]?.exportTask }?.cancel()
+    }
+
+    private func export(_ composition: Composition, edits: [String], session id: String) async -> Export {
+        let file = library.newVideoFile()
+        do {
+            try await exporter.export(composition, to: file) { [self] share in
+                sessions.withLock { sessions in
+                    if case .running = sessions[id]?.export { sessions[id]?.export = .running(share) }
+                }
+            }
+            let video = try library.add(file, title: composition.source.title, edits: edits)
+            logger.info("exported \(composition.source.title) to the library as \(video.id)")
+            return .done(videoID: video.id)
+        } catch ExportError.cancelled {
+            return .cancelled
+        } catch {
+            logger.warning("export of \(composition.source.title) failed: \(error)")
+            return .failed(String(describing: error))
+        }
+    }
+}

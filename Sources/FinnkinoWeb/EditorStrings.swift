@@ -1,0 +1,114 @@
+import FinnkinoKit
+
+/// The words of the trailer, editor and library pages, per interface language. (The edit
+/// commands' refusals come from FinnkinoKit in English, as the CLI shows them.)
+struct EditorStrings: Sendable {
+    var libraryTab: String
+    var editTrailer: String
+    var editing: String
+    var noClip: String
+    var length: String
+    var frame: String
+    var edits: String
+    var noEdits: String
+    var trim: String
+    var start: String
+    var end: String
+    var apply: String
+    var rotate: String
+    var crop: String
+    var left: String
+    var top: String
+    var width: String
+    var height: String
+    /// `%@` is the frame size after the turn, `480x270`.
+    var cropHint: String
+    var text: String
+    var position: String
+    var positions: [TextOverlay.Position: String]
+    var size: String
+    var colour: String
+    var music: String
+    var tune: String
+    var mix: String
+    var replace: String
+    var volume: String
+    var add: String
+    var export: String
+    var exporting: String
+    var cancel: String
+    var exportFailed: String
+    var exportCancelled: String
+    var done: String
+    var libraryEmpty: String
+    var download: String
+    var delete: String
+    /// `%@` is the video's title.
+    var deleted: String
+    var made: String
+    var openFile: String
+    var chooseFile: String
+    var needsScript: String
+    var uploadFailed: String
+    var sessionGone: String
+
+    static func of(_ language: UILanguage) -> EditorStrings {
+        switch language {
+        case .fi: finnish
+        case .sv: swedish
+        case .en: english
+        }
+    }
+
+    static let finnish = EditorStrings(
+        libraryTab: "Videot", editTrailer: "Muokkaa traileria", editing: "Muokkaus",
+        noClip: "Tällä elokuvalla ei ole trailerileikettä.", length: "Kesto", frame: "Kuva", edits: "Muokkaukset",
+        noEdits: "Ei muokkauksia vielä.", trim: "Rajaa aika", start: "Alku (s)", end: "Loppu (s)", apply: "Käytä",
+        rotate: "Käännä", crop: "Rajaa kuva", left: "Vasen", top: "Ylä", width: "Leveys", height: "Korkeus",
+        cropHint: "Kuva on nyt %@ pikseliä; parilliset luvut.", text: "Teksti", position: "Paikka",
+        positions: [.top: "ylhäällä", .center: "keskellä", .bottom: "alhaalla"], size: "Koko (px)", colour: "Väri",
+        music: "Musiikki", tune: "Kappale", mix: "Sekoita videon ääneen", replace: "Korvaa videon ääni",
+        volume: "Voimakkuus (%)", add: "Lisää", export: "Tallenna videoksi", exporting: "Tallennetaan…",
+        cancel: "Keskeytä", exportFailed: "Tallennus epäonnistui", exportCancelled: "Tallennus keskeytettiin.",
+        done: "Valmis: video on kirjastossa.",
+        libraryEmpty: "Kirjasto on tyhjä. Avaa elokuvan traileri ja muokkaa sitä, tai muokkaa omaa videotasi.",
+        download: "Lataa", delete: "Poista", deleted: "Poistettu: %@", made: "Tehty",
+        openFile: "Muokkaa omaa videota", chooseFile: "Valitse videotiedosto",
+        needsScript: "Tiedoston lähettäminen vaatii JavaScriptin.",
+        uploadFailed: "Tiedostoa ei voitu avata videona.",
+        sessionGone: "Tätä muokkausta ei enää ole (palvelin käynnistyi uudelleen tai muokkauksia oli liikaa).")
+
+    static let swedish = EditorStrings(
+        libraryTab: "Videor", editTrailer: "Redigera trailern", editing: "Redigering",
+        noClip: "Filmen har inget trailerklipp.", length: "Längd", frame: "Bild", edits: "Ändringar",
+        noEdits: "Inga ändringar än.", trim: "Klipp tiden", start: "Början (s)", end: "Slut (s)", apply: "Använd",
+        rotate: "Vrid", crop: "Beskär bilden", left: "Vänster", top: "Övre", width: "Bredd", height: "Höjd",
+        cropHint: "Bilden är nu %@ pixlar; jämna tal.", text: "Text", position: "Plats",
+        positions: [.top: "upptill", .center: "i mitten", .bottom: "nedtill"], size: "Storlek (px)", colour: "Färg",
+        music: "Musik", tune: "Melodi", mix: "Blanda med videons ljud", replace: "Ersätt videons ljud",
+        volume: "Volym (%)", add: "Lägg till", export: "Spara som video", exporting: "Sparar…", cancel: "Avbryt",
+        exportFailed: "Det gick inte att spara", exportCancelled: "Sparandet avbröts.",
+        done: "Klart: videon finns i biblioteket.",
+        libraryEmpty: "Biblioteket är tomt. Öppna en films trailer och redigera den, eller redigera en egen video.",
+        download: "Ladda ner", delete: "Radera", deleted: "Raderad: %@", made: "Gjord",
+        openFile: "Redigera en egen video", chooseFile: "Välj en videofil",
+        needsScript: "Att skicka en fil kräver JavaScript.", uploadFailed: "Filen kunde inte öppnas som video.",
+        sessionGone: "Redigeringen finns inte längre (servern startades om eller det fanns för många).")
+
+    static let english = EditorStrings(
+        libraryTab: "Videos", editTrailer: "Edit the trailer", editing: "Editing",
+        noClip: "This movie has no trailer clip.", length: "Length", frame: "Frame", edits: "Edits",
+        noEdits: "No edits yet.", trim: "Trim", start: "Start (s)", end: "End (s)", apply: "Apply", rotate: "Rotate",
+        crop: "Crop", left: "Left", top: "Top", width: "Width", height: "Height",
+        cropHint: "The picture is now %@ pixels; even numbers.", text: "Text", position: "Position",
+        positions: [.top: "top", .center: "middle", .bottom: "bottom"], size: "Size (px)", colour: "Colour",
+        music: "Music", tune: "Tune", mix: "Mix with the video's sound", replace: "Replace the video's sound",
+        volume: "Volume (%)", add: "Add", export: "Save as video", exporting: "Saving…", cancel: "Stop",
+        exportFailed: "Saving failed", exportCancelled: "Saving was stopped.",
+        done: "Done: the video is in the library.",
+        libraryEmpty: "The library is empty. Open a movie's trailer and edit it, or edit a video of your own.",
+        download: "Download", delete: "Delete", deleted: "Deleted: %@", made: "Made",
+        openFile: "Edit a video of your own", chooseFile: "Choose a video file",
+        needsScript: "Sending a file needs JavaScript.", uploadFailed: "The file could not be opened as a video.",
+        sessionGone: "This editing session is gone (the server restarted, or there were too many).")
+}

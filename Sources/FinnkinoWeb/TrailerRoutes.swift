@@ -1,0 +1,252 @@
+import FinnkinoKit
+import Foundation
+import Hummingbird
+
+/// The trailer player, the editor and the video library:
+///
+/// - `GET /trailer/<movie>`: the clip in the player; `…/clip.mp4` is the clip (byte ranges).
+/// - `POST /editor` (`movie=<id>`): opens an editing session, then `GET /editor/<session>`.
+/// - `PUT /editor/upload?name=<file>`: a video of the person's own (the page's script sends it,
+///   with the CSRF token in `X-CSRF-Token`); answers `{"location": "/editor/<session>"}`.
+/// - `POST /editor/<session>/edit` (`edit=trim|rotate|crop|text|music|undo|redo`), `…/export`,
+///   `…/cancel`; `GET …/export` is the export's state as JSON, which the page follows.
+/// - `GET /library`; `…/<id>/video.mp4` (`?download=1` as an attachment), `…/<id>/thumbnail.jpg`;
+///   `POST /library/<id>/delete`.
+struct TrailerRoutes: Sendable {
+    /// The largest file a person can send to edit.
+    static let maxUploadBytes = 512 << 20
+
+    let web: WebRoutes
+    let sessions: EditorSessions
+    let media: BundledMedia?
+
+    func add(to router: Router<BasicRequestContext>) {
+        router.get("/trailer/:movie") { request, context in
+            let client = web.client(request)
+            let (movie, _) = try await clip(context, client: client)
+            return web.page(
+                TrailerView.page(
+                    movieID: movie.id, title: movie.title,
+                    layout: web.layout(client, path: "/trailer/\(movie.id)")),
+                client: client)
+        }
+        router.get("/trailer/:movie/clip.mp4") { request, context in
+            let (_, file) = try await clip(context, client: web.client(request))
+            return try await VideoFile.response(file, contentType: "video/mp4", request: request, context: context)
+        }
+        router.post("/editor") { request, context in
+            let form = try await web.checkedForm(request)
+            guard let id = form["movie"].flatMap({ Int($0) }) else { throw HTTPError(.badRequest) }
+            let client = web.client(request)
+            let (movie, file) = try await clip(id, client: client)
+            let source: VideoSource
+            do {
+                source = try VideoProbe.source(file.path, title: movie.title)
+            } catch {
+                return ClientState.redirect(to: "/trailer/\(id)", flash: String(describing: error))
+            }
+            return Response.redirect(to: EditorView.path(sessions.open(source)), type: .normal)
+        }
+        router.put("/editor/upload") { request, context in try await upload(request, context: context) }
+        router.get("/editor/:session") { request, context in
+            let client = web.client(request)
+            let session = try session(context, client: client)
+            let path = EditorView.path(session.id)
+            return web.page(
+                EditorView.page(session, tunes: media?.tunes ?? [], layout: web.layout(client, path: path)),
+                client: client)
+        }
+        router.get("/editor/:session/source.mp4") { request, context in
+            let session = try session(context, client: web.client(request))
+            return try await VideoFile.response(
+                URL(fileURLWithPath: session.menu.composition.source.path), contentType: "video/mp4", request: request,
+                context: context)
+        }
+        router.post("/editor/:session/edit") { request, context in
+            let form = try await web.checkedForm(request)
+            let client = web.client(request)
+            let session = try session(context, client: client)
+            var message: String?
+            do {
+                _ = try sessions.edit(session.id) { (menu) throws(EditError) in try Self.apply(form, to: &menu) }
+            } catch {
+                message = String(describing: error)
+            }
+            return ClientState.redirect(to: EditorView.path(session.id), flash: message)
+        }
+        router.post("/editor/:session/export") { request, context in
+            _ = try await web.checkedForm(request)
+            let session = try session(context, client: web.client(request))
+            _ = sessions.startExport(session.id)
+            return Response.redirect(to: EditorView.path(session.id), type: .normal)
+        }
+        router.post("/editor/:session/cancel") { request, context in
+            _ = try await web.checkedForm(request)
+            let session = try session(context, client: web.client(request))
+            sessions.cancelExport(session.id)
+            return Response.redirect(to: EditorView.path(session.id), type: .normal)
+        }
+        router.get("/editor/:session/export") { request, context in
+            let session = try session(context, client: web.client(request))
+            return json(Self.state(session.export))
+        }
+        router.get("/library") { request, _ in
+            let client = web.client(request)
+            let videos = try sessions.library.all()
+            return web.page(LibraryView.page(videos, layout: web.layout(client, path: "/library")), client: client)
+        }
+        router.get("/library/:video/video.mp4") { request, context in
+            let video = try libraryVideo(context)
+            let download = request.uri.queryParameters["download"] != nil
+            return try await VideoFile.response(
+                sessions.library.file(of: video), contentType: "video/mp4",
+                download: download ? Self.fileName(video) : nil, request: request, context: context)
+        }
+        router.get("/library/:video/thumbnail.jpg") { request, context in
+            let video = try libraryVideo(context)
+            return try await VideoFile.response(
+                sessions.library.thumbnail(of: video), contentType: "image/jpeg", request: request, context: context)
+        }
+        router.post("/library/:video/delete") { request, context in
+            _ = try await web.checkedForm(request)
+            let video = try libraryVideo(context)
+            let words = EditorStrings.of(web.client(request).language)
+            try sessions.library.delete(id: video.id)
+            return ClientState.redirect(
+                to: "/library", flash: words.deleted.replacingOccurrences(of: "%@", with: video.title))
+        }
+    }
+
+    /// Applies one posted edit (or undo, redo) to the menu.
+    static func apply(_ form: FormBody, to menu: inout EditMenu) throws(EditError) {
+        func number(_ name: String) throws(EditError) -> Double {
+            guard let text = form[name], let value = Double(text.replacingOccurrences(of: ",", with: ".")),
+                value.isFinite
+            else { throw EditError("\(name) must be a number") }
+            return value
+        }
+        func whole(_ name: String) throws(EditError) -> Int {
+            let value = try number(name)
+            guard value == value.rounded(), abs(value) < 1_000_000 else {
+                throw EditError("\(name) must be a whole number")
+            }
+            return Int(value)
+        }
+        switch form["edit"] {
+        case "trim": try menu.trim(TimeRange(start: try number("start"), end: try number("end")))
+        case "rotate":
+            guard let degrees = form["degrees"].flatMap({ Int($0) }), let turn = Rotation(rawValue: degrees),
+                turn != .none
+            else { throw EditError("Rotate by 90, 180 or 270 degrees.") }
+            try menu.rotate(turn)
+        case "crop":
+            try menu.crop(
+                CropRect(x: try whole("x"), y: try whole("y"), width: try whole("width"), height: try whole("height")))
+        case "text":
+            guard let position = form["position"].flatMap(TextOverlay.Position.init(rawValue:)) else {
+                throw EditError("The text's position is top, center or bottom.")
+            }
+            try menu.addText(
+                TextOverlay(
+                    text: form["text"] ?? "", position: position, size: try whole("size"),
+                    colour: (form["colour"] ?? "").uppercased(),
+                    time: TimeRange(start: try number("from"), end: try number("to"))))
+        case "music":
+            guard let name = form["tune"], let tune = try? BundledMedia.standard().tune(named: name) else {
+                throw EditError("Choose one of the tunes.")
+            }
+            guard let mode = form["mode"].flatMap(MusicTrack.Mode.init(rawValue:)) else {
+                throw EditError("Mix the music with the sound or replace it.")
+            }
+            try menu.addMusic(
+                MusicTrack(path: tune.file.path, name: tune.name, mode: mode, volume: try number("volume") / 100))
+        case "undo": menu.undo()
+        case "redo": menu.redo()
+        default: throw EditError("Unknown edit.")
+        }
+    }
+
+    /// A movie's bundled clip, or 404.
+    private func clip(_ context: BasicRequestContext, client: ClientState) async throws -> (Event, URL) {
+        guard let id = context.parameters.get("movie", as: Int.self) else { throw HTTPError(.notFound) }
+        return try await clip(id, client: client)
+    }
+
+    private func clip(_ id: Int, client: ClientState) async throws -> (Event, URL) {
+        guard let movie = try? await web.screens.store(client).movie(id: id), let file = media?.trailer(of: movie)
+        else { throw HTTPError(.notFound, message: EditorStrings.of(client.language).noClip) }
+        return (movie, file)
+    }
+
+    private func session(_ context: BasicRequestContext, client: ClientState) throws -> EditorSessions.Session {
+        guard let id = context.parameters.get("session"), let session = sessions.session(id) else {
+            throw HTTPError(.notFound, message: EditorStrings.of(client.language).sessionGone)
+        }
+        return session
+    }
+
+    private func libraryVideo(_ context: BasicRequestContext) throws -> LibraryVideo {
+        guard let id = context.parameters.get("video", as: Int64.self), let video = try sessions.library.video(id: id)
+        else { throw HTTPError(.notFound) }
+        return video
+    }
+
+    /// `PUT /editor/upload`: the body is the file; kept in the uploads folder while it is edited.
+    private func upload(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let client = web.client(request)
+        guard let token = CSRFToken(client: request.cookies[CSRFToken.cookieName]?.value),
+            token.matches(request.headers.first { $0.name.canonicalName == "x-csrf-token" }?.value)
+        else { throw HTTPError(.forbidden) }
+        let name = request.uri.queryParameters["name"].map(String.init) ?? "video"
+        let ext = URL(fileURLWithPath: name).pathExtension.lowercased().filter { $0.isLetter || $0.isNumber }
+        try FileManager.default.createDirectory(at: sessions.uploads, withIntermediateDirectories: true)
+        let file = sessions.uploads.appendingPathComponent(UUID().uuidString + (ext.isEmpty ? "" : "." + ext.prefix(8)))
+        do {
+            guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+                throw HTTPError(.internalServerError)
+            }
+            let handle = try FileHandle(forWritingTo: file)
+            defer { try? handle.close() }
+            var written = 0
+            for try await buffer in request.body {
+                written += buffer.readableBytes
+                guard written <= Self.maxUploadBytes else { throw HTTPError(.contentTooLarge) }
+                try handle.write(contentsOf: Data(buffer: buffer))
+            }
+            let title = String(URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent.prefix(100))
+            let source = try VideoProbe.source(file.path, title: title.isEmpty ? "video" : title)
+            return json(["location": EditorView.path(sessions.open(source, upload: file))])
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            let words = EditorStrings.of(client.language)
+            var response = json(["error": words.uploadFailed])
+            response.status = .badRequest
+            return response
+        }
+    }
+
+    static func state(_ export: EditorSessions.Export) -> [String: String] {
+        switch export {
+        case .idle: ["state": "idle"]
+        case .running(let share): ["state": "running", "percent": String(Int((share * 100).rounded(.down)))]
+        case .done(let videoID): ["state": "done", "video": String(videoID)]
+        case .failed(let reason): ["state": "failed", "message": reason]
+        case .cancelled: ["state": "cancelled"]
+        }
+    }
+
+    /// `<title>.mp4` with only characters every file system takes.
+    static func fileName(_ video: LibraryVideo) -> String {
+        let plain = video.title.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-") ? Character(scalar) : "-"
+        }
+        return String(plain).split(separator: "-").joined(separator: "-").lowercased() + "-\(video.id).mp4"
+    }
+
+    private func json(_ value: [String: String]) -> Response {
+        let data = (try? JSONEncoder().encode(value)) ?? Data("{}".utf8)
+        return Response(
+            status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(data: data)))
+    }
+}
