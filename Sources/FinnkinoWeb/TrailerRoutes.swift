@@ -7,7 +7,8 @@ import Hummingbird
 /// - `GET /trailer/<movie>`: the clip in the player; `…/clip.mp4` is the clip (byte ranges).
 /// - `POST /editor` (`movie=<id>`): opens an editing session, then `GET /editor/<session>`.
 /// - `PUT /editor/upload?name=<file>`: a video of the person's own (the page's script sends it,
-///   with the CSRF token in `X-CSRF-Token`); answers `{"location": "/editor/<session>"}`.
+///   with the CSRF token in `X-CSRF-Token`); answers `{"location": "/editor/<session>"}`, or
+///   `{"error": "…"}` when it is not a video.
 /// - `POST /editor/<session>/edit` (`edit=trim|rotate|crop|text|music|undo|redo`), `…/export`,
 ///   `…/cancel`; `GET …/export` is the export's state as JSON, which the page follows.
 /// - `GET /library`; `…/<id>/video.mp4` (`?download=1` as an attachment), `…/<id>/thumbnail.jpg`;
@@ -219,9 +220,9 @@ struct TrailerRoutes: Sendable {
         } catch {
             try? FileManager.default.removeItem(at: file)
             let words = EditorStrings.of(client.language)
-            var response = json(["error": words.uploadFailed])
-            response.status = .badRequest
-            return response
+            // Answered 200 with the refusal in words, which the page shows: a 4xx would also
+            // put an error in the browser's console for a file the person merely chose wrongly.
+            return json(["error": words.uploadFailed])
         }
     }
 

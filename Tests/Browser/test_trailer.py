@@ -4,11 +4,14 @@ result plays from the video library, which downloads and deletes it."""
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 from selenium.webdriver.common.keys import Keys
 
 from test_remember import first_movie, press, settled
-from viewport import VIEWPORTS
+from viewport import DESKTOP, VIEWPORTS
 from walker import Walker
 
 PLAY = """
@@ -138,3 +141,30 @@ def test_edit_a_trailer_into_the_library(browser, server, screenshot_dir, viewpo
         walker.wait_until(lambda _: settled(lambda: walker.find_all("p.empty")), "the library empty")
         assert walker.find_all("li.video") == []
         assert title in walker.text("p.flash")
+
+
+def test_a_video_of_ones_own(browser, server, screenshot_dir, tmp_path) -> None:
+    walker = Walker(browser, server.url, DESKTOP, screenshot_dir, prefix="upload-")
+    clip = Path(__file__).resolve().parents[2] / "Sources/FinnkinoKit/Bundled/media/Event_14001/trailer.mp4"
+    own = tmp_path / "kesäloma.mp4"
+    shutil.copy(clip, own)
+    notes = tmp_path / "notes.mp4"
+    notes.write_text("not a video")
+
+    with walker.step("not a video"):
+        # Given the library, When the person picks a file that is not a video, Then the page says so
+        walker.open("/library")
+        walker.wait_for_page("/library")
+        walker.find("#upload-file").send_keys(str(notes))
+        walker.wait_until(lambda _: settled(lambda: walker.text("#toast")), "the refusal")
+        assert walker.path == "/library"
+        walker.shoot("refused")
+
+    with walker.step("opened in the editor"):
+        # When the person picks a video, Then it opens in the editor under its own name
+        walker.find("#upload-file").send_keys(str(own))
+        walker.wait_until(lambda _: walker.path.startswith("/editor/"), "the editor")
+        assert walker.text("h1").endswith("kesäloma")
+        assert "480x270" in composition(walker)
+        plays(walker, walker.find("video#source"))
+        walker.shoot("editor")

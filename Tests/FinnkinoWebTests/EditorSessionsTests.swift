@@ -1,0 +1,62 @@
+import FinnkinoKit
+import Foundation
+import Logging
+import Testing
+
+@testable import FinnkinoWeb
+
+/// The editing sessions: bounded, the least recently used going first with the file sent for it,
+/// and each session's menu its own.
+@Suite struct EditorSessionsTests {
+    private func sessions(_ data: URL) throws -> EditorSessions {
+        EditorSessions(
+            library: try VideoLibrary(dataDirectory: data), uploads: data.appendingPathComponent("uploads"),
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+    }
+
+    private let source = VideoSource(
+        path: "/clip.mp4", title: "Klippi", duration: 4, size: FrameSize(width: 480, height: 270), hasAudio: true)
+
+    @Test func theLeastRecentlyUsedSessionGoesWithItsUpload() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("sessions-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let sessions = try sessions(data)
+        try FileManager.default.createDirectory(at: sessions.uploads, withIntermediateDirectories: true)
+        let upload = sessions.uploads.appendingPathComponent("sent.mp4")
+        try Data("video".utf8).write(to: upload)
+        // Given a session for a sent file, and a full house of others, the first of them used again
+        let first = sessions.open(source, upload: upload)
+        let others = (1..<EditorSessions.limit).map { _ in sessions.open(source) }
+        #expect(sessions.session(first) != nil)
+        #expect(sessions.session(others[0]) != nil)
+        // When one more opens, Then the least recently used goes (others[1]), and the rest stay
+        let newest = sessions.open(source)
+        #expect(sessions.session(others[1]) == nil)
+        #expect(sessions.session(first) != nil && sessions.session(newest) != nil)
+        #expect(FileManager.default.fileExists(atPath: upload.path))
+        // When the sent file's session is the oldest and another opens, Then its file goes with it
+        for other in others.dropFirst(2) { _ = sessions.session(other) }
+        _ = sessions.session(others[0])
+        _ = sessions.session(newest)
+        _ = sessions.open(source)
+        #expect(sessions.session(first) == nil)
+        #expect(!FileManager.default.fileExists(atPath: upload.path))
+    }
+
+    @Test func editsChangeOnlyTheirOwnSession() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("sessions-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let sessions = try sessions(data)
+        let a = sessions.open(source)
+        let b = sessions.open(source)
+        #expect(try sessions.edit(a) { (menu) throws(EditError) in try menu.rotate(.half) } != nil)
+        #expect(sessions.session(a)?.menu.composition.rotation == .half)
+        #expect(sessions.session(b)?.menu.composition.rotation == Rotation.none)
+        // A refused edit leaves the session as it was
+        #expect(throws: EditError.self) {
+            try sessions.edit(a) { (menu) throws(EditError) in try menu.trim(TimeRange(start: 3, end: 1)) }
+        }
+        #expect(sessions.session(a)?.menu.edits.count == 1)
+        #expect(try sessions.edit("nosuch") { (menu) throws(EditError) in menu.undo() } == nil)
+    }
+}
