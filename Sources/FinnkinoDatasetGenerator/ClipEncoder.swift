@@ -1,3 +1,4 @@
+import AppPatterns
 import Foundation
 import Synchronization
 
@@ -56,13 +57,12 @@ struct ClipEncoder: Sendable {
 
     /// The first `ffmpeg` on `PATH`, or an error saying how to install it.
     static func find() throws -> ClipEncoder {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for folder in path.split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("ffmpeg")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return ClipEncoder(ffmpeg: candidate) }
+        guard let ffmpeg = Executables.find("ffmpeg") else {
+            throw ClipEncoderError(
+                "ffmpeg is needed for the trailer clips: sudo apt-get install ffmpeg (scripts/setup does it),"
+                    + " or --without-clips")
         }
-        throw ClipEncoderError(
-            "ffmpeg is needed for the trailer clips: sudo apt-get install ffmpeg (scripts/setup does it)")
+        return ClipEncoder(ffmpeg: ffmpeg)
     }
 
     /// A trailer: the poster panned and faded, the title at the bottom, two seeded tones.

@@ -1,3 +1,4 @@
+import AppPatterns
 import Foundation
 
 /// One frame of a video as a small JPEG, with ffmpeg.
@@ -5,7 +6,7 @@ public enum VideoThumbnail {
     /// Writes the frame at `seconds` of `video`, `width` pixels wide, to `output`.
     public static func write(
         from video: URL, at seconds: Double, width: Int = 320, to output: URL,
-        ffmpeg: URL? = TrailerExporter.find("ffmpeg")
+        ffmpeg: URL? = Executables.find("ffmpeg")
     ) throws(ExportError) {
         guard let ffmpeg else { throw .ffmpegMissing }
         let process = Process()

@@ -1,3 +1,4 @@
+import AppPatterns
 import Foundation
 import Synchronization
 
@@ -35,19 +36,9 @@ public struct TrailerExporter: Sendable {
     public let timeLimit: Duration
 
     /// - Parameter ffmpeg: the executable; by default the first `ffmpeg` on `PATH`.
-    public init(ffmpeg: URL? = TrailerExporter.find("ffmpeg"), timeLimit: Duration = .seconds(600)) {
+    public init(ffmpeg: URL? = Executables.find("ffmpeg"), timeLimit: Duration = .seconds(600)) {
         self.ffmpeg = ffmpeg
         self.timeLimit = timeLimit
-    }
-
-    /// The first executable called `name` on `PATH`.
-    public static func find(_ name: String) -> URL? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for folder in path.split(separator: ":") where !folder.isEmpty {
-            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
     }
 
     /// Exports `composition` to `output`; `progress` gets the share done, 0...1, as ffmpeg reports it.

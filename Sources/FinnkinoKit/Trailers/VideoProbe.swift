@@ -1,3 +1,4 @@
+import AppPatterns
 import Foundation
 
 /// What ffprobe says of a video file: its length, frame size and whether it has sound.
@@ -35,7 +36,7 @@ public enum VideoProbe {
 
     /// The file as a source to edit, titled `title` (the file's name by default).
     public static func source(
-        _ path: String, title: String? = nil, ffprobe: URL? = TrailerExporter.find("ffprobe")
+        _ path: String, title: String? = nil, ffprobe: URL? = Executables.find("ffprobe")
     ) throws(Failure) -> VideoSource {
         guard let ffprobe else { throw .ffprobeMissing }
         guard FileManager.default.isReadableFile(atPath: path) else {

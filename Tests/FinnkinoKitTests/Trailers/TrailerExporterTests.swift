@@ -1,3 +1,4 @@
+import AppPatterns
 import Foundation
 import Synchronization
 import Testing
@@ -40,7 +41,7 @@ import Testing
     /// Runs ffmpeg or ffprobe and returns its standard output.
     @discardableResult
     static func tool(_ name: String, _ arguments: [String]) throws -> Data {
-        guard let executable = TrailerExporter.find(name) else { throw ToolFailure(description: "\(name) missing") }
+        guard let executable = Executables.find(name) else { throw ToolFailure(description: "\(name) missing") }
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -216,7 +217,7 @@ import Testing
             #expect(error == .ffmpegMissing)
             #expect(error.description.contains("apt-get install ffmpeg"))
         }
-        #expect(TrailerExporter.find("no-such-tool-here") == nil)
+        #expect(Executables.find("no-such-tool-here") == nil)
     }
 
     @Test func aBrokenSourceFailsWithFfmpegsReason() async throws {
