@@ -7,5 +7,8 @@ struct FinnkinoBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "finnkino-bench",
         abstract: "Benchmarks of the Finnkino package (build with -c release).",
-        subcommands: [DecodeBenchmark.self, SearchBenchmark.self, BookmarksBenchmark.self, ImagesBenchmark.self])
+        subcommands: [
+            DecodeBenchmark.self, SearchBenchmark.self, BookmarksBenchmark.self, ImagesBenchmark.self,
+            TrailerExportBenchmark.self,
+        ])
 }
