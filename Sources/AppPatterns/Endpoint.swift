@@ -14,6 +14,9 @@ public protocol Endpoint: Sendable {
     /// Checks the endpoint's own parameters before anything is sent. Throws a message a person
     /// can act on.
     func validate() throws
+    /// The server's own words when the response is a refusal (a bad key, an unknown ID, an error
+    /// sent with status 200), checked before the status and the decoding; nil otherwise.
+    func refusal(_ response: TransportResponse) -> String?
     /// Decodes a successful (2xx) response body.
     func decode(_ body: Data) throws -> Response
     /// A small, real-format answer to this endpoint, for stubs and previews.
@@ -22,4 +25,5 @@ public protocol Endpoint: Sendable {
 
 extension Endpoint {
     public func validate() throws {}
+    public func refusal(_ response: TransportResponse) -> String? { nil }
 }

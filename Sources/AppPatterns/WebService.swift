@@ -198,6 +198,9 @@ public final class WebService: Sendable {
     }
 
     private func checkStatus<E: Endpoint>(_ endpoint: E, _ response: TransportResponse) throws(WebServiceError) {
+        if let message = endpoint.refusal(response) {
+            throw .refused(endpoint: endpoint.name, code: response.status, message: message)
+        }
         guard (200..<300).contains(response.status) else {
             throw .httpStatus(endpoint: endpoint.name, code: response.status)
         }

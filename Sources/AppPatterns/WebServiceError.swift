@@ -9,6 +9,8 @@ public enum WebServiceError: Error, Sendable, Equatable, CustomStringConvertible
     case transport(endpoint: String, TransportError)
     /// The server answered with a status that is not a success.
     case httpStatus(endpoint: String, code: Int)
+    /// The server refused and said why (see ``Endpoint/refusal(_:)``), with any status.
+    case refused(endpoint: String, code: Int, message: String)
     /// The answer could not be decoded.
     case decoding(endpoint: String, message: String)
 
@@ -16,7 +18,7 @@ public enum WebServiceError: Error, Sendable, Equatable, CustomStringConvertible
     public var endpoint: String {
         switch self {
         case .invalidRequest(let endpoint, _), .offline(let endpoint), .transport(let endpoint, _),
-            .httpStatus(let endpoint, _), .decoding(let endpoint, _):
+            .httpStatus(let endpoint, _), .refused(let endpoint, _, _), .decoding(let endpoint, _):
             endpoint
         }
     }
@@ -27,6 +29,7 @@ public enum WebServiceError: Error, Sendable, Equatable, CustomStringConvertible
         case .offline(let endpoint): "\(endpoint): the source is unreachable (offline)"
         case .transport(let endpoint, let error): "\(endpoint): no answer: \(error.message)"
         case .httpStatus(let endpoint, let code): "\(endpoint): the server answered \(code)"
+        case .refused(let endpoint, let code, let message): "\(endpoint): refused (\(code)): \(message)"
         case .decoding(let endpoint, let message): "\(endpoint): cannot read the answer: \(message)"
         }
     }
