@@ -34,6 +34,8 @@ struct DatasetGenerator {
         let days = scheduler.build()
         var newsBuilder = NewsBuilder(events: events, anchor: anchor, random: root.fork())
         let news = newsBuilder.build(count: 22)
+        var chartsBuilder = ChartsBuilder(anchor: anchor, random: root.fork())
+        let charts = chartsBuilder.build()
 
         let fileManager = FileManager.default
         if fileManager.fileExists(atPath: output.path) {
@@ -85,6 +87,7 @@ struct DatasetGenerator {
         }
 
         try writeArtwork(events: events, news: news, write: write)
+        try writeCharts(charts, write: write)
         try write(Data(DatasetReadme.text(anchor: anchor, dayCount: Self.dayCount, seed: seed).utf8), "README.md")
 
         let scheduleDays = days.enumerated().map { index, shows in
@@ -106,6 +109,39 @@ struct DatasetGenerator {
         return Summary(
             events: events.count, shows: days.reduce(0) { $0 + $1.count }, news: news.count, files: files.count + 1,
             bytes: files.reduce(manifestData.count) { $0 + $1.bytes })
+    }
+
+    /// The international lists (TMDB and OMDb JSON) and their posters.
+    private func writeCharts(_ movies: [ChartsBuilder.Movie], write: (Data, String) throws -> Void) throws {
+        try write(try ChartsDocumentWriter.configuration(), "charts/configuration.json")
+        for (name, movies) in ChartsBuilder.lists(movies, anchor: anchor) {
+            let pages = max(1, (movies.count + ChartsBuilder.pageSize - 1) / ChartsBuilder.pageSize)
+            // TMDB's release window of now_playing and upcoming (top_rated has none).
+            let dates: ClosedRange<CalendarDay>? =
+                switch name {
+                case .nowPlaying: anchor.adding(days: -60)...anchor
+                case .upcoming: anchor.adding(days: 1)...anchor.adding(days: 90)
+                case .topRated: nil
+                }
+            for page in 1...pages {
+                let slice = Array(movies.dropFirst((page - 1) * ChartsBuilder.pageSize).prefix(ChartsBuilder.pageSize))
+                try write(
+                    try ChartsDocumentWriter.page(
+                        slice, page: page, totalPages: pages, total: movies.count, dates: dates),
+                    "charts/\(name.rawValue)/\(page).json")
+            }
+        }
+        for movie in movies {
+            try write(try ChartsDocumentWriter.details(movie), "charts/movie/\(movie.id).json")
+            try write(try ChartsDocumentWriter.omdb(movie), "charts/omdb/\(movie.imdbID).json")
+            let painter = PosterPainter(seed: movie.artSeed)
+            for (size, width) in ChartsBuilder.posterSizes {
+                let height = width * 3 / 2
+                try write(
+                    try JPEGEncoder.encode(painter.paint(width: width, height: height), width: width, height: height),
+                    "media/charts/\(size)\(movie.posterPath)")
+            }
+        }
     }
 
     /// Poster sizes: name, width, height.

@@ -19,6 +19,11 @@ enum DatasetReadme {
           (`TheatreAreas`, `Events-NowInTheatres`, `Events-ComingSoon`, `News`, `NewsCategories`, `Languages`),
           and one `Schedule-<date>` document per day holding every theatre's shows. Files over 24 KiB are
           gzip-compressed (`.xml.gz`). Swedish (`/swe/xml/`) is answered with the Finnish files.
+        - `charts/`: the international lists in TMDB v3's JSON (`configuration.json`, `now_playing/<page>.json`,
+          `upcoming/<page>.json`, `top_rated/<page>.json` with 20 movies a page, `movie/<id>.json` as
+          `/movie/<id>?append_to_response=credits,videos` answers) and OMDb's (`omdb/<imdbID>.json`), for 64
+          invented movies; `media/charts/<size>/<id>.jpg` their posters at TMDB's sizes (`w92`, `w185`, `w342`,
+          `original` = 500 wide).
         - `media/Event_<n>/`: posters (`portrait_micro` 40x59, `portrait_small` 99x146, `portrait_medium`
           198x293, `portrait_large` 396x586, `landscape_small` 444x250, `landscape_large` 670x377) and gallery
           images, and `trailer.mp4`; `media/news/<id>/`: article images. Images are JPEG, abstract art painted
@@ -41,6 +46,11 @@ enum DatasetReadme {
           title and two seeded tones. `music/<name>.m4a` are the trailer editor's tunes (20 s, AAC). ffmpeg makes
           both, with one thread and bit-exact flags: the same ffmpeg build writes the same bytes, another version
           may not (the committed files come from Debian 12's ffmpeg, which `scripts/setup` installs).
+        - The international lists follow TMDB's and OMDb's quirks on purpose: keys in alphabetical order,
+          `vote_average` an integer when whole, `""` overviews, null backdrops, a runtime of 0 for some upcoming
+          movies, the director also in the crew as writer, no videos; OMDb values all strings with `N/A`, and
+          ratings left out (no Metacritic, no Tomatometer yet) for some titles. Their dates (`YYYY-MM-DD`) move
+          with the rest; OMDb's `Released` does not (the app reads only its scores).
         - The Events documents carry `Gallery` for a few events; the transport drops it unless
           `includeGallery=true`, and writes `<Videos />` when `includeVideos=false`.
 
