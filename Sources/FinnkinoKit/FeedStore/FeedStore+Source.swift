@@ -10,7 +10,7 @@ extension FeedStore {
     /// process and is served when the source is down.
     public static func make(
         source: DataSource, language: ContentLanguage, dataDirectory: URL, policy: CachePolicy = .standard,
-        logger: Logger = Logger(label: "finnkino")
+        environment: [String: String] = ProcessInfo.processInfo.environment, logger: Logger = Logger(label: "finnkino")
     ) throws -> FeedStore {
         let transport: any Transport
         let cache: any PayloadCache
@@ -31,6 +31,8 @@ extension FeedStore {
                 fileName: "\(source.cacheName).sqlite", logger: logger)
         }
         let webService = WebService(transport: transport, cache: cache, logger: logger)
-        return FeedStore(webService: webService, language: language, policy: policy)
+        let charts = ChartSources.make(
+            source: source, environment: environment, dataDirectory: dataDirectory, logger: logger)
+        return FeedStore(webService: webService, language: language, policy: policy, charts: charts)
     }
 }

@@ -11,6 +11,8 @@ public final class FeedStore: Sendable {
     public let language: ContentLanguage
     public let policy: CachePolicy
     let webService: WebService
+    /// The international lists' sources, or why there are none.
+    let charts: Result<ChartSources, FeedStoreError>
     let feedRegistry = FeedRegistry()
     let imageTransports = ImageTransports()
     private let movieLists = Mutex<[MovieListKey: MovieList]>([:])
@@ -32,8 +34,13 @@ public final class FeedStore: Sendable {
     /// Finnkino's own default area for Schedule when none is given: the capital region.
     public static let defaultScheduleAreaID = 1014
 
-    public init(webService: WebService, language: ContentLanguage = .fi, policy: CachePolicy = .standard) {
+    public init(
+        webService: WebService, language: ContentLanguage = .fi, policy: CachePolicy = .standard,
+        charts: Result<ChartSources, FeedStoreError> = .failure(
+            .chartsUnavailable("this store has no international lists"))
+    ) {
         self.webService = webService
+        self.charts = charts
         self.language = language
         self.policy = policy
     }

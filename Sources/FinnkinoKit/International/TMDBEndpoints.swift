@@ -104,9 +104,10 @@ public struct TMDBConfigurationEndpoint: Endpoint, Hashable {
 
     public func decode(_ body: Data) throws -> ImageConfiguration {
         let images = try TMDBWire.decoder().decode(TMDBWire.Configuration.self, from: body).images
-        guard let base = URL(string: images.secureBaseUrl), base.scheme == "https" else {
-            throw ChartDecodingError("the image base URL is not an https URL: \(images.secureBaseUrl)")
-        }
+        // https, or the bundled dataset's own `bundled:///media/…` (served by its transport).
+        guard let base = URL(string: images.secureBaseUrl), base.scheme == "https" || base.scheme == "bundled",
+            images.secureBaseUrl.hasSuffix("/")
+        else { throw ChartDecodingError("the image base URL is not an https URL: \(images.secureBaseUrl)") }
         return ImageConfiguration(
             secureBaseURL: base, posterSizes: images.posterSizes, backdropSizes: images.backdropSizes,
             profileSizes: images.profileSizes)
