@@ -12,7 +12,7 @@ struct FinnkinoCommand: AsyncParsableCommand {
             """,
         subcommands: [
             ServeCommand.self, AreasCommand.self, MoviesCommand.self, MovieCommand.self, ShowtimesCommand.self,
-            NewsCommand.self, BookmarksCommand.self, TrailerCommand.self, LibraryCommand.self,
+            NewsCommand.self, BookmarksCommand.self, TrailerCommand.self, LibraryCommand.self, ChartsCommand.self,
         ],
         defaultSubcommand: ServeCommand.self
     )

@@ -13,7 +13,9 @@ struct CommandLineRun {
 
     /// Runs `finnkino arguments…` with a fresh data folder unless one is given; stops it after
     /// `timeout` seconds. Waits for the exit without holding a thread of the test pool.
-    static func finnkino(_ arguments: [String], dataDir: URL? = nil, timeout: TimeInterval = 60) async throws
+    static func finnkino(
+        _ arguments: [String], dataDir: URL? = nil, environment: [String: String] = [:], timeout: TimeInterval = 60
+    ) async throws
         -> CommandLineRun
     {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("finnkino-cli-\(UUID().uuidString)")
@@ -30,6 +32,9 @@ struct CommandLineRun {
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let watchdog = Task {
             try await Task.sleep(for: .seconds(timeout))
             process.terminate()

@@ -4,7 +4,10 @@ import Logging
 import Synchronization
 
 /// A loopback HTTP server in the Finnkino API's URL layout, answering with the real samples
-/// (Tests/FinnkinoKitTests/Fixtures/anchors), so the CLI can be used end to end against it.
+/// (Tests/FinnkinoKitTests/Fixtures/anchors), so the CLI can be used end to end against it. It
+/// also answers TMDB's and OMDb's paths with their real samples (Fixtures/feeds), for the key
+/// ``apiKey`` only (TMDB's and OMDb's own refusals otherwise); the first request for page 2 of a
+/// list gets a 429 asking to wait a second, as TMDB's rate limit does.
 final class FinnkinoAPIServer: Sendable {
     let port: Int
     private let task: Task<Void, any Error>
@@ -20,17 +23,27 @@ final class FinnkinoAPIServer: Sendable {
     static let samples = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("FinnkinoKitTests/Fixtures/anchors")
+    static let feedSamples = samples.deletingLastPathComponent().appendingPathComponent("feeds")
+    static let apiKey = "test-key"
 
     /// Starts the server on a free loopback port and waits until it accepts connections.
     static func start() async throws -> FinnkinoAPIServer {
         let log = RequestLog()
         let router = Router()
-        router.get("**") { request, _ -> Response in
+        @Sendable func respond(_ request: Request, _: BasicRequestContext) -> Response {
             let path = request.uri.path
             let query = request.uri.query ?? ""
-            log.entries.withLock { $0.append(query.isEmpty ? path : path + "?" + query) }
+            let seen = log.entries.withLock { entries in
+                entries.append(query.isEmpty ? path : path + "?" + query)
+                return entries.filter { $0.contains("page=2") }.count
+            }
+            if path.hasPrefix("/3/") || path == "/" {
+                return Self.feeds(path: path, query: request.uri.queryParameters, firstPageTwo: seen == 1)
+            }
             return Self.answer(path: path, query: request.uri.queryParameters)
         }
+        router.get("/", use: respond)
+        router.get("**", use: respond)
         let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
             router: router,
@@ -74,6 +87,56 @@ final class FinnkinoAPIServer: Sendable {
         case "newscategories": return xml(newsCategories)
         default: return notFound()
         }
+    }
+
+    /// TMDB (`/3/…`, key `api_key`) and OMDb (`/?i=…`, key `apikey`).
+    private static func feeds(path: String, query: Parameters, firstPageTwo: Bool) -> Response {
+        if path == "/" {
+            guard query["apikey"].map(String.init) == apiKey else {
+                return json(401, #"{"Response":"False","Error":"Invalid API key!"}"#)
+            }
+            return query["i"] == "tt1659337"
+                ? json(file: "omdb_title_tt0451279_wonder_woman_2017.json")
+                : json(200, #"{"Response":"False","Error":"Incorrect IMDb ID."}"#)
+        }
+        guard query["api_key"].map(String.init) == apiKey else {
+            return json(
+                401,
+                #"{"status_code":7,"status_message":"Invalid API key: You must be granted a valid key.","success":false}"#
+            )
+        }
+        if query["page"] == "2", firstPageTwo {
+            var response = json(
+                429,
+                #"{"status_code":25,"status_message":"Your request count is over the allowed limit.","success":false}"#)
+            response.headers[.retryAfter] = "1"
+            return response
+        }
+        switch path {
+        case "/3/configuration": return json(file: "tmdb_configuration.json")
+        case "/3/movie/now_playing": return json(file: "tmdb_movie_now_playing_2023-11.json")
+        case "/3/movie/upcoming": return json(file: "tmdb_movie_upcoming_2023-11.json")
+        case "/3/movie/top_rated": return json(file: "tmdb_movie_top_rated_2023-11.json")
+        case "/3/movie/84892": return json(file: "tmdb_movie_details_84892_append_credits_videos_external_ids.json")
+        default:
+            return json(
+                404,
+                #"{"success":false,"status_code":34,"status_message":"The resource you requested could not be found."}"#
+            )
+        }
+    }
+
+    private static func json(file name: String) -> Response {
+        guard let data = try? Data(contentsOf: feedSamples.appendingPathComponent(name)) else { return notFound() }
+        return Response(
+            status: .ok, headers: [.contentType: "application/json;charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    private static func json(_ status: Int, _ text: String) -> Response {
+        Response(
+            status: .init(code: status), headers: [.contentType: "application/json;charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
     private static func file(_ name: String) -> Response {
