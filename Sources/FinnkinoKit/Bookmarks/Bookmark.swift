@@ -6,8 +6,32 @@ public struct Bookmark: Sendable, Hashable, Codable {
     public enum Source: String, Sendable, Hashable, Codable, CaseIterable {
         /// A Finnkino event ID.
         case finnkino
-        // `.international` (TMDB IDs) arrives with the international lists.
+        /// A TMDB movie ID (the international lists).
+        case international
     }
+
+    /// Which movie a bookmark is of: its catalogue and ID.
+    public struct Key: Sendable, Hashable {
+        public var source: Source
+        public var movieID: Int
+
+        public init(_ source: Source, _ movieID: Int) {
+            self.source = source
+            self.movieID = movieID
+        }
+
+        /// As forms carry it: `305001` (Finnkino) or `international:900001`.
+        public init?(formValue: String) {
+            let parts = formValue.split(separator: ":", maxSplits: 1).map(String.init)
+            let source = parts.count == 2 ? Source(rawValue: parts[0]) : .finnkino
+            guard let source, let id = parts.last.flatMap({ Int($0) }), id > 0 else { return nil }
+            self.init(source, id)
+        }
+
+        public var formValue: String { source == .finnkino ? String(movieID) : "\(source.rawValue):\(movieID)" }
+    }
+
+    public var key: Key { Key(source, movieID) }
 
     public var source: Source
     public var movieID: Int
@@ -34,6 +58,13 @@ public struct Bookmark: Sendable, Hashable, Codable {
         self.init(
             source: .finnkino, movieID: event.id, title: event.title, originalTitle: event.originalTitle,
             posterURL: event.images.poster, addedAt: date)
+    }
+
+    /// A bookmark of an international movie, added at `date`.
+    public init(_ movie: ChartMovieDetails, posterURL: URL?, addedAt date: Date) {
+        self.init(
+            source: .international, movieID: movie.id, title: movie.title, originalTitle: movie.originalTitle,
+            posterURL: posterURL, addedAt: date)
     }
 
     /// Newest first; bookmarks added at the same instant by movie ID, so the order is total.

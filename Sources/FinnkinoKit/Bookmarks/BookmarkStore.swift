@@ -170,9 +170,15 @@ public final class BookmarkStore: Sendable {
     /// - Returns: the removed bookmarks, newest first (for "Removed *Title* - Undo").
     @discardableResult
     public func remove(movieIDs: some Collection<Int>, source: Bookmark.Source = .finnkino) throws -> [Bookmark] {
-        let wanted = Set(movieIDs)
+        try remove(movieIDs.map { Bookmark.Key(source, $0) })
+    }
+
+    /// Removes the bookmarks of these movies, of any catalogue, as one change.
+    @discardableResult
+    public func remove(_ keys: some Collection<Bookmark.Key>) throws -> [Bookmark] {
+        let wanted = Set(keys)
         let command = try change { table, _ in
-            let removed = try wanted.compactMap { try table.bookmark(source, movieID: $0) }
+            let removed = try wanted.compactMap { try table.bookmark($0.source, movieID: $0.movieID) }
                 .sorted(by: Bookmark.isListedBefore)
             return removed.isEmpty ? nil : .remove(RemoveBookmarks(removed))
         }

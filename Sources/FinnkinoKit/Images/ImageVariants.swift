@@ -40,7 +40,26 @@ public enum ImageVariants {
     public static let article = ImageVariant(
         "article", [Resize(.fill, width: 440, height: 248), RoundedCorners(radius: 10)])
 
+    /// An international list's poster (92x138): filtered to sepia, like the box-office posters
+    /// of old, rounded, with a soft shadow; swapped in after the plain one.
+    public static let chartThumbnail = ImageVariant(
+        "chart-thumb",
+        [
+            Resize(.fit, width: 80, height: 124), Sepia(), RoundedCorners(radius: 8),
+            DropShadow(radius: 5, offsetX: 0, offsetY: 2, opacity: 0.45),
+        ])
+
+    /// An international movie's poster (198x297): sepia, rounded, a deeper shadow.
+    public static let chartPoster = ImageVariant(
+        "chart-poster",
+        [
+            Resize(.fit, width: 176, height: 275), Sepia(), RoundedCorners(radius: 12),
+            DropShadow(radius: 8, offsetX: 0, offsetY: 3, opacity: 0.5),
+        ])
+
     /// Every variant by the name the image route uses.
     public static let byName: [String: ImageVariant] = Dictionary(
-        uniqueKeysWithValues: [plain, listThumbnail, poster, bookmarkCard, newsCard, article].map { ($0.name, $0) })
+        uniqueKeysWithValues: [
+            plain, listThumbnail, poster, bookmarkCard, newsCard, article, chartThumbnail, chartPoster,
+        ].map { ($0.name, $0) })
 }

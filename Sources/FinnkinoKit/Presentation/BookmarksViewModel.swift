@@ -70,8 +70,13 @@ public struct BookmarksViewModel: Sendable {
     /// The user removed these bookmarks (one change: one undo brings them all back); the list
     /// reloads and the undo banner names them.
     public mutating func removeSelected(movieIDs: [Int]) async {
+        await removeSelected(movieIDs.map { Bookmark.Key(.finnkino, $0) })
+    }
+
+    /// The user removed these bookmarks (of any catalogue) as one change.
+    public mutating func removeSelected(_ keys: [Bookmark.Key]) async {
         await perform { bookmarks in
-            let removed = try bookmarks.remove(movieIDs: movieIDs)
+            let removed = try bookmarks.remove(keys)
             return removed.isEmpty ? nil : removed
         }
     }
@@ -119,7 +124,9 @@ public struct BookmarksViewModel: Sendable {
                     + HelsinkiTime.clockTime(of: show.start) + ", " + show.theatre
             }
             let showing: String =
-                if let text { text } else if listed == nil { "" } else if wanted.contains(bookmark.movieID) {
+                if bookmark.source == .international { strings.internationalBookmark } else if let text {
+                    text
+                } else if listed == nil { "" } else if wanted.contains(bookmark.movieID) {
                     strings.noShowsInArea
                 } else { strings.notShowing }
             return Row(

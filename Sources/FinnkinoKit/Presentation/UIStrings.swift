@@ -89,6 +89,8 @@ public struct UIStrings: Sendable, Hashable {
     public var redo: String
     public var noShowsInArea: String
     public var notShowing: String
+    /// What a bookmark of an international movie says instead of its next show.
+    public var internationalBookmark: String
     public var bookmarksFailed: String
     // Web: bookmarks, actions, shortcuts, connectivity
     public var removeSelected: String
@@ -164,6 +166,7 @@ public struct UIStrings: Sendable, Hashable {
         noBookmarks: "Ei kirjanmerkkejä. Lisää elokuva sen sivulta.", bookmarkedOn: "Lisätty %@",
         removedOne: "Poistettu: %@", removedMany: "Poistettu %@ elokuvaa", undo: "Kumoa", redo: "Tee uudelleen",
         noShowsInArea: "Ei näytöksiä tällä alueella", notShowing: "Ei ohjelmistossa",
+        internationalBookmark: "Kansainväliset listat",
         bookmarksFailed: "Kirjanmerkkejä ei voitu tallentaa.",
         // Web: bookmarks, actions, shortcuts, connectivity
         removeSelected: "Poista valitut", remove: "Poista", bookmarkAdded: "Lisätty kirjanmerkkeihin: %@",
@@ -206,6 +209,7 @@ public struct UIStrings: Sendable, Hashable {
         noBookmarks: "No bookmarks yet. Bookmark a movie from its page.", bookmarkedOn: "Added %@",
         removedOne: "Removed %@", removedMany: "Removed %@ movies", undo: "Undo", redo: "Redo",
         noShowsInArea: "No shows in this area", notShowing: "Not showing",
+        internationalBookmark: "International lists",
         bookmarksFailed: "The bookmarks could not be saved.",
         // Web: bookmarks, actions, shortcuts, connectivity
         removeSelected: "Remove selected", remove: "Remove", bookmarkAdded: "Bookmarked %@",
@@ -249,6 +253,7 @@ public struct UIStrings: Sendable, Hashable {
         noBookmarks: "Inga bokmärken ännu. Bokmärk en film på dess sida.", bookmarkedOn: "Tillagd %@",
         removedOne: "Borttagen: %@", removedMany: "%@ filmer borttagna", undo: "Ångra", redo: "Gör om",
         noShowsInArea: "Inga föreställningar i detta område", notShowing: "Visas inte",
+        internationalBookmark: "Internationella listor",
         bookmarksFailed: "Bokmärkena kunde inte sparas.",
         // Web: bookmarks, actions, shortcuts, connectivity
         removeSelected: "Ta bort valda", remove: "Ta bort", bookmarkAdded: "Bokmärkt: %@",
