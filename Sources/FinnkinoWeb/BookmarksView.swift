@@ -56,22 +56,25 @@ enum BookmarksView {
         PageLayout.formFields(client: layout.client, back: "/bookmarks", into: &html)
         html.raw("<ul class=\"bookmark-list\">")
         for row in outputs.rows {
+            let key = Bookmark.Key(row.source, row.movieID).formValue
+            let pick = row.source == .finnkino ? "pick-\(row.movieID)" : "pick-\(row.source.rawValue)-\(row.movieID)"
+            let link = row.source == .finnkino ? "/movie/\(row.movieID)" : "/international/movie/\(row.movieID)"
             html.raw(
-                "<li class=\"bookmark\" data-movie=\"\(row.movieID)\"><input type=\"checkbox\" name=\"movie\" value=\"\(row.movieID)\" id=\"pick-\(row.movieID)\" aria-label=\""
+                "<li class=\"bookmark\" data-movie=\"\(key)\"><input type=\"checkbox\" name=\"movie\" value=\"\(key)\" id=\"\(pick)\" aria-label=\""
             )
             html.text(row.title)
             html.raw("\">")
             PageLayout.image(
                 row.posterURL, variant: ImageVariants.bookmarkCard, className: "thumb", width: 66, height: 97,
                 into: &html)
-            html.raw("<div class=\"bookmark-text\"><a class=\"title-link\" href=\"/movie/\(row.movieID)\">")
+            html.raw("<div class=\"bookmark-text\"><a class=\"title-link\" href=\"\(link)\">")
             html.text(row.title)
             html.raw("</a><span class=\"next-show\">")
             html.text(row.showing)
             html.raw("</span><span class=\"added\">")
             html.text(row.added)
             html.raw(
-                "</span></div><button type=\"submit\" name=\"only\" value=\"\(row.movieID)\" class=\"remove\" aria-label=\""
+                "</span></div><button type=\"submit\" name=\"only\" value=\"\(key)\" class=\"remove\" aria-label=\""
             )
             html.text(strings.removeBookmark + ": " + row.title)
             html.raw("\">")

@@ -20,6 +20,7 @@ public func makeApplication(_ configuration: WebConfiguration) throws -> some Ap
         places: places
     )
     web.add(to: router)
+    InternationalRoutes(web: web).add(to: router)
     TrailerRoutes(
         web: web,
         sessions: EditorSessions(

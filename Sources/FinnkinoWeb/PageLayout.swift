@@ -5,7 +5,7 @@ import ImagePipeline
 /// The document every page shares: head, language switch, tab bar, and the page's main content.
 struct PageLayout {
     enum Tab: String, CaseIterable {
-        case movies, showtimes, news, bookmarks, library
+        case movies, showtimes, news, international, bookmarks, library
     }
 
     let client: ClientState
@@ -43,6 +43,11 @@ struct PageLayout {
         }
         html.raw("><header class=\"top\"><a class=\"brand\" href=\"/movies\">")
         html.text(strings.appName)
+        // Six tabs do not fit a phone's bar: there the video library is a link up here instead.
+        html.raw("</a><a class=\"header-library\" href=\"/library\"")
+        if tab == .library { html.raw(" aria-current=\"page\"") }
+        html.raw(">")
+        html.text(label(.library))
         html.raw("</a>")
         languageForm(&html)
         html.raw("</header><nav class=\"tabs\" aria-label=\"")
@@ -96,6 +101,7 @@ struct PageLayout {
         case .news: client.strings.newsTab
         case .bookmarks: client.strings.bookmarksTab
         case .library: EditorStrings.of(client.language).libraryTab
+        case .international: ChartStrings.of(client.language).tab
         }
     }
 

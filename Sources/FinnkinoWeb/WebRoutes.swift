@@ -228,10 +228,10 @@ struct WebRoutes: Sendable {
     /// pressed) as one change; back to the list, which offers to undo it.
     private func removeBookmarks(_ request: Request) async throws -> Response {
         let form = try await checkedForm(request)
-        let ids = form["only"].flatMap { Int($0) }.map { [$0] } ?? form.all("movie").compactMap { Int($0) }
+        let keys = (form["only"].map { [$0] } ?? form.all("movie")).compactMap(Bookmark.Key.init(formValue:))
         let client = client(request)
         let outputs = try await screens.bookmarks(area: bookmarksArea(client), client: client) { viewModel in
-            await viewModel.removeSelected(movieIDs: ids)
+            await viewModel.removeSelected(keys)
         }
         return ClientState.redirect(to: "/bookmarks", flash: outputs.undoBanner?.message ?? outputs.errorMessage)
     }
@@ -239,8 +239,10 @@ struct WebRoutes: Sendable {
     /// `POST /bookmarks/toggle` (the Movie screen's button): bookmarks the movie or removes it.
     private func toggleBookmark(_ request: Request) async throws -> Response {
         let form = try await checkedForm(request)
-        guard let id = form["movie"].flatMap({ Int($0) }) else { throw HTTPError(.badRequest) }
+        guard let key = form["movie"].flatMap(Bookmark.Key.init(formValue:)) else { throw HTTPError(.badRequest) }
         let client = client(request)
+        if key.source == .international { return try await toggleInternational(key.movieID, client: client) }
+        let id = key.movieID
         let message: String
         do {
             message = try await responders(for: .movie(id), client: client).toggle(id)
@@ -248,6 +250,30 @@ struct WebRoutes: Sendable {
             message = client.strings.bookmarksFailed
         }
         return ClientState.redirect(to: "/movie/\(id)", flash: message)
+    }
+
+    /// The bookmark button of an international movie's page.
+    private func toggleInternational(_ id: Int, client: ClientState) async throws -> Response {
+        let strings = client.strings
+        let bookmarks = screens.bookmarks
+        var message = strings.bookmarksFailed
+        do {
+            if bookmarks.contains(movieID: id, source: .international) {
+                let removed = try bookmarks.remove([Bookmark.Key(.international, id)])
+                message = strings.format(strings.removedOne, removed.first?.title ?? String(id))
+            } else {
+                var viewModel = ChartMovieViewModel(
+                    store: try screens.store(client), strings: strings, words: ChartStrings.of(client.language))
+                await viewModel.load(id: id, now: screens.now())
+                if let bookmark = viewModel.bookmark {
+                    try bookmarks.add(bookmark)
+                    message = strings.format(strings.bookmarkAdded, bookmark.title)
+                }
+            }
+        } catch {
+            message = strings.bookmarksFailed
+        }
+        return ClientState.redirect(to: "/international/movie/\(id)", flash: message)
     }
 
     /// `POST /action`: an action the page sent (a shortcut, an undo button) goes up the server's

@@ -13,7 +13,8 @@ from walker import Walker
 
 
 def tab_labels(walker: Walker) -> list[str]:
-    return [link.text.strip() for link in walker.find_all("nav.tabs a[data-tab]")]
+    # The tabs on screen (on a phone the video library is a link in the header instead)
+    return [link.text.strip() for link in walker.find_all("nav.tabs a[data-tab]") if link.is_displayed()]
 
 
 def luminance(css_color: str) -> float:

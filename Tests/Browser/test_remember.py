@@ -124,7 +124,7 @@ def test_unhandled_action_is_a_polite_word(browser, server, screenshot_dir) -> N
     with walker.step("tabs by keyboard"):
         # When the person presses ] and [, the next and previous tabs open
         press(walker, "]")
-        walker.wait_for_page("/bookmarks")
+        walker.wait_for_page("/international")
         press(walker, "[")
         walker.wait_for_page("/news")
 

@@ -99,6 +99,37 @@
     pendingImages = [];
   });
 
+  // The international lists: the next page is appended when "More movies" comes near the
+  // viewport (the link itself opens that page without a script).
+  var chart = document.getElementById("chart");
+  if (chart && "IntersectionObserver" in window) {
+    var loadingMore = false;
+    var watcher = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) {
+        var more = entry.target;
+        if (!entry.isIntersecting || loadingMore) { return; }
+        loadingMore = true;
+        more.setAttribute("aria-busy", "true");
+        fetch(more.getAttribute("data-rows"), { headers: { "Accept": "text/html" } })
+          .then(function (response) {
+            if (!response.ok) { throw new Error(String(response.status)); }
+            return response.text();
+          })
+          .then(function (html) {
+            watcher.unobserve(more);
+            more.insertAdjacentHTML("beforebegin", html);
+            more.remove();
+            var next = document.getElementById("more");
+            if (next) { watcher.observe(next); }
+            loadingMore = false;
+          })
+          .catch(function () { more.removeAttribute("aria-busy"); loadingMore = false; });
+      });
+    }, { rootMargin: "400px" });
+    var firstMore = document.getElementById("more");
+    if (firstMore) { watcher.observe(firstMore); }
+  }
+
   // Live updates: swap the element each message names.
   var source = null;
   function connectLive() {

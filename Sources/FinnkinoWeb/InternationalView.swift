@@ -1,0 +1,88 @@
+import FinnkinoKit
+
+/// The International tab: a switch between the three lists, and the list a page at a time; the
+/// page's script appends the next page as the person scrolls near the end, and without a script
+/// the "More movies" link opens it.
+enum InternationalView {
+    static let listID = "chart"
+
+    /// The list's name in addresses: `box-office`, `upcoming`, `top`.
+    static func name(_ list: ChartList) -> String {
+        switch list {
+        case .boxOffice: "box-office"
+        case .upcoming: "upcoming"
+        case .topRated: "top"
+        }
+    }
+
+    static func list(named name: String?) -> ChartList? {
+        switch name {
+        case nil, "box-office": .boxOffice
+        case "upcoming": .upcoming
+        case "top": .topRated
+        default: nil
+        }
+    }
+
+    static func path(_ list: ChartList, page: Int) -> String {
+        "/international?list=\(name(list))" + (page > 1 ? "&page=\(page)" : "")
+    }
+
+    static func page(_ outputs: ChartsViewModel.Outputs, layout: PageLayout) -> String {
+        let words = ChartStrings.of(layout.client.language)
+        return layout.render(title: words.title(outputs.list), tab: .international, live: false) { html in
+            html.raw("<h1>")
+            html.text(words.tab)
+            html.raw("</h1><nav class=\"chart-switch\" aria-label=\"")
+            html.text(words.tab)
+            html.raw("\">")
+            for list in ChartList.allCases {
+                html.raw("<a href=\"\(path(list, page: 1))\" data-list=\"\(name(list))\"")
+                if list == outputs.list { html.raw(" aria-current=\"page\"") }
+                html.raw(">")
+                html.text(words.title(list))
+                html.raw("</a>")
+            }
+            html.raw("</nav><div id=\"\(listID)\">")
+            html.raw(rows(outputs, layout: layout))
+            html.raw("</div><p class=\"source-note\">")
+            html.text(words.source)
+            html.raw("</p>")
+        }
+    }
+
+    /// The rows of one page and the link to the next: the inside of `#chart`, and what the script
+    /// appends (`/international/rows?list=…&page=N`).
+    static func rows(_ outputs: ChartsViewModel.Outputs, layout: PageLayout) -> String {
+        let words = ChartStrings.of(layout.client.language)
+        var html = HTMLWriter()
+        PageLayout.messages(stale: outputs.staleNotice, error: outputs.errorMessage, into: &html)
+        if let empty = outputs.emptyMessage {
+            html.raw("<p class=\"empty\">")
+            html.text(empty)
+            html.raw("</p>")
+        }
+        if !outputs.rows.isEmpty {
+            html.raw("<ol class=\"movies chart-movies\" start=\"\((outputs.page - 1) * 20 + 1)\">")
+            for row in outputs.rows {
+                html.raw("<li class=\"movie\"><a class=\"movie-link\" href=\"/international/movie/\(row.id)\">")
+                PageLayout.image(
+                    row.posterURL, variant: ImageVariants.chartThumbnail, className: "thumb", width: 92, height: 138,
+                    into: &html)
+                html.raw("<span class=\"movie-title\">")
+                html.text(row.title)
+                html.raw("</span><span class=\"movie-length\">")
+                html.text(row.facts)
+                html.raw("</span></a></li>")
+            }
+            html.raw("</ol>")
+        }
+        if let next = outputs.nextPage {
+            html.raw("<a class=\"button more\" id=\"more\" rel=\"next\" href=\"\(path(outputs.list, page: next))\"")
+            html.raw(" data-rows=\"/international/rows?list=\(name(outputs.list))&amp;page=\(next)\">")
+            html.text(words.more)
+            html.raw("</a>")
+        }
+        return html.html
+    }
+}
