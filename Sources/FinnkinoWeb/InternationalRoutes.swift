@@ -9,24 +9,8 @@ struct InternationalRoutes: Sendable {
     let web: WebRoutes
 
     func add(to router: Router<BasicRequestContext>) {
-        router.get("/international") { request, _ in
-            let client = web.client(request)
-            let (list, page) = try Self.listAndPage(request)
-            let outputs = await outputs(list, page, client)
-            return web.page(
-                InternationalView.page(
-                    outputs, layout: web.layout(client, path: InternationalView.path(list, page: page))),
-                client: client)
-        }
-        router.get("/international/rows") { request, _ in
-            let client = web.client(request)
-            let (list, page) = try Self.listAndPage(request)
-            let outputs = await outputs(list, page, client)
-            return web.page(
-                InternationalView.rows(
-                    outputs, layout: web.layout(client, path: InternationalView.path(list, page: page))),
-                client: client)
-        }
+        router.get("/international") { request, _ in try await list(request, rowsOnly: false) }
+        router.get("/international/rows") { request, _ in try await list(request, rowsOnly: true) }
         router.get("/international/movie/:id") { request, context in
             let client = web.client(request)
             guard let id = context.parameters.get("id", as: Int.self), id > 0 else { throw HTTPError(.notFound) }
@@ -39,6 +23,18 @@ struct InternationalRoutes: Sendable {
                 ChartMovieView.page(outputs, layout: web.layout(client, path: "/international/movie/\(id)")),
                 client: client, status: outputs.movieID == nil && outputs.errorMessage != nil ? .notFound : .ok)
         }
+    }
+
+    /// A list's page, or only its rows (what the script appends).
+    private func list(_ request: Request, rowsOnly: Bool) async throws -> Response {
+        let client = web.client(request)
+        let (list, page) = try Self.listAndPage(request)
+        let outputs = await outputs(list, page, client)
+        let layout = web.layout(client, path: InternationalView.path(list, page: page))
+        return web.page(
+            rowsOnly
+                ? InternationalView.rows(outputs, layout: layout) : InternationalView.page(outputs, layout: layout),
+            client: client)
     }
 
     private func outputs(_ list: ChartList, _ page: Int, _ client: ClientState) async -> ChartsViewModel.Outputs {
