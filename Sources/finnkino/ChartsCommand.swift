@@ -107,7 +107,7 @@ struct ChartsCommand: AsyncParsableCommand {
             } catch WebServiceError.refused(_, 404, _) {
                 throw CommandFailure("no movie has the TMDB ID \(id) (see `finnkino charts`)")
             }
-            let critics = await details.imdbID.asyncMap { await store.criticScores(imdbID: $0) } ?? nil
+            let critics = await store.criticScores(for: details)
             if global.json { return try Output(json: true).encoded(Report(movie: details, critics: critics)) }
             print(render(details, critics))
         }
@@ -138,13 +138,5 @@ struct ChartsCommand: AsyncParsableCommand {
             let header = lines.map { HumanFormat.wrap($0) }.joined(separator: "\n")
             return movie.overview.isEmpty ? header : header + "\n\n" + HumanFormat.wrap(movie.overview)
         }
-    }
-}
-
-extension Optional {
-    /// The wrapped value mapped by an async function.
-    fileprivate func asyncMap<T>(_ transform: (Wrapped) async -> T) async -> T? {
-        guard let value = self else { return nil }
-        return await transform(value)
     }
 }

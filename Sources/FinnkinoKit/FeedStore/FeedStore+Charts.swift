@@ -36,6 +36,21 @@ extension FeedStore {
         return try? await omdb.load(OMDbTitleEndpoint(imdbID: imdbID), maxAge: Self.chartDetailsAge).value
     }
 
+    /// The critics' scores of a movie: by its IMDb ID, or when TMDB knows none, by the first movie
+    /// OMDb finds with the same title and year.
+    public func criticScores(for movie: ChartMovieDetails) async -> CriticScores? {
+        if let imdbID = movie.imdbID { return await criticScores(imdbID: imdbID) }
+        guard let omdb = try? chartSources().omdb,
+            let found = try? await omdb.load(
+                OMDbSearchEndpoint(title: movie.title, year: movie.releaseDate?.year), maxAge: Self.chartDetailsAge
+            ).value,
+            let match = found.first(where: {
+                $0.type == "movie" && $0.title.caseInsensitiveCompare(movie.title) == .orderedSame
+            })
+        else { return nil }
+        return await criticScores(imdbID: match.imdbID)
+    }
+
     /// Where TMDB's images are, and in which sizes.
     public func chartImages() async throws -> ImageConfiguration {
         try await chartSources().tmdb.load(TMDBConfigurationEndpoint(), maxAge: Self.chartDetailsAge).value

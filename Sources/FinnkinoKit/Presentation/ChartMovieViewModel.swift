@@ -74,7 +74,7 @@ public struct ChartMovieViewModel: Sendable {
                 ? String(format: "%.1f/10 · ", movie.voteAverage)
                     + words.votes.replacingOccurrences(of: "%@", with: Self.grouped(movie.voteCount))
                 : words.noVotes
-            if let imdbID = movie.imdbID, let scores = await store.criticScores(imdbID: imdbID) {
+            if let scores = await store.criticScores(for: movie) {
                 var critics: [Score] = []
                 if let rotten = scores.rottenTomatoes {
                     critics.append(Score(source: "Rotten Tomatoes", value: "\(rotten)%"))

@@ -84,3 +84,32 @@ import Testing
         #expect(ChartSources.missingKey.contains("TMDB_API_KEY") && ChartSources.missingKey.contains("OMDB_API_KEY"))
     }
 }
+
+/// Scores of a movie TMDB knows no IMDb ID for: found through OMDb's search by title and year.
+@Suite struct CriticScoresBySearchTests {
+    @Test func aMovieWithoutAnIMDbIDIsFoundByTitleAndYear() async throws {
+        let search = try FeedFixture.data("omdb_search_s_money_2020.json")
+        let title = try FeedFixture.data("omdb_title_tt0451279_wonder_woman_2017.json")
+        let omdb = StubTransport { request in
+            request.queryValue("s") != nil ? .status(200, body: search) : .status(200, body: title)
+        }
+        let store = FeedStore(
+            webService: WebService(transport: StubTransport(.status(404))),
+            charts: .success(
+                ChartSources(
+                    tmdb: WebService(transport: StubTransport(.status(404))), omdb: WebService(transport: omdb))))
+        var movie = try ChartMovieEndpoint(id: 1).decode(ChartMovieEndpoint(id: 1).sampleData)
+        // "Wall Street: Money Never Sleeps" (2010) is a movie of the search sample
+        movie.title = "Wall Street: Money Never Sleeps"
+        movie.releaseDate = LocalDate(year: 2010, month: 9, day: 24)
+        let scores = try #require(await store.criticScores(for: movie))
+        #expect(scores.rottenTomatoes == 92)
+        #expect(
+            omdb.receivedRequests.map(\.description) == [
+                "/?s=Wall%20Street:%20Money%20Never%20Sleeps&type=movie&y=2010&page=1", "/?i=tt1027718",
+            ])
+        // And a title OMDb's search does not have as a movie gives no scores
+        movie.title = "Money Heist"
+        #expect(await store.criticScores(for: movie) == nil)
+    }
+}
