@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "AppPatterns", targets: ["AppPatterns"]),
         .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
         .library(name: "FinnkinoKit", targets: ["FinnkinoKit"]),
+        .library(name: "MusicifyKit", targets: ["MusicifyKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -65,6 +66,10 @@ let package = Package(
             ],
             resources: [.copy("Bundled")]),
 
+        // Musicify: the song model and its sources (Apple's chart, the study's format); the five
+        // architectures of its screen come on top.
+        .target(name: "MusicifyKit", dependencies: ["AppPatterns"]),
+
         // The web app: Hummingbird routes, HTML views, live updates (server-sent events).
         .target(
             name: "FinnkinoWeb",
@@ -98,6 +103,9 @@ let package = Package(
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "AppPatterns"]),
         .testTarget(
             name: "FinnkinoKitTests", dependencies: ["FinnkinoKit"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "MusicifyKitTests", dependencies: ["MusicifyKit", "AppPatterns"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "FinnkinoWebTests",

@@ -1,0 +1,45 @@
+import AppPatterns
+import Foundation
+
+/// `GET /latestSongs`: the 2019 study's own format, an array of `{id, name, artist, releaseYear,
+/// thumbnailURL, lyricsURL}` with `id` an integer and `releaseYear` a string.
+public struct StudySongsEndpoint: Endpoint, Hashable {
+    public init() {}
+
+    public var name: String { "Latest songs" }
+    public var request: TransportRequest { TransportRequest(path: "/latestSongs") }
+
+    private struct Item: Decodable {
+        var id: Int
+        var name: String
+        var artist: String
+        var releaseYear: String
+        var thumbnailURL: String
+        var lyricsURL: String
+    }
+
+    public func decode(_ body: Data) throws -> [Song] {
+        let items: [Item]
+        do {
+            items = try JSONDecoder().decode([Item].self, from: body)
+        } catch {
+            throw SongsDecodingError("not the latest-songs list: \(error)")
+        }
+        return try items.map { item in
+            guard let page = MostPlayedSongsEndpoint.https(item.lyricsURL) else {
+                throw SongsDecodingError("song \(item.id) has no lyrics URL: \(item.lyricsURL)")
+            }
+            return Song(
+                id: String(item.id), name: item.name, artist: item.artist, releaseYear: Int(item.releaseYear),
+                artworkURL: MostPlayedSongsEndpoint.https(item.thumbnailURL), pageURL: page)
+        }
+    }
+
+    public var sampleData: Data {
+        Data(
+            """
+            [{"id":1,"name":"A Song","artist":"Example","releaseYear":"2018",\
+            "thumbnailURL":"https://example.com/a.jpg","lyricsURL":"https://example.com/a.html"}]
+            """.utf8)
+    }
+}
