@@ -66,9 +66,9 @@ let package = Package(
             ],
             resources: [.copy("Bundled")]),
 
-        // Musicify: the song model and its sources (Apple's chart, the study's format); the five
-        // architectures of its screen come on top.
-        .target(name: "MusicifyKit", dependencies: ["AppPatterns"]),
+        // Musicify: the song model and its sources (Apple's chart, the study's format, the bundled
+        // chart), the screen's widgets, and the screen in five architectures.
+        .target(name: "MusicifyKit", dependencies: ["AppPatterns"], resources: [.copy("Bundled")]),
 
         // The web app: Hummingbird routes, HTML views, live updates (server-sent events).
         .target(

@@ -72,7 +72,7 @@ import Testing
 
     @Test func samplesDecodeAndRequestsAreChecked() throws {
         #expect(try MostPlayedSongsEndpoint().decode(MostPlayedSongsEndpoint().sampleData).count == 1)
-        #expect(try StudySongsEndpoint().decode(StudySongsEndpoint().sampleData).count == 1)
+        #expect(try StudySongsEndpoint().decode(StudySongsEndpoint().sampleData).map(\.id) == ["1", "2", "3", "4"])
         #expect(MostPlayedSongsEndpoint(count: 50).request.path == "/api/v2/us/music/most-played/50/songs.json")
         #expect(throws: SongsDecodingError.self) { try MostPlayedSongsEndpoint(country: "USA").validate() }
         #expect(throws: SongsDecodingError.self) { try MostPlayedSongsEndpoint(count: 0).validate() }

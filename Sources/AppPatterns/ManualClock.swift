@@ -1,14 +1,14 @@
 import Foundation
 import Synchronization
 
-/// A clock for tests: time only moves when the test calls `advance(by:)`. Sleepers wake when
+/// A clock for tests and previews (with ``StubTransport``'s delays): time only moves when the test calls `advance(by:)`. Sleepers wake when
 /// their deadline is reached; `waitForSleepers(_:)` lets a test wait until code under test sleeps.
-final class ManualClock: Clock, Sendable {
-    struct Instant: InstantProtocol {
-        var offset: Duration
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+public final class ManualClock: Clock, Sendable {
+    public struct Instant: InstantProtocol {
+        public var offset: Duration
+        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
     private struct Sleeper {
@@ -27,31 +27,31 @@ final class ManualClock: Clock, Sendable {
 
     private let state = Mutex(State())
     /// The wall-clock date at offset zero.
-    let origin: Date
+    public let origin: Date
 
-    init(origin: Date = Date(timeIntervalSince1970: 1_700_000_000)) {
+    public init(origin: Date = Date(timeIntervalSince1970: 1_700_000_000)) {
         self.origin = origin
     }
 
-    var now: Instant { state.withLock { $0.now } }
-    var minimumResolution: Duration { .zero }
+    public var now: Instant { state.withLock { $0.now } }
+    public var minimumResolution: Duration { .zero }
 
     /// The current time as a date (origin + elapsed), for `now: () -> Date` parameters.
-    var date: Date {
+    public var date: Date {
         let offset = now.offset.components
         return origin.addingTimeInterval(Double(offset.seconds) + Double(offset.attoseconds) / 1e18)
     }
 
     /// A `() -> Date` reading this clock.
-    var dateSource: @Sendable () -> Date { { [self] in date } }
+    public var dateSource: @Sendable () -> Date { { [self] in date } }
 
     /// How long each sleep asked for, in order.
-    var requestedSleeps: [Duration] { state.withLock { $0.requestedSleeps } }
+    public var requestedSleeps: [Duration] { state.withLock { $0.requestedSleeps } }
 
     /// The number of tasks sleeping on this clock.
-    var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
-    func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
         let id = state.withLock { state in
             defer { state.nextID += 1 }
@@ -85,7 +85,7 @@ final class ManualClock: Clock, Sendable {
     }
 
     /// Moves time forward and wakes every sleeper whose deadline has come.
-    func advance(by duration: Duration) {
+    public func advance(by duration: Duration) {
         let due = state.withLock { state in
             state.now = state.now.advanced(by: duration)
             let now = state.now
@@ -97,7 +97,7 @@ final class ManualClock: Clock, Sendable {
     }
 
     /// Returns when at least `count` tasks sleep on this clock.
-    func waitForSleepers(_ count: Int = 1) async {
+    public func waitForSleepers(_ count: Int = 1) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state in
                 if state.sleepers.count >= count { return true }

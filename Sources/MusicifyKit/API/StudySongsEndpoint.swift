@@ -35,11 +35,22 @@ public struct StudySongsEndpoint: Endpoint, Hashable {
         }
     }
 
+    /// The study's own sample: its four songs as its API answered them.
     public var sampleData: Data {
         Data(
             """
-            [{"id":1,"name":"A Song","artist":"Example","releaseYear":"2018",\
-            "thumbnailURL":"https://example.com/a.jpg","lyricsURL":"https://example.com/a.html"}]
+            [{"id":1,"name":"Back To You","artist":"Selena Gomez","releaseYear":"2018",\
+            "thumbnailURL":"https://i.ytimg.com/vi/VY1eFxfRR-k/maxresdefault.jpg",\
+            "lyricsURL":"https://www.azlyrics.com/lyrics/selenagomez/backtoyou.html"},\
+            {"id":2,"name":"Dance To This","artist":"Troye Sivan ft Ariana Grande","releaseYear":"2018",\
+            "thumbnailURL":"https://i.ytimg.com/vi/bhxxNIQBKJI/maxresdefault.jpg",\
+            "lyricsURL":"https://www.azlyrics.com/lyrics/troyesivan/dancetothis.html"},\
+            {"id":3,"name":"Lost In Japan","artist":"Shawn Mendes","releaseYear":"2018",\
+            "thumbnailURL":"https://i.ytimg.com/vi/ycy30LIbq4w/maxresdefault.jpg",\
+            "lyricsURL":"https://www.azlyrics.com/lyrics/shawnmendes/lostinjapan.html"},\
+            {"id":4,"name":"My My My!","artist":"Troye Sivan","releaseYear":"2018",\
+            "thumbnailURL":"https://i.ytimg.com/vi/k5TqNsr6YuQ/maxresdefault.jpg",\
+            "lyricsURL":"https://www.azlyrics.com/lyrics/troyesivan/mymymy.html"}]
             """.utf8)
     }
 }

@@ -1,0 +1,20 @@
+extension MVVM {
+    /// Binds the view model's outputs to the widgets and sends it the person's actions; owns the
+    /// view model, which knows nothing of it.
+    @MainActor
+    final class ViewController: LatestSongsScreen {
+        let canvas = SongListCanvas()
+        private let viewModel: ViewModel
+
+        init(viewModel: ViewModel) {
+            self.viewModel = viewModel
+            let canvas = self.canvas
+            viewModel.isLoadingChanged = { canvas.setLoading($0) }
+            viewModel.songsChanged = { canvas.reload($0) }
+            viewModel.errorMessageChanged = { canvas.showAlert($0) }
+            canvas.onSelectRow = { [weak viewModel] index in viewModel?.didSelectSong(at: index) }
+        }
+
+        func viewDidLoad() async { await viewModel.viewDidLoad() }
+    }
+}

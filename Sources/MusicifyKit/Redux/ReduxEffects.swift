@@ -1,0 +1,24 @@
+extension Redux {
+    /// The side effects, kept out of the reducer: loading when the screen appears, opening a
+    /// selected song's page. Each returns the action its outcome causes, if any.
+    @MainActor
+    struct Effects {
+        let api: LatestSongsAPI
+        let opener: any SongPageOpener
+
+        func run(_ action: Action, in state: State) async -> Action? {
+            switch action {
+            case .viewAppeared:
+                switch await api.latestSongs() {
+                case .success(let songs): return .songsLoaded(songs)
+                case .failure(let error): return .loadFailed(error)
+                }
+            case .songSelected(let index):
+                if state.songs.indices.contains(index) { opener.open(state.songs[index].pageURL) }
+                return nil
+            case .songsLoaded, .loadFailed:
+                return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+extension VIPER {
+    /// Turns the interactor's songs into what the view shows, and a selection into the router's
+    /// navigation. Holds no API and opens nothing itself.
+    @MainActor
+    final class Presenter {
+        weak var view: (any View)?
+        private let interactor: any InteractorInput
+        private let router: any RouterInput
+        private var songs: [Song] = []
+
+        init(interactor: any InteractorInput, router: any RouterInput) {
+            self.interactor = interactor
+            self.router = router
+        }
+
+        func viewDidLoad() async {
+            view?.startLoading()
+            let result = await interactor.latestSongs()
+            view?.stopLoading()
+            switch result {
+            case .success(let songs):
+                self.songs = songs
+                view?.showLatestSongs(songs.map(SongListCanvas.Row.init))
+            case .failure(let error):
+                view?.showError(message: error.message)
+            }
+        }
+
+        func didSelectSong(at index: Int) {
+            guard songs.indices.contains(index) else { return }
+            router.showPage(of: songs[index])
+        }
+    }
+}
