@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "FinnkinoKit", targets: ["FinnkinoKit"]),
         .library(name: "MusicifyKit", targets: ["MusicifyKit"]),
         .library(name: "WebSupport", targets: ["WebSupport"]),
+        .library(name: "MusicifyWeb", targets: ["MusicifyWeb"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -87,6 +88,15 @@ let package = Package(
             ],
             resources: [.copy("Static")]),
 
+        // Musicify's web app: the latest-songs page of any of the five architectures, on Hummingbird.
+        .target(
+            name: "MusicifyWeb",
+            dependencies: [
+                "MusicifyKit", "WebSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
         // The command-line tool; `serve` (the default) runs the web app.
         .executableTarget(
             name: "finnkino",
@@ -118,6 +128,14 @@ let package = Package(
             dependencies: [
                 "FinnkinoWeb", "FinnkinoKit", "AppPatterns", "ImagePipeline", "WebSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .testTarget(
+            name: "MusicifyWebTests",
+            dependencies: [
+                "MusicifyWeb", "MusicifyKit", "AppPatterns",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
