@@ -92,10 +92,11 @@ let package = Package(
         .target(
             name: "MusicifyWeb",
             dependencies: [
-                "MusicifyKit", "WebSupport",
+                "AppPatterns", "MusicifyKit", "WebSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
-            ]),
+            ],
+            resources: [.copy("Static")]),
 
         // The command-line tool; `serve` (the default) runs the web app.
         .executableTarget(

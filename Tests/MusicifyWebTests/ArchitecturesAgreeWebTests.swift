@@ -1,0 +1,80 @@
+import AppPatterns
+import HummingbirdTesting
+import MusicifyKit
+import Testing
+
+/// The key test on the web: whatever builds the screen, a person gets the same bytes. For the
+/// bundled chart, the real sample and each failure, the five architectures answer `/` with the
+/// same status and byte-identical HTML, and `/songs/<id>` with the same redirect.
+@Suite struct ArchitecturesAgreeWebTests {
+    /// What a person gets from `paths` on the app of one architecture.
+    struct Answer: Equatable {
+        var status: Int
+        var location: String?
+        var body: String
+    }
+
+    static func answers(_ paths: [String], transport: @escaping @Sendable () throws -> any Transport) async throws
+        -> [Architecture: [Answer]]
+    {
+        var answers: [Architecture: [Answer]] = [:]
+        for architecture in Architecture.allCases {
+            answers[architecture] = try await WebAppUnderTest.test(architecture, transport: try transport()) {
+                client in
+                var answers: [Answer] = []
+                for path in paths {
+                    let response = try await client.execute(uri: path, method: .get)
+                    answers.append(
+                        Answer(status: response.status.code, location: response.headers[.location], body: response.text)
+                    )
+                }
+                return answers
+            }
+        }
+        return answers
+    }
+
+    /// Every architecture's answers equal MVC's; returns MVC's.
+    static func expectAgreement(
+        _ paths: [String], transport: @escaping @Sendable () throws -> any Transport
+    ) async throws -> [Answer] {
+        let answers = try await answers(paths, transport: transport)
+        let mvc = try #require(answers[.mvc])
+        for architecture in Architecture.allCases {
+            let theirs = try #require(answers[architecture])
+            for (index, path) in paths.enumerated() {
+                #expect(theirs[index] == mvc[index], "\(architecture) differs from MVC at \(path)")
+            }
+        }
+        return mvc
+    }
+
+    @Test func theBundledChart() async throws {
+        let mvc = try await Self.expectAgreement(
+            ["/", "/songs/1900000001", "/songs/1900000134", "/songs/7"], transport: ChartTransports.bundled)
+        // (and what they agree on is the chart, its redirects and a 404)
+        #expect(mvc.map(\.status) == [200, 303, 303, 404])
+        #expect(mvc[0].body.contains("Northern Lights Again"))
+        #expect(mvc[1].location == "/bundled/songs/1900000001")
+        #expect(mvc[2].location == "/bundled/songs/1900000134")
+    }
+
+    @Test func theRealSample() async throws {
+        let mvc = try await Self.expectAgreement(
+            ["/", "/songs/1621119447", "/songs/1621119107"], transport: ChartTransports.realChart)
+        #expect(mvc.map(\.status) == [200, 303, 303])
+        #expect(mvc[0].body.contains("Ojitos Lindos"))
+        #expect(mvc[2].location == "https://music.apple.com/us/album/712pm/1621119097?i=1621119107")
+    }
+
+    @Test(arguments: 0..<4)
+    func eachFailure(index: Int) async throws {
+        let failing = ChartTransports.failing()[index]
+        let mvc = try await Self.expectAgreement(["/", "/songs/1900000001"]) {
+            ChartTransports.failing()[index].transport
+        }
+        #expect(mvc.map(\.status) == [502, 502], "\(failing.name)")
+        #expect(mvc[0].body.contains(failing.alert))
+        #expect(mvc[1] == mvc[0])
+    }
+}
