@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "finnkino", targets: ["finnkino"]),
         .executable(name: "finnkino-dataset", targets: ["FinnkinoDatasetGenerator"]),
+        .executable(name: "musicify", targets: ["musicify"]),
         .library(name: "AppPatterns", targets: ["AppPatterns"]),
         .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
         .library(name: "FinnkinoKit", targets: ["FinnkinoKit"]),
@@ -108,6 +109,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
+        // Musicify's command-line tool: `list`, `open`, and `serve` (the web app).
+        .executableTarget(
+            name: "musicify",
+            dependencies: [
+                "AppPatterns", "MusicifyKit", "MusicifyWeb",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
         // Writes Sources/FinnkinoKit/Bundled (the embedded default dataset) reproducibly.
         .executableTarget(
             name: "FinnkinoDatasetGenerator",
@@ -139,6 +150,14 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        .testTarget(
+            name: "MusicifyCLITests",
+            dependencies: [
+                "musicify",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "WebSupportTests",
             dependencies: [

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import MusicifyKit
+
+/// `musicify open ID`: selects a song on the screen, as a person would, and prints the page the
+/// screen opens.
+struct OpenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "open", abstract: "Select a song of the chart and print the address of its page.")
+
+    @Argument(help: "The song's ID (see `musicify list --json`).")
+    var id: String
+
+    @OptionGroup var options: ScreenOptions
+
+    func run() async throws {
+        print(try await Self.open(id, options.architecture, try options.songsSource()).absoluteString)
+    }
+
+    @MainActor
+    private static func open(_ id: String, _ architecture: Architecture, _ source: SongsSource) async throws -> URL {
+        let chart = try ChartVisit(architecture: architecture, source: source)
+        _ = try await chart.loadedState()
+        switch await chart.visit.select(id: id) {
+        case .opened(let page):
+            return page
+        case .noSuchSong:
+            standardError("No song with ID \(id) is in the chart (see musicify list --json).")
+        case .nothingOpened:
+            standardError("The screen opened no page for song \(id).")
+        }
+        throw ExitCode.failure
+    }
+}

@@ -1,0 +1,33 @@
+import Testing
+
+/// Arguments a person gets wrong: exit 64 with ArgumentParser's usage line.
+@Suite struct ArgumentTests {
+    @Test(arguments: [
+        (["list", "--architecture", "mvvc"], "--architecture"),
+        (["list", "--architecture"], "--architecture"),
+        (["list", "--source", "ftp://example.com"], "ftp://example.com is not a source"),
+        (["list", "--source", "nowhere"], "nowhere is not a source"),
+        (["serve", "--port", "70000"], "--port must be between 0 and 65535"),
+        (["serve", "--port", "eighty"], "--port"),
+        (["open"], "<id>"),
+        (["list", "--colour"], "--colour"),
+        (["play"], "play"),
+    ])
+    func badArgumentsExit64WithTheUsage(arguments: [String], named: String) async throws {
+        // When the command line is wrong
+        let result = try await MusicifyRun.run(arguments)
+        // Then it says what is wrong and how to call it, on stderr, and exits 64
+        #expect(result.exitCode == 64, "\(arguments): \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains(named), "\(result.stderr)")
+        #expect(result.stderr.contains("Usage: musicify"), "\(result.stderr)")
+    }
+
+    @Test func helpListsTheCommandsAndArchitectures() async throws {
+        let result = try await MusicifyRun.run(["list", "--help"])
+        #expect(result.exitCode == 0)
+        #expect(result.stdout.contains("--architecture <architecture>"))
+        #expect(result.stdout.contains("mvc, mvp, mvvm, viper, redux"))
+        #expect(result.stdout.contains("--source <bundled|live|URL>"))
+    }
+}
