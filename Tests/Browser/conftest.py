@@ -64,8 +64,15 @@ def finnkino_binary() -> Path:
     return binary
 
 
-def wait_for_url_line(process: subprocess.Popen, timeout: float, log_path: Path) -> str:
-    """Reads stdout until the "Finnkino is running at URL" line; fails on exit or timeout."""
+def wait_for_url_line(
+    process: subprocess.Popen,
+    timeout: float,
+    log_path: Path,
+    pattern: re.Pattern[str] = URL_LINE,
+    program: str = "finnkino serve",
+) -> str:
+    """Reads stdout until the line `pattern` matches ("Finnkino is running at URL" by default);
+    returns its first group (the URL); fails on exit or timeout."""
     found: list[str] = []
     seen: list[str] = []
 
@@ -73,7 +80,7 @@ def wait_for_url_line(process: subprocess.Popen, timeout: float, log_path: Path)
         assert process.stdout is not None
         for line in process.stdout:
             seen.append(line.rstrip("\n"))
-            match = URL_LINE.search(line)
+            match = pattern.search(line)
             if match:
                 found.append(match.group(1))
                 return
@@ -86,7 +93,7 @@ def wait_for_url_line(process: subprocess.Popen, timeout: float, log_path: Path)
         process.kill()
         stderr = log_path.read_text(errors="replace")[-2000:]
         ended = f"exited with status {status}" if status is not None else f"printed no URL line in {timeout:.0f} s"
-        pytest.fail(f"finnkino serve {ended}; stdout: {seen!r}; stderr:\n{stderr}", pytrace=False)
+        pytest.fail(f"{program} {ended}; stdout: {seen!r}; stderr:\n{stderr}", pytrace=False)
     return found[0]
 
 
@@ -116,7 +123,7 @@ def running(data_dir: Path, *options: str) -> Iterator[Server]:
         stop(server)
 
 
-def stop(server: Server) -> None:
+def stop(server: Server, program: str = "finnkino serve") -> None:
     """Stops the server with SIGINT (Ctrl-C) and fails the test unless it exits cleanly."""
     if server.process is None:
         return
@@ -125,9 +132,9 @@ def stop(server: Server) -> None:
         status = server.process.wait(STOP_TIMEOUT_SECONDS)
     except subprocess.TimeoutExpired:
         server.process.kill()
-        pytest.fail(f"finnkino serve did not stop within {STOP_TIMEOUT_SECONDS} s of SIGINT", pytrace=False)
+        pytest.fail(f"{program} did not stop within {STOP_TIMEOUT_SECONDS} s of SIGINT", pytrace=False)
     if status != 0:
-        pytest.fail(f"finnkino serve exited with status {status} on SIGINT:\n{server.log_tail()}", pytrace=False)
+        pytest.fail(f"{program} exited with status {status} on SIGINT:\n{server.log_tail()}", pytrace=False)
 
 
 @pytest.fixture

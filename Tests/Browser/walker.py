@@ -26,7 +26,8 @@ class Walker:
     """Drives one browser through the app at one viewport, one named step at a time.
 
     Every step ends with a console check (any SEVERE entry fails the step) and, when asked,
-    a screenshot named `<viewport>-<NN>-<screen>.png`.
+    a screenshot named `<prefix><viewport>-<NN>-<screen>.png` (`<prefix><viewport>-<variant>-<NN>-<screen>.png`
+    when the walk has a variant, such as Musicify's architecture).
     """
 
     driver: WebDriver
@@ -34,6 +35,7 @@ class Walker:
     viewport: Viewport
     screenshot_dir: Path
     prefix: str = ""
+    variant: str = ""
     steps: list[tuple[str, str]] = field(default_factory=list)
     screenshots: list[str] = field(default_factory=list)
 
@@ -61,7 +63,8 @@ class Walker:
     def shoot(self, screen: str) -> None:
         number = len(self.screenshots) + 1
         slug = "-".join(screen.lower().split())
-        name = f"{self.prefix}{self.viewport.name}-{number:02d}-{slug}.png"
+        variant = f"{self.variant}-" if self.variant else ""
+        name = f"{self.prefix}{self.viewport.name}-{variant}{number:02d}-{slug}.png"
         self.driver.save_screenshot(str(self.screenshot_dir / name))
         self.screenshots.append(name)
 
