@@ -27,6 +27,7 @@ import Testing
     }
 
     @Test func theBundledChart() async throws {
+        // Given the bundled chart (the default source)
         // When each architecture lists the bundled chart as text and as JSON, and opens a song
         let text = try await Self.expectAgreement(["list"])
         let json = try await Self.expectAgreement(["list", "--json"])
@@ -41,27 +42,35 @@ import Testing
     @Test func theRealSample() async throws {
         let server = try await ChartServer.start(answering: .realSample)
         defer { Task { await server.stop() } }
+        // Given a server answering with Apple's real chart
         let source = ["--source", server.baseURL]
+        // When each architecture lists it as text and JSON and opens a song
         let text = try await Self.expectAgreement(["list"] + source)
         let json = try await Self.expectAgreement(["list", "--json"] + source)
         let open = try await Self.expectAgreement(["open", "1621119107"] + source)
+        // Then they print the same, and it is the real chart
         #expect(text.exitCode == 0 && text.stdout.contains("Bad Bunny & Bomba Estéreo · 2022"))
         #expect(json.exitCode == 0 && json.stdout.contains("\"1621119447\""))
         #expect(open.stdout == "https://music.apple.com/us/album/712pm/1621119097?i=1621119107\n")
     }
 
     @Test func aParsingError() async throws {
+        // Given a server whose answer is not JSON
         let server = try await ChartServer.start(answering: .json(status: 200, body: "<html>busy</html>"))
         defer { Task { await server.stop() } }
+        // When each architecture lists the chart as text and as JSON
         let text = try await Self.expectAgreement(["list", "--source", server.baseURL])
         let json = try await Self.expectAgreement(["list", "--json", "--source", server.baseURL])
+        // Then all fail the same way, on one line, whatever the format asked for
         #expect(text.exitCode == 1 && text.stderr.hasPrefix("JSON parsing error: "))
         #expect(json == text)
     }
 
     @Test func aConnectionError() async throws {
+        // Given a source where nothing listens, When each architecture lists the chart
         let text = try await Self.expectAgreement(["list", "--source", "http://127.0.0.1:9"])
         let json = try await Self.expectAgreement(["list", "--json", "--source", "http://127.0.0.1:9"])
+        // Then all fail the same way
         #expect(text.exitCode == 1 && text.stderr.hasPrefix("Connection error: "))
         #expect(json == text)
     }

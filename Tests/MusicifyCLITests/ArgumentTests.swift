@@ -14,7 +14,7 @@ import Testing
         (["play"], "play"),
     ])
     func badArgumentsExit64WithTheUsage(arguments: [String], named: String) async throws {
-        // When the command line is wrong
+        // Given a command line with a mistake, When it is run
         let result = try await MusicifyRun.run(arguments)
         // Then it says what is wrong and how to call it, on stderr, and exits 64
         #expect(result.exitCode == 64, "\(arguments): \(result.stderr)")
@@ -24,7 +24,9 @@ import Testing
     }
 
     @Test func helpListsTheCommandsAndArchitectures() async throws {
+        // Given a person who does not know the options, When they ask for help
         let result = try await MusicifyRun.run(["list", "--help"])
+        // Then it names the architectures and the sources
         #expect(result.exitCode == 0)
         #expect(result.stdout.contains("--architecture <architecture>"))
         #expect(result.stdout.contains("mvc, mvp, mvvm, viper, redux"))

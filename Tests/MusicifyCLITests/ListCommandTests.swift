@@ -5,7 +5,7 @@ import Testing
 /// the real chart sample, broken JSON or an error status, or not at all.
 @Suite struct ListCommandTests {
     @Test func theBundledChartAsAlignedText() async throws {
-        // When a person lists the chart with the defaults (MVC, the bundled chart)
+        // Given the defaults (MVC, the bundled chart), When a person lists the chart
         let result = try await MusicifyRun.run(["list"])
         // Then the 20 songs are printed in chart order: rank right-aligned, name, artist and year
         #expect(result.exitCode == 0, "\(result.stderr)")
@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func theBundledChartAsJSONHoldsTheRowsWithSortedKeys() async throws {
-        // When the chart is asked for as JSON
+        // Given the bundled chart, When it is asked for as JSON
         let result = try await MusicifyRun.run(["list", "--json"])
         #expect(result.exitCode == 0, "\(result.stderr)")
         // Then it is the screen's rows, in chart order, each with its four fields
@@ -83,9 +83,12 @@ import Testing
     }
 
     @Test func jsonThatIsNotAChartIsAParsingErrorToo() async throws {
+        // Given a server answering JSON without songs
         let server = try await ChartServer.start(answering: .json(status: 200, body: #"{"feed": {"title": "x"}}"#))
         defer { Task { await server.stop() } }
+        // When the chart is asked for as JSON
         let result = try await MusicifyRun.run(["list", "--json", "--source", server.baseURL])
+        // Then it is a parsing error on one line, not an empty list
         #expect(result.exitCode == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("JSON parsing error: "), "\(result.stderr)")
@@ -105,19 +108,25 @@ import Testing
     }
 
     @Test func anErrorStatusIsAConnectionErrorNamingIt() async throws {
+        // Given a server answering 503
         let server = try await ChartServer.start(answering: .json(status: 503, body: #"{"error": "busy"}"#))
         defer { Task { await server.stop() } }
+        // When the chart is listed
         let result = try await MusicifyRun.run(["list", "--source", server.baseURL])
+        // Then it is a connection error naming the status
         #expect(result.exitCode == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == "Connection error: 127.0.0.1 answered 503\n")
     }
 
     @Test func anEmptyChartSaysSo() async throws {
+        // Given a chart without songs
         let server = try await ChartServer.start(answering: .json(status: 200, body: #"{"feed": {"results": []}}"#))
         defer { Task { await server.stop() } }
+        // When it is listed as text and as JSON
         let text = try await MusicifyRun.run(["list", "--source", server.baseURL])
         let json = try await MusicifyRun.run(["list", "--source", server.baseURL, "--json"])
+        // Then the text says so and the JSON is an empty list
         #expect(text.exitCode == 0 && json.exitCode == 0)
         #expect(text.stdout == "The chart has no songs right now.\n")
         #expect(json.stdout == "[\n\n]\n" || json.stdout == "[]\n")

@@ -26,11 +26,14 @@ import Testing
 
     @Test(arguments: Architecture.allCases)
     func aFailedLoadShowsTheAlertAndNothingToSelect(architecture: Architecture) async throws {
+        // Given a source that does not answer
         let api = LatestSongsAPI(
             transport: StubTransport(.failure(TransportError(.unreachable, "down"))),
             endpoint: MostPlayedSongsEndpoint())
         let visit = LatestSongsVisit(architecture: architecture, api: api)
+        // When the screen appears
         let state = await visit.appear()
+        // Then it shows the alert only, and no song can be selected
         #expect(state == SongListCanvas.State(alert: "Connection error"))
         #expect(await visit.select(id: "1900000001") == .noSuchSong)
     }

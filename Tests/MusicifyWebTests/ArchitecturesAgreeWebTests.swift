@@ -50,6 +50,8 @@ import Testing
     }
 
     @Test func theBundledChart() async throws {
+        // Given the bundled chart, When the chart, two songs and a missing one are asked of each architecture
+        // Then all answer alike
         let mvc = try await Self.expectAgreement(
             ["/", "/songs/1900000001", "/songs/1900000134", "/songs/7"], transport: ChartTransports.bundled)
         // (and what they agree on is the chart, its redirects and a 404)
@@ -60,6 +62,8 @@ import Testing
     }
 
     @Test func theRealSample() async throws {
+        // Given Apple's real chart, When the chart and two songs are asked of each architecture
+        // Then all answer alike
         let mvc = try await Self.expectAgreement(
             ["/", "/songs/1621119447", "/songs/1621119107"], transport: ChartTransports.realChart)
         #expect(mvc.map(\.status) == [200, 303, 303])
@@ -69,6 +73,8 @@ import Testing
 
     @Test(arguments: 0..<4)
     func eachFailure(index: Int) async throws {
+        // Given a failing source, When the chart and a song are asked of each architecture
+        // Then all answer alike: 502 with the same alert
         let failing = ChartTransports.failing()[index]
         let mvc = try await Self.expectAgreement(["/", "/songs/1900000001"]) {
             ChartTransports.failing()[index].transport

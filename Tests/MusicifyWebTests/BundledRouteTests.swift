@@ -5,6 +5,7 @@ import Testing
 /// `/bundled/…`: the bundled chart's artwork and song pages, which exist only in this app.
 @Suite struct BundledRouteTests {
     @Test func artworkIsTheCoverDrawnForTheSongWithItsType() async throws {
+        // Given the app on the bundled chart
         try await WebAppUnderTest.test(transport: try ChartTransports.bundled()) { client in
             // When the page's artwork of the first song is asked for
             let response = try await client.execute(uri: "/bundled/artwork/1900000001/300x300bb.svg", method: .get)
@@ -24,14 +25,18 @@ import Testing
         "/bundled/artwork/%2E%2E/300x300bb.svg", "/bundled/artwork/1900000001", "/bundled/songs.json",
     ])
     func anythingElseUnderBundledIsA404(path: String) async throws {
+        // Given the app on the bundled chart
         try await WebAppUnderTest.test(transport: try ChartTransports.bundled()) { client in
+            // When an unknown song's artwork, a wrong size or type, a path or a file is asked for
             let response = try await client.execute(uri: path, method: .get)
+            // Then it is a 404, not an image
             #expect(response.status == .notFound, "\(path)")
             #expect(response.headers[.contentType] != "image/svg+xml")
         }
     }
 
     @Test func aBundledSongHasItsOwnPageSayingItIsInvented() async throws {
+        // Given the app on the bundled chart
         try await WebAppUnderTest.test(transport: try ChartTransports.bundled()) { client in
             // When the page a bundled song's selection leads to is asked for
             let response = try await client.execute(uri: "/bundled/songs/1900000015", method: .get)
@@ -53,8 +58,11 @@ import Testing
     }
 
     @Test func anUnknownBundledSongIsA404Page() async throws {
+        // Given the app on the bundled chart
         try await WebAppUnderTest.test(transport: try ChartTransports.bundled()) { client in
+            // When the page of a song it does not have is asked for
             let response = try await client.execute(uri: "/bundled/songs/42", method: .get)
+            // Then the answer is the 404 page
             #expect(response.status == .notFound)
             #expect(response.text.contains("<h1>Song not found</h1>"))
         }

@@ -32,8 +32,11 @@ import Testing
     }
 
     @Test func theRealChartUsesApplesArtworkAsItIs() async throws {
+        // Given the app on Apple's real chart
         try await WebAppUnderTest.test(transport: try ChartTransports.realChart()) { client in
+            // When the chart page is asked for
             let response = try await client.execute(uri: "/", method: .get)
+            // Then its songs are there as the feed names them, with Apple's https artwork
             #expect(response.status == .ok)
             let page = response.text
             #expect(page.components(separatedBy: "<li>").count == 21)

@@ -87,12 +87,14 @@ import Testing
     }
 
     @Test func anAlertIsEscapedToo() {
+        // Given an alert with markup, When the page is drawn
         let page = LatestSongsPage.render(SongListCanvas.State(alert: "<b>bad</b>"))
+        // Then it is shown as text
         #expect(page.contains("<p class=\"alert-title\">&lt;b&gt;bad&lt;/b&gt;</p>"))
     }
 
     @Test func anEmptyChartSaysSoAndLoadingSaysSo() {
-        // When the widgets hold no rows, and when they show the loading indicator
+        // Given widgets with no rows, and widgets showing the loading indicator, When each is drawn
         let empty = LatestSongsPage.render(SongListCanvas.State())
         let loading = LatestSongsPage.render(SongListCanvas.State(isLoading: true))
         // Then each says what it is, without a list
@@ -103,7 +105,7 @@ import Testing
     }
 
     @Test func thePageNamesNoArchitecture() {
-        // Given a full chart and an alert
+        // Given a full chart and an alert, When each is drawn
         let pages = [
             LatestSongsPage.render(SongListCanvas.State(rows: [Self.bundledRow, Self.appleRow])),
             LatestSongsPage.render(SongListCanvas.State(alert: "Connection error")),

@@ -10,6 +10,7 @@ import Testing
         + "frame-ancestors 'none'"
 
     @Test func everyAnswerCarriesTheSecurityHeaders() async throws {
+        // Given the app on the bundled chart
         try await WebAppUnderTest.test(transport: try ChartTransports.bundled()) { client in
             // When pages, a redirect, artwork, files, 404s of both kinds and a wrong method are asked for
             let requests: [(String, HTTPRequest.Method)] = [
@@ -28,7 +29,9 @@ import Testing
     }
 
     @Test func theStyleSheetAndIconAreServedAndNothingElseIs() async throws {
+        // Given the app
         try await WebAppUnderTest.test(transport: try ChartTransports.bundled()) { client in
+            // When its style sheet and icon are asked for, Then they come with their types
             let css = try await client.execute(uri: "/static/musicify.css", method: .get)
             #expect(css.status == .ok)
             #expect(css.headers[.contentType] == "text/css; charset=utf-8")
@@ -36,6 +39,7 @@ import Testing
             let icon = try await client.execute(uri: "/static/musicify-icon.svg", method: .get)
             #expect(icon.status == .ok)
             #expect(icon.headers[.contentType] == "image/svg+xml")
+            // And other names, paths and files are 404s
             for path in ["/static/app.css", "/static/..%2FPackage.swift", "/static/", "/Package.swift"] {
                 #expect(try await client.execute(uri: path, method: .get).status == .notFound, "\(path)")
             }

@@ -18,8 +18,11 @@ import Testing
     }
 
     @Test func aRealSongLeadsToApplesPage() async throws {
+        // Given the app on Apple's real chart
         try await WebAppUnderTest.test(transport: try ChartTransports.realChart()) { client in
+            // When a person selects a song
             let response = try await client.execute(uri: "/songs/1622045635", method: .get)
+            // Then they are sent to its page on Apple Music
             #expect(response.status == .seeOther)
             #expect(
                 response.headers[.location]
@@ -30,7 +33,9 @@ import Testing
     @Test func aHostileSongsIDStillSelectsIt() async throws {
         // Given the feed's markup-laden ID, percent-encoded as the page links it
         try await WebAppUnderTest.test(transport: ChartTransports.json(ChartTransports.hostileChart)) { client in
+            // When it is selected
             let response = try await client.execute(uri: "/songs/6%22%3E%3Cb%3E6%3C%2Fb%3E", method: .get)
+            // Then the song is found and its page followed
             #expect(response.status == .seeOther)
             #expect(response.headers[.location] == "https://example.com/song?a=1&b=2")
         }
@@ -38,8 +43,9 @@ import Testing
 
     @Test(arguments: ["1900000002", "0", "%2E%2E", "%ZZ", "1900000001%00"])
     func anIDNoRowShowsIsA404Page(id: String) async throws {
+        // Given the app on the bundled chart
         try await WebAppUnderTest.test(transport: try ChartTransports.bundled()) { client in
-            // When a person asks for a song the chart does not show
+            // When a person asks for a song the chart does not show (or an ID that is not one)
             let response = try await client.execute(uri: "/songs/\(id)", method: .get)
             // Then the answer is a 404 page saying so, with the way back
             #expect(response.status == .notFound, "\(id)")
@@ -51,9 +57,12 @@ import Testing
 
     @Test(arguments: 0..<4)
     func aFailingSourceShowsTheAlertWith502(index: Int) async throws {
+        // Given a failing source
         let failing = ChartTransports.failing()[index]
         try await WebAppUnderTest.test(transport: failing.transport) { client in
+            // When a song is selected
             let response = try await client.execute(uri: "/songs/1900000001", method: .get)
+            // Then there is nothing to select: the chart's alert, with 502
             #expect(response.status == .badGateway, "\(failing.name)")
             #expect(response.headers[.location] == nil)
             #expect(response.text.contains("role=\"alert\"><p class=\"alert-title\">\(failing.alert)</p>"))

@@ -31,6 +31,7 @@ import WebSupport
     }
 
     @Test func errorsAndUnknownPathsCarryThemToo() async throws {
+        // Given an app whose middleware was given a policy
         try await Self.application().test(.router) { client in
             // When a handler throws an HTTP error, and when no route matches
             let gone = try await client.execute(uri: "/gone", method: .get)
