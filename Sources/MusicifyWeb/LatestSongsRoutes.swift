@@ -29,7 +29,7 @@ struct LatestSongsRoutes: Sendable {
         let bundled = transport as? BundledSongsTransport
         self.bundled = bundled
         self.assets = assets
-        let songs = try bundled.map { try MostPlayedSongsEndpoint().decode($0.chart) } ?? []
+        let songs = try bundled.map { try endpoint.decode($0.chart) } ?? []
         bundledSongs = Dictionary(songs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
