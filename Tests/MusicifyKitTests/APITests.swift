@@ -96,15 +96,13 @@ import Testing
 
     // MARK: Sources and order
 
-    @Test func sourcesAreReadAsAPersonWritesThem() throws {
-        #expect(try SongsSource(parsing: "bundled") == .bundled)
-        #expect(try SongsSource(parsing: "LIVE") == .live)
-        let url = try #require(URL(string: "http://127.0.0.1:9000"))
-        #expect(try SongsSource(parsing: "http://127.0.0.1:9000") == .server(url))
-        for bad in ["", "ftp://x", "file:///etc/passwd", "somewhere", "http://"] {
-            #expect(throws: SongsSourceError.self) { try SongsSource(parsing: bad) }
-        }
-        #expect(try SongsSource.live.makeTransport().sourceDescription == SongsSource.liveHost)
+    @Test func eachSourceGivesItsChart() async throws {
+        // The bundled chart, offline
+        let bundled = try await LatestSongsAPI(source: .bundled).latestSongs().get()
+        #expect(bundled.count == 20 && bundled.allSatisfy { $0.pageURL.host == BundledSongsTransport.host })
+        // A server that does not answer: a connection error, not a crash
+        let closed = try #require(URL(string: "http://127.0.0.1:9"))
+        #expect(try await LatestSongsAPI(source: .server(closed), timeout: 1).latestSongs() == .failure(.connection))
     }
 
     @Test func byArtistIgnoresCaseAndAccentsAndKeepsChartOrderWithin() throws {
