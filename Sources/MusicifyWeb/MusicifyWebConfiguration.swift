@@ -11,7 +11,7 @@ public struct MusicifyWebConfiguration: Sendable {
     public var port: Int
     /// The architecture of every screen the app builds.
     public var architecture: Architecture
-    /// The source's transport (``SongsSource/makeTransport(timeout:)``); with
+    /// The source's transport (``LatestSongsAPI/transport(for:timeout:)``); with
     /// ``BundledSongsTransport`` the app also serves the bundled artwork and song pages.
     public var transport: any Transport
     /// The chart asked for.

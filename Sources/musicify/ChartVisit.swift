@@ -12,8 +12,8 @@ struct ChartVisit {
     private let transport: RecordingTransport
     private let endpoint = MostPlayedSongsEndpoint()
 
-    init(architecture: Architecture, source: SongsSource) throws {
-        transport = RecordingTransport(try source.makeTransport())
+    init(architecture: Architecture, source: DataSource) throws {
+        transport = RecordingTransport(try LatestSongsAPI.transport(for: source))
         visit = LatestSongsVisit(
             architecture: architecture, api: LatestSongsAPI(transport: transport, endpoint: endpoint))
     }

@@ -1,3 +1,4 @@
+import AppPatterns
 import ArgumentParser
 import Foundation
 import MusicifyKit
@@ -13,7 +14,7 @@ struct ListCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let rows = try await Self.rows(options.architecture, try options.songsSource())
+        let rows = try await Self.rows(options.architecture, try options.dataSource())
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -26,7 +27,7 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     @MainActor
-    private static func rows(_ architecture: Architecture, _ source: SongsSource) async throws -> [SongListCanvas.Row] {
+    private static func rows(_ architecture: Architecture, _ source: DataSource) async throws -> [SongListCanvas.Row] {
         try await ChartVisit(architecture: architecture, source: source).loadedState().rows
     }
 }

@@ -1,3 +1,4 @@
+import AppPatterns
 import ArgumentParser
 import Foundation
 import MusicifyKit
@@ -14,11 +15,11 @@ struct OpenCommand: AsyncParsableCommand {
     @OptionGroup var options: ScreenOptions
 
     func run() async throws {
-        print(try await Self.open(id, options.architecture, try options.songsSource()).absoluteString)
+        print(try await Self.open(id, options.architecture, try options.dataSource()).absoluteString)
     }
 
     @MainActor
-    private static func open(_ id: String, _ architecture: Architecture, _ source: SongsSource) async throws -> URL {
+    private static func open(_ id: String, _ architecture: Architecture, _ source: DataSource) async throws -> URL {
         let chart = try ChartVisit(architecture: architecture, source: source)
         _ = try await chart.loadedState()
         switch await chart.visit.select(id: id) {

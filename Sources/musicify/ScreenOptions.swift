@@ -16,16 +16,15 @@ struct ScreenOptions: ParsableArguments {
     var source = "bundled"
 
     func validate() throws {
-        _ = try songsSource()
+        _ = try dataSource()
     }
 
     /// The source `--source` names.
-    func songsSource() throws -> SongsSource {
-        do {
-            return try SongsSource(parsing: source)
-        } catch {
-            throw ValidationError("--source: \(error)")
+    func dataSource() throws -> DataSource {
+        guard let source = DataSource(argument: source) else {
+            throw ValidationError("--source must be bundled, live, or an http(s) URL, not \"\(source)\"")
         }
+        return source
     }
 }
 

@@ -29,7 +29,7 @@ struct ServeCommand: AsyncParsableCommand {
         let title = options.architecture.title
         let configuration = MusicifyWebConfiguration(
             host: host, port: port, architecture: options.architecture,
-            transport: try options.songsSource().makeTransport(),
+            transport: try LatestSongsAPI.transport(for: options.dataSource()),
             onServerRunning: { port in
                 FileHandle.standardOutput.write(Data("Musicify (\(title)) is running at http://\(host):\(port)\n".utf8))
             },

@@ -5,8 +5,11 @@ import Testing
     @Test(arguments: [
         (["list", "--architecture", "mvvc"], "--architecture"),
         (["list", "--architecture"], "--architecture"),
-        (["list", "--source", "ftp://example.com"], "ftp://example.com is not a source"),
-        (["list", "--source", "nowhere"], "nowhere is not a source"),
+        (
+            ["list", "--source", "ftp://example.com"],
+            "--source must be bundled, live, or an http(s) URL, not \"ftp://example.com\""
+        ),
+        (["list", "--source", "nowhere"], "--source must be bundled, live, or an http(s) URL, not \"nowhere\""),
         (["serve", "--port", "70000"], "--port must be between 0 and 65535"),
         (["serve", "--port", "eighty"], "--port"),
         (["open"], "<id>"),

@@ -3,6 +3,9 @@ import Foundation
 import Logging
 
 extension FeedStore {
+    /// The real Finnkino API's address.
+    public static let liveBaseURL = URL(string: "https://www.finnkino.fi")
+
     /// A store reading from `source`, caching in `dataDirectory`.
     ///
     /// The bundled dataset is cached in memory only (it is already on disk); other sources keep
@@ -19,12 +22,9 @@ extension FeedStore {
             transport = try BundledTransport()
             cache = InMemoryPayloadCache()
         case .live, .server:
-            let baseURL: URL? =
-                switch source {
-                case .server(let url): url
-                default: DataSource.liveBaseURL
-                }
-            guard let baseURL else { throw TransportError(.invalidRequest, "no base URL for \(source)") }
+            guard let live = liveBaseURL, let baseURL = source.baseURL(live: live) else {
+                throw TransportError(.invalidRequest, "no base URL for \(source)")
+            }
             transport = HTTPTransport(baseURL: baseURL)
             cache = try SQLitePayloadCache(
                 directory: dataDirectory.appendingPathComponent("cache", isDirectory: true),

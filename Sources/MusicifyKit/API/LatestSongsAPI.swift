@@ -5,13 +5,11 @@ import AppPatterns
 /// answer as songs or as one of the two errors the screen shows. Each call asks the source: a
 /// screen that appears shows what the chart says now.
 public struct LatestSongsAPI: Sendable {
-    private let service: WebService
-    private let fetch: @Sendable (WebService) async throws(WebServiceError) -> [Song]
+    private let fetch: @Sendable () async throws(WebServiceError) -> [Song]
 
     /// Songs from `endpoint`, sent through `service`.
     public init<E: Endpoint>(service: WebService, endpoint: E) where E.Response == [Song] {
-        self.service = service
-        fetch = { service throws(WebServiceError) in try await service.send(endpoint) }
+        fetch = { () throws(WebServiceError) in try await service.send(endpoint) }
     }
 
     /// Songs from `endpoint` through `transport` (a web service of its own, nothing cached).
@@ -22,7 +20,7 @@ public struct LatestSongsAPI: Sendable {
     /// The latest songs in chart order, or why not.
     public func latestSongs() async -> Result<[Song], SongsLoadError> {
         do throws(WebServiceError) {
-            return .success(try await fetch(service))
+            return .success(try await fetch())
         } catch {
             return .failure(SongsLoadError(error))
         }

@@ -7,12 +7,16 @@ extension MVC {
         let canvas = SongListCanvas()
         private let api: LatestSongsAPI
         private let opener: any SongPageOpener
+        private var chart: [Song] = []
+        private var sortOrder = SongSortOrder.chart
+        /// The songs as the table lists them.
         private var songs: [Song] = []
 
         init(api: LatestSongsAPI, opener: any SongPageOpener) {
             self.api = api
             self.opener = opener
             canvas.onSelectRow = { [weak self] index in self?.didSelectRow(at: index) }
+            canvas.onSortOrderChosen = { [weak self] order in self?.didChooseSortOrder(order) }
         }
 
         func viewDidLoad() async {
@@ -22,11 +26,22 @@ extension MVC {
             canvas.setLoading(false)
             switch result {
             case .success(let songs):
-                self.songs = songs
-                canvas.reload(songs.map(SongListCanvas.Row.init))
+                chart = songs
+                reloadTable()
             case .failure(let error):
                 canvas.showAlert(error.message)
             }
+        }
+
+        private func didChooseSortOrder(_ order: SongSortOrder) {
+            sortOrder = order
+            canvas.showSortOrder(order)
+            reloadTable()
+        }
+
+        private func reloadTable() {
+            songs = sortOrder.sorted(chart)
+            canvas.reload(songs.map(SongListCanvas.Row.init))
         }
 
         private func didSelectRow(at index: Int) {

@@ -6,6 +6,9 @@ extension MVP {
         weak var view: (any View)?
         private let api: LatestSongsAPI
         private let opener: any SongPageOpener
+        private var chart: [Song] = []
+        private var sortOrder = SongSortOrder.chart
+        /// The songs as the view lists them.
         private var songs: [Song] = []
 
         init(api: LatestSongsAPI, opener: any SongPageOpener) {
@@ -19,11 +22,22 @@ extension MVP {
             view?.stopLoading()
             switch result {
             case .success(let songs):
-                self.songs = songs
-                view?.showLatestSongs(songs.map(SongListCanvas.Row.init))
+                chart = songs
+                showSongs()
             case .failure(let error):
                 view?.showError(message: error.message)
             }
+        }
+
+        func didChooseSortOrder(_ order: SongSortOrder) {
+            sortOrder = order
+            view?.showSortOrder(order)
+            showSongs()
+        }
+
+        private func showSongs() {
+            songs = sortOrder.sorted(chart)
+            view?.showLatestSongs(songs.map(SongListCanvas.Row.init))
         }
 
         func didSelectSong(at index: Int) {

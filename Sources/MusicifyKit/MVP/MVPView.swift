@@ -7,5 +7,6 @@ extension MVP {
         func stopLoading()
         func showLatestSongs(_ rows: [SongListCanvas.Row])
         func showError(message: String)
+        func showSortOrder(_ order: SongSortOrder)
     }
 }

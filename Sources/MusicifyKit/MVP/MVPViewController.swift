@@ -11,6 +11,7 @@ extension MVP {
             self.presenter = presenter
             presenter.view = self
             canvas.onSelectRow = { [weak presenter] index in presenter?.didSelectSong(at: index) }
+            canvas.onSortOrderChosen = { [weak presenter] order in presenter?.didChooseSortOrder(order) }
         }
 
         func viewDidLoad() async { await presenter.loadLatestSongs() }
@@ -25,5 +26,7 @@ extension MVP {
         func showLatestSongs(_ rows: [SongListCanvas.Row]) { canvas.reload(rows) }
 
         func showError(message: String) { canvas.showAlert(message) }
+
+        func showSortOrder(_ order: SongSortOrder) { canvas.showSortOrder(order) }
     }
 }

@@ -12,7 +12,9 @@ extension MVVM {
             viewModel.isLoadingChanged = { canvas.setLoading($0) }
             viewModel.songsChanged = { canvas.reload($0) }
             viewModel.errorMessageChanged = { canvas.showAlert($0) }
+            viewModel.sortOrderChanged = { canvas.showSortOrder($0) }
             canvas.onSelectRow = { [weak viewModel] index in viewModel?.didSelectSong(at: index) }
+            canvas.onSortOrderChosen = { [weak viewModel] order in viewModel?.didChooseSortOrder(order) }
         }
 
         func viewDidLoad() async { await viewModel.viewDidLoad() }

@@ -14,14 +14,20 @@ extension MVVM {
         private(set) var errorMessage: String? {
             didSet { errorMessageChanged?(errorMessage) }
         }
+        private(set) var sortOrder = SongSortOrder.chart {
+            didSet { sortOrderChanged?(sortOrder) }
+        }
 
         var isLoadingChanged: ((Bool) -> Void)?
         var songsChanged: (([SongListCanvas.Row]) -> Void)?
         var errorMessageChanged: ((String?) -> Void)?
+        var sortOrderChanged: ((SongSortOrder) -> Void)?
 
         private let api: LatestSongsAPI
         private let opener: any SongPageOpener
-        private var loaded: [Song] = []
+        private var chart: [Song] = []
+        /// The songs as ``songs`` lists them.
+        private var listed: [Song] = []
 
         init(api: LatestSongsAPI, opener: any SongPageOpener) {
             self.api = api
@@ -37,16 +43,26 @@ extension MVVM {
             isLoading = false
             switch result {
             case .success(let songs):
-                loaded = songs
-                self.songs = songs.map(SongListCanvas.Row.init)
+                chart = songs
+                list()
             case .failure(let error):
                 errorMessage = error.message
             }
         }
 
+        func didChooseSortOrder(_ order: SongSortOrder) {
+            sortOrder = order
+            list()
+        }
+
         func didSelectSong(at index: Int) {
-            guard loaded.indices.contains(index) else { return }
-            opener.open(loaded[index].pageURL)
+            guard listed.indices.contains(index) else { return }
+            opener.open(listed[index].pageURL)
+        }
+
+        private func list() {
+            listed = sortOrder.sorted(chart)
+            songs = listed.map(SongListCanvas.Row.init)
         }
     }
 }

@@ -14,9 +14,10 @@ extension Redux {
                 case .failure(let error): return .loadFailed(error)
                 }
             case .songSelected(let index):
-                if state.songs.indices.contains(index) { opener.open(state.songs[index].pageURL) }
+                let listed = state.listedSongs
+                if listed.indices.contains(index) { opener.open(listed[index].pageURL) }
                 return nil
-            case .songsLoaded, .loadFailed:
+            case .songsLoaded, .loadFailed, .sortOrderChosen:
                 return nil
             }
         }

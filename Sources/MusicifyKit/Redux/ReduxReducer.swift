@@ -12,6 +12,8 @@ extension Redux {
         case .loadFailed(let error):
             state.isLoading = false
             state.error = error
+        case .sortOrderChosen(let order):
+            state.sortOrder = order
         case .songSelected:
             break
         }

@@ -4,6 +4,10 @@ extension Redux {
         var isLoading = false
         var songs: [Song] = []
         var error: SongsLoadError?
+        var sortOrder = SongSortOrder.chart
+
+        /// The songs as the table lists them (a selector: derived, never stored).
+        var listedSongs: [Song] { sortOrder.sorted(songs) }
     }
 
     /// Everything that can happen to the screen.
@@ -14,5 +18,6 @@ extension Redux {
         case loadFailed(SongsLoadError)
         /// The person selected the row at this index.
         case songSelected(Int)
+        case sortOrderChosen(SongSortOrder)
     }
 }

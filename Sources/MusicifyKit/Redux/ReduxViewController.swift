@@ -10,6 +10,7 @@ extension Redux {
             store = Store(effects: Effects(api: api, opener: opener))
             store.subscriber = { [weak self] state in self?.render(state) }
             canvas.onSelectRow = { [weak store] index in await store?.dispatch(.songSelected(index)) }
+            canvas.onSortOrderChosen = { [weak store] order in await store?.dispatch(.sortOrderChosen(order)) }
         }
 
         func viewDidLoad() async { await store.dispatch(.viewAppeared) }
@@ -17,7 +18,8 @@ extension Redux {
         /// The widgets for `state`, in the order every architecture changes them.
         private func render(_ state: State) {
             canvas.setLoading(state.isLoading)
-            canvas.reload(state.songs.map(SongListCanvas.Row.init))
+            canvas.showSortOrder(state.sortOrder)
+            canvas.reload(state.listedSongs.map(SongListCanvas.Row.init))
             canvas.showAlert(state.error?.message)
         }
     }

@@ -29,11 +29,15 @@ public final class SongListCanvas {
         public var isLoading = false
         public var rows: [Row] = []
         public var alert: String?
+        /// The order chosen in the sort control.
+        public var sortOrder = SongSortOrder.chart
 
-        public init(isLoading: Bool = false, rows: [Row] = [], alert: String? = nil) {
+        public init(isLoading: Bool = false, rows: [Row] = [], alert: String? = nil, sortOrder: SongSortOrder = .chart)
+        {
             self.isLoading = isLoading
             self.rows = rows
             self.alert = alert
+            self.sortOrder = sortOrder
         }
     }
 
@@ -48,6 +52,9 @@ public final class SongListCanvas {
     /// The table's delegate: told which row the person selected; may take its time (a Redux
     /// store runs the selection's effect).
     public var onSelectRow: (@MainActor (Int) async -> Void)?
+
+    /// The sort control's delegate: told which order the person chose.
+    public var onSortOrderChosen: (@MainActor (SongSortOrder) async -> Void)?
 
     public init() {}
 
@@ -64,6 +71,16 @@ public final class SongListCanvas {
     /// Shows an alert with `message`, or removes it (nil).
     public func showAlert(_ message: String?) {
         if state.alert != message { state.alert = message }
+    }
+
+    /// Marks `order` as chosen in the sort control.
+    public func showSortOrder(_ order: SongSortOrder) {
+        if state.sortOrder != order { state.sortOrder = order }
+    }
+
+    /// The person chose `order` in the sort control (the front ends call this).
+    public func chooseSortOrder(_ order: SongSortOrder) async {
+        await onSortOrderChosen?(order)
     }
 
     /// The person selected the row at `index` (the front ends call this).

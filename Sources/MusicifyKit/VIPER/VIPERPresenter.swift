@@ -6,6 +6,9 @@ extension VIPER {
         weak var view: (any View)?
         private let interactor: any InteractorInput
         private let router: any RouterInput
+        private var chart: [Song] = []
+        private var sortOrder = SongSortOrder.chart
+        /// The songs as the view lists them.
         private var songs: [Song] = []
 
         init(interactor: any InteractorInput, router: any RouterInput) {
@@ -19,11 +22,22 @@ extension VIPER {
             view?.stopLoading()
             switch result {
             case .success(let songs):
-                self.songs = songs
-                view?.showLatestSongs(songs.map(SongListCanvas.Row.init))
+                chart = songs
+                showSongs()
             case .failure(let error):
                 view?.showError(message: error.message)
             }
+        }
+
+        func didChooseSortOrder(_ order: SongSortOrder) {
+            sortOrder = order
+            view?.showSortOrder(order)
+            showSongs()
+        }
+
+        private func showSongs() {
+            songs = interactor.songs(chart, in: sortOrder)
+            view?.showLatestSongs(songs.map(SongListCanvas.Row.init))
         }
 
         func didSelectSong(at index: Int) {

@@ -6,6 +6,7 @@ extension VIPER {
         func stopLoading()
         func showLatestSongs(_ rows: [SongListCanvas.Row])
         func showError(message: String)
+        func showSortOrder(_ order: SongSortOrder)
     }
 
     /// Puts on the widgets what the presenter says, passes on what the person does.
@@ -16,6 +17,7 @@ extension VIPER {
 
         init() {
             canvas.onSelectRow = { [weak self] index in self?.presenter?.didSelectSong(at: index) }
+            canvas.onSortOrderChosen = { [weak self] order in self?.presenter?.didChooseSortOrder(order) }
         }
 
         func viewDidLoad() async { await presenter?.viewDidLoad() }
@@ -30,5 +32,7 @@ extension VIPER {
         func showLatestSongs(_ rows: [SongListCanvas.Row]) { canvas.reload(rows) }
 
         func showError(message: String) { canvas.showAlert(message) }
+
+        func showSortOrder(_ order: SongSortOrder) { canvas.showSortOrder(order) }
     }
 }

@@ -1,16 +1,13 @@
 import Foundation
 
-/// Where the Finnkino data comes from.
+/// Where an app's data comes from: what `--source` names.
 public enum DataSource: Sendable, Hashable, CustomStringConvertible {
-    /// The dataset bundled with the app: offline, dates rebased to today.
+    /// The dataset bundled with the app, offline.
     case bundled
-    /// The real Finnkino API.
+    /// The real service.
     case live
-    /// A server with the Finnkino API's URL layout at another address (a mirror, a test server).
+    /// A server with the real service's URL layout at another address (a mirror, a test server).
     case server(URL)
-
-    /// The real API's address.
-    public static let liveBaseURL = URL(string: "https://www.finnkino.fi")
 
     /// Reads `bundled`, `live`, or an `http(s)://` URL.
     public init?(argument: String) {
@@ -22,6 +19,15 @@ public enum DataSource: Sendable, Hashable, CustomStringConvertible {
                 scheme == "http" || scheme == "https", url.host != nil
             else { return nil }
             self = .server(url)
+        }
+    }
+
+    /// The address requests go to, `live` being the real service's; nil for the bundled data.
+    public func baseURL(live: URL) -> URL? {
+        switch self {
+        case .bundled: nil
+        case .live: live
+        case .server(let url): url
         }
     }
 
