@@ -3,7 +3,8 @@ import WebSupport
 
 /// The latest-songs screen as a web page: what ``SongListCanvas`` holds, drawn as HTML. The rows
 /// (rank, artwork, name, subtitle) link to `/songs/<id>`, which selects the song through the
-/// screen's architecture; the alert is a box with a "Try again" link. The page depends on the
+/// screen's architecture; above them the sort control is two links (`/` and `/?sort=artist`), the
+/// chosen one marked `aria-current`; the alert is a box with a "Try again" link. The page depends on the
 /// widgets' state only, so the five architectures produce the same bytes for the same chart.
 public enum LatestSongsPage {
     /// The heading under the app's name.
@@ -18,7 +19,10 @@ public enum LatestSongsPage {
             } else if state.rows.isEmpty, state.alert == nil {
                 html.raw("<p class=\"empty\">The chart has no songs right now.</p>\n")
             }
-            if !state.rows.isEmpty { Self.list(state.rows, into: &html) }
+            if !state.rows.isEmpty {
+                Self.sortControl(state.sortOrder, into: &html)
+                Self.list(state.rows, into: &html)
+            }
         }
     }
 
@@ -27,6 +31,29 @@ public enum LatestSongsPage {
         html.text(message)
         html.raw("</p><p>The latest songs could not be shown.</p>")
         html.raw("<p><a class=\"button\" href=\"/\">Try again</a></p></div>\n")
+    }
+
+    /// The page that lists the chart in `order`.
+    static func address(of order: SongSortOrder) -> String {
+        switch order {
+        case .chart: "/"
+        case .artist: "/?sort=artist"
+        }
+    }
+
+    private static func sortControl(_ chosen: SongSortOrder, into html: inout HTMLWriter) {
+        html.raw("<nav class=\"sort\" aria-label=\"Order of the songs\">")
+        for order in SongSortOrder.allCases {
+            let label =
+                switch order {
+                case .chart: "Chart order"
+                case .artist: "By artist"
+                }
+            html.raw("<a href=\"\(address(of: order))\"")
+            if order == chosen { html.raw(" aria-current=\"page\"") }
+            html.raw(">\(label)</a>")
+        }
+        html.raw("</nav>\n")
     }
 
     private static func list(_ rows: [SongListCanvas.Row], into html: inout HTMLWriter) {

@@ -5,8 +5,9 @@ import MusicifyKit
 import WebSupport
 
 /// The routes of Musicify's web app. Every page request is a new visit to a new screen of the
-/// configured architecture, as a person opening the app would make: `/` shows the chart,
-/// `/songs/<id>` selects a song through the architecture and follows where it leads.
+/// configured architecture, as a person opening the app would make: `/` shows the chart
+/// (`/?sort=artist` chooses that order on the screen once it has loaded), `/songs/<id>` selects a
+/// song through the architecture and follows where it leads.
 struct LatestSongsRoutes: Sendable {
     let architecture: Architecture
     /// The source's transport; each visit gets an API (a web service) of its own, so that a source
@@ -34,8 +35,9 @@ struct LatestSongsRoutes: Sendable {
     }
 
     func add(to router: Router<BasicRequestContext>) {
-        router.get("/") { _, _ in
-            let state = await Self.visit(architecture, api())
+        router.get("/") { request, _ in
+            let order = try Self.sortOrder(request.uri.queryParameters.get("sort"))
+            let state = await Self.visit(architecture, api(), sortedBy: order)
             return Self.chartPage(state)
         }
         router.get("/songs/:id") { _, context in
@@ -102,9 +104,16 @@ struct LatestSongsRoutes: Sendable {
         return (state, await visit.select(id: id))
     }
 
+    /// A new screen appears, then the person chooses `order` (unless it is the chart's own): what
+    /// it shows.
     @MainActor
-    private static func visit(_ architecture: Architecture, _ api: LatestSongsAPI) async -> SongListCanvas.State {
-        await LatestSongsVisit(architecture: architecture, api: api).appear()
+    private static func visit(_ architecture: Architecture, _ api: LatestSongsAPI, sortedBy order: SongSortOrder)
+        async -> SongListCanvas.State
+    {
+        let visit = LatestSongsVisit(architecture: architecture, api: api)
+        let state = await visit.appear()
+        guard state.alert == nil, order != .chart else { return state }
+        return await visit.choose(order)
     }
 
     /// The chart page; 502 when it shows an alert (the source failed us).
@@ -116,6 +125,15 @@ struct LatestSongsRoutes: Sendable {
         Response(
             status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: page)))
+    }
+
+    /// The order `?sort=` asks for: the chart's when absent; a 400 for anything but an order's name.
+    private static func sortOrder(_ text: String?) throws -> SongSortOrder {
+        guard let text else { return .chart }
+        guard let order = SongSortOrder(rawValue: text) else {
+            throw HTTPError(.badRequest, message: "sort must be chart or artist")
+        }
+        return order
     }
 
     /// A path segment percent-decoded; nil when missing, empty or not valid percent-encoding.

@@ -39,6 +39,25 @@ import Testing
         #expect(page.components(separatedBy: "<li>").count == 3)
     }
 
+    @Test func theSortControlIsTwoLinksMarkingTheChosenOrder() {
+        // Given the same rows listed in chart order and by artist
+        let rows = [Self.bundledRow, Self.appleRow]
+        // When each is drawn
+        let chart = LatestSongsPage.render(SongListCanvas.State(rows: rows, sortOrder: .chart))
+        let artist = LatestSongsPage.render(SongListCanvas.State(rows: rows, sortOrder: .artist))
+        // Then each has the two links above the list, the chosen one marked as the current page
+        #expect(
+            chart.contains(
+                "<nav class=\"sort\" aria-label=\"Order of the songs\"><a href=\"/\" aria-current=\"page\">"
+                    + "Chart order</a><a href=\"/?sort=artist\">By artist</a></nav>\n<ol class=\"songs\">"))
+        #expect(
+            artist.contains(
+                "<nav class=\"sort\" aria-label=\"Order of the songs\"><a href=\"/\">Chart order</a>"
+                    + "<a href=\"/?sort=artist\" aria-current=\"page\">By artist</a></nav>\n<ol class=\"songs\">"))
+        #expect(chart.components(separatedBy: "aria-current").count == 2)
+        #expect(artist.components(separatedBy: "aria-current").count == 2)
+    }
+
     @Test func hostileTextAndIDsAreEscaped() {
         // Given a row whose every field is markup
         let hostile = "<script>alert('x')</script>"
@@ -84,6 +103,8 @@ import Testing
                     + "<p><a class=\"button\" href=\"/\">Try again</a></p></div>"))
         #expect(!page.contains("<ol"))
         #expect(!page.contains("no songs"))
+        // And nothing to sort
+        #expect(!page.contains("class=\"sort\""))
     }
 
     @Test func anAlertIsEscapedToo() {
@@ -102,6 +123,7 @@ import Testing
         #expect(!empty.contains("Loading"))
         #expect(loading.contains("<p class=\"loading\" role=\"status\">Loading the latest songs…</p>"))
         #expect(!loading.contains("no songs"))
+        #expect(!empty.contains("class=\"sort\"") && !loading.contains("class=\"sort\""))
     }
 
     @Test func thePageNamesNoArchitecture() {

@@ -1,7 +1,8 @@
 import Foundation
 
 /// One visit of a person to the latest-songs screen, as the front ends make one per page or
-/// command: a new screen of an architecture appears and loads, then a row may be selected. The
+/// command: a new screen of an architecture appears and loads, then an order may be chosen and a
+/// row selected. The
 /// page a selection opens is recorded (``RecordingPageOpener``) for the front end to act on.
 @MainActor
 public final class LatestSongsVisit {
@@ -19,6 +20,12 @@ public final class LatestSongsVisit {
     /// The screen appears (`viewDidLoad`); returns what its widgets show once it has loaded.
     public func appear() async -> SongListCanvas.State {
         await screen.viewDidLoad()
+        return screen.canvas.state
+    }
+
+    /// The person chooses `order` in the sort control; what the widgets show then.
+    public func choose(_ order: SongSortOrder) async -> SongListCanvas.State {
+        await screen.canvas.chooseSortOrder(order)
         return screen.canvas.state
     }
 
