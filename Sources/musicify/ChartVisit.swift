@@ -18,15 +18,15 @@ struct ChartVisit {
             architecture: architecture, api: LatestSongsAPI(transport: transport, endpoint: endpoint))
     }
 
-    /// The screen appears; what it shows once loaded. Exits 1 after one line when it shows an
-    /// alert.
-    func loadedState() async throws -> SongListCanvas.State {
+    /// The screen appears, then the person chooses `order` (unless it is the chart's own); what it
+    /// shows then. Exits 1 after one line when it shows an alert.
+    func loadedState(sortedBy order: SongSortOrder = .chart) async throws -> SongListCanvas.State {
         let state = await visit.appear()
         if let alert = state.alert {
             standardError("\(alert): \(whatHappened())")
             throw ExitCode.failure
         }
-        return state
+        return order == .chart ? state : await visit.choose(order)
     }
 
     /// The last exchange with the source, in words: no answer, an error status, or why the answer

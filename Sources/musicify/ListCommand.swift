@@ -10,11 +10,14 @@ struct ListCommand: AsyncParsableCommand {
 
     @OptionGroup var options: ScreenOptions
 
+    @Option(help: "The order the person chooses on the screen: the chart's, or by artist.")
+    var sort: SongSortOrder = .chart
+
     @Flag(help: "Print the screen's rows as JSON instead of text.")
     var json = false
 
     func run() async throws {
-        let rows = try await Self.rows(options.architecture, try options.dataSource())
+        let rows = try await Self.rows(options.architecture, try options.dataSource(), sort)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -27,7 +30,9 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     @MainActor
-    private static func rows(_ architecture: Architecture, _ source: DataSource) async throws -> [SongListCanvas.Row] {
-        try await ChartVisit(architecture: architecture, source: source).loadedState().rows
+    private static func rows(_ architecture: Architecture, _ source: DataSource, _ order: SongSortOrder)
+        async throws -> [SongListCanvas.Row]
+    {
+        try await ChartVisit(architecture: architecture, source: source).loadedState(sortedBy: order).rows
     }
 }

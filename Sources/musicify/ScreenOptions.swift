@@ -29,3 +29,5 @@ struct ScreenOptions: ParsableArguments {
 }
 
 extension Architecture: ExpressibleByArgument {}
+
+extension SongSortOrder: ExpressibleByArgument {}

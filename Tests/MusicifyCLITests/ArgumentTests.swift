@@ -14,6 +14,8 @@ import Testing
         (["serve", "--port", "eighty"], "--port"),
         (["open"], "<id>"),
         (["list", "--colour"], "--colour"),
+        (["list", "--sort", "name"], "--sort"),
+        (["list", "--sort"], "--sort"),
         (["play"], "play"),
     ])
     func badArgumentsExit64WithTheUsage(arguments: [String], named: String) async throws {

@@ -43,6 +43,30 @@ import Testing
         #expect(again.stdout == result.stdout)
     }
 
+    @Test func theBundledChartByArtist() async throws {
+        // Given the bundled chart, When a person lists it by artist, as text and as JSON
+        let text = try await MusicifyRun.run(["list", "--sort", "artist"])
+        let json = try await MusicifyRun.run(["list", "--sort", "artist", "--json"])
+        let chart = try await MusicifyRun.run(["list", "--json"])
+        // Then the same 20 songs are listed from Aino Halme to Veikko & The Night Trams
+        #expect(text.exitCode == 0, "\(text.stderr)")
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 20)
+        #expect(lines.first == " 1  Northern Lights Again    Aino Halme · 2026")
+        #expect(lines[1] == " 2  Run the Red Light        Brass Echo · 2026")
+        #expect(lines.last == "20  Midnight in Kallio       Veikko & The Night Trams · 2026")
+        let byArtist = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: String]])
+        let inChartOrder = try #require(
+            try JSONSerialization.jsonObject(with: Data(chart.stdout.utf8)) as? [[String: String]])
+        #expect(byArtist.map { $0["id"] ?? "" } != inChartOrder.map { $0["id"] ?? "" })
+        #expect(Set(byArtist.map { $0["id"] ?? "" }) == Set(inChartOrder.map { $0["id"] ?? "" }))
+        #expect(byArtist.map { $0["title"] ?? "" }.prefix(2) == ["Northern Lights Again", "Run the Red Light"])
+        // And the chart's own order by name is the plain list
+        let named = try await MusicifyRun.run(["list", "--sort", "chart", "--json"])
+        #expect(named == chart)
+    }
+
     @Test func theRealChartFromALoopbackServer() async throws {
         // Given a server answering with Apple's real chart of May 2022
         let server = try await ChartServer.start(answering: .realSample)
