@@ -1,6 +1,7 @@
 """Musicify's web app in a real browser: for each of the five architectures, at phone and desktop
-size, the chart of 20 songs with their artwork loaded, a song selected and its bundled page
-reached, back to the chart, and the chart in dark mode; no console errors at any step.
+size, the chart of 20 songs with their artwork loaded, listed by artist and back, a song selected
+and its bundled page reached, back to the chart, and the chart in dark mode; no console errors at
+any step.
 
 Each run starts `musicify serve --port 0 --architecture X` from the debug build (or
 MUSICIFY_BINARY) on the bundled chart; screenshots are `musicify-<viewport>-<arch>-<NN>-<screen>.png`.
@@ -96,6 +97,26 @@ def test_chart_song_page_and_back(browser, tmp_path, screenshot_dir, viewport: V
             footer = walker.text("footer")
             assert not any(title.lower() in footer.lower() for title in ARCHITECTURES.values()), footer
             walker.shoot("chart")
+
+        with walker.step("by artist"):
+            # When the person chooses "By artist" in the sort control
+            chart_titles = [element.text for element in walker.find_all("ol.songs .song-title")]
+            walker.click(walker.find('nav.sort a[href="/?sort=artist"]'))
+            walker.wait_until(lambda _: walker.query.get("sort") == ["artist"], "the chart by artist")
+            walker.wait_for_page("/")
+            # Then the same songs are listed by artist, and the control marks the choice
+            titles = [element.text for element in walker.find_all("ol.songs .song-title")]
+            assert sorted(titles) == sorted(chart_titles) and titles != chart_titles
+            assert titles[:2] == ["Northern Lights Again", "Run the Red Light"], titles[:2]
+            assert walker.text("nav.sort a[aria-current]") == "By artist"
+            walker.wait_until(lambda _: loaded_artwork(walker) == SONGS_IN_CHART, "all 20 covers loaded")
+            walker.shoot("by artist")
+            # When the person goes back to the chart's order, Then the chart is as it was
+            walker.click(walker.find('nav.sort a[href="/"]'))
+            walker.wait_until(lambda _: not walker.query, "the chart in its own order")
+            walker.wait_for_page("/")
+            assert [element.text for element in walker.find_all("ol.songs .song-title")] == chart_titles
+            assert walker.text("nav.sort a[aria-current]") == "Chart order"
 
         with walker.step("song"):
             # When the person selects the third song
