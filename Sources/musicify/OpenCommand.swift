@@ -24,6 +24,12 @@ struct OpenCommand: AsyncParsableCommand {
         _ = try await chart.loadedState()
         switch await chart.visit.select(id: id) {
         case .opened(let page):
+            // The bundled chart's pages exist only in the web app: say where (on standard error,
+            // so that standard output stays the address alone).
+            if page.host == BundledSongsTransport.host {
+                standardError(
+                    "An invented song of the bundled chart: `musicify serve` shows its page at /bundled\(page.path).")
+            }
             return page
         case .noSuchSong:
             standardError("No song with ID \(id) is in the chart (see musicify list --json).")

@@ -6,10 +6,13 @@ import Testing
     @Test func aBundledSongOpensItsPage() async throws {
         // Given the bundled chart, When a person opens its third song
         let result = try await MusicifyRun.run(["open", "1900000015"])
-        // Then the page the screen opened is printed, and nothing else
+        // Then the page the screen opened is printed alone, and where the web app shows it is said apart
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stdout == "https://musicify.invalid/songs/1900000015\n")
-        #expect(result.stderr.isEmpty)
+        #expect(
+            result.stderr
+                == "An invented song of the bundled chart: `musicify serve` shows its page at /bundled/songs/1900000015.\n"
+        )
     }
 
     @Test func aRealSongOpensItsPageOnApple() async throws {
@@ -18,8 +21,9 @@ import Testing
         defer { Task { await server.stop() } }
         // When a song of it is opened
         let result = try await MusicifyRun.run(["open", "1622045635", "--source", server.baseURL])
-        // Then its page on Apple Music is printed, as the feed has it
+        // Then its page on Apple Music is printed, as the feed has it, and nothing more is said
         #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
         #expect(
             result.stdout == "https://music.apple.com/us/album/tit%C3%AD-me-pregunt%C3%B3/1622045624?i=1622045635\n")
     }
