@@ -11,8 +11,8 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark(
             "\(MusicifyWorkload.oneLoad.rawValue)/\(architecture.rawValue)",
             configuration: .init(
-                metrics: metrics, timeUnits: .microseconds, warmupIterations: 20, maxDuration: .seconds(2),
-                maxIterations: 20_000)
+                metrics: metrics, timeUnits: .microseconds, warmupIterations: 20, maxDuration: .seconds(1),
+                maxIterations: 10_000)
         ) { benchmark, cycle in
             await measure(benchmark) { try await cycle.run() }
         } setup: {
@@ -22,8 +22,8 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark(
             "\(MusicifyWorkload.repeatedLoads.rawValue)/\(architecture.rawValue)",
             configuration: .init(
-                metrics: metrics, timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(4),
-                maxIterations: 30)
+                metrics: metrics, timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(3),
+                maxIterations: 10)
         ) { benchmark, cycle in
             await measure(benchmark) { try await cycle.repeatedLoads(1_000) }
         } setup: {
@@ -33,8 +33,8 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark(
             "\(MusicifyWorkload.largeList.rawValue)/\(architecture.rawValue)",
             configuration: .init(
-                metrics: metrics, timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(6),
-                maxIterations: 15)
+                metrics: metrics, timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(4),
+                maxIterations: 10)
         ) { benchmark, cycle in
             await measure(benchmark) { try await cycle.run() }
         } setup: {
