@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
         .library(name: "FinnkinoKit", targets: ["FinnkinoKit"]),
         .library(name: "MusicifyKit", targets: ["MusicifyKit"]),
+        .library(name: "WebSupport", targets: ["WebSupport"]),
+        .library(name: "MusicifyWeb", targets: ["MusicifyWeb"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -70,16 +72,30 @@ let package = Package(
         // chart), the screen's widgets, and the screen in five architectures.
         .target(name: "MusicifyKit", dependencies: ["AppPatterns"], resources: [.copy("Bundled")]),
 
+        // What both web apps use: HTML writing with escaping, and the security headers.
+        .target(
+            name: "WebSupport",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")]),
+
         // The web app: Hummingbird routes, HTML views, live updates (server-sent events).
         .target(
             name: "FinnkinoWeb",
             dependencies: [
-                "AppPatterns", "FinnkinoKit", "ImagePipeline",
+                "AppPatterns", "FinnkinoKit", "ImagePipeline", "WebSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             resources: [.copy("Static")]),
+
+        // Musicify's web app: the latest-songs page of any of the five architectures, on Hummingbird.
+        .target(
+            name: "MusicifyWeb",
+            dependencies: [
+                "MusicifyKit", "WebSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
 
         // The command-line tool; `serve` (the default) runs the web app.
         .executableTarget(
@@ -110,9 +126,24 @@ let package = Package(
         .testTarget(
             name: "FinnkinoWebTests",
             dependencies: [
-                "FinnkinoWeb", "FinnkinoKit", "AppPatterns", "ImagePipeline",
+                "FinnkinoWeb", "FinnkinoKit", "AppPatterns", "ImagePipeline", "WebSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+            ]),
+        .testTarget(
+            name: "MusicifyWebTests",
+            dependencies: [
+                "MusicifyWeb", "MusicifyKit", "AppPatterns",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .testTarget(
+            name: "WebSupportTests",
+            dependencies: [
+                "WebSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),
         .testTarget(
             name: "FinnkinoCLITests",

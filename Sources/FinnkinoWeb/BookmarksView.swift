@@ -1,4 +1,5 @@
 import FinnkinoKit
+import WebSupport
 
 /// Renders the Bookmarks screen's outputs: the list with a checkbox per movie (remove one or
 /// several), the "Removed … – Undo" banner after a removal, and undo and redo.

@@ -1,4 +1,5 @@
 import FinnkinoKit
+import WebSupport
 
 /// An international movie's page.
 enum ChartMovieView {

@@ -1,4 +1,5 @@
 import FinnkinoKit
+import WebSupport
 
 /// The trailer editor: the clip, what the edits make of it, the list of edits with undo and
 /// redo, a form per edit command, and the export with its progress bar.

@@ -1,13 +1,15 @@
 import FinnkinoKit
+import Foundation
 import Hummingbird
 import Logging
+import WebSupport
 
 /// The Finnkino web app on `configuration`'s address: pages, fragments, live updates, static files
 /// and images, with security headers and request logs. Run it with `runService()`.
 public func makeApplication(_ configuration: WebConfiguration) throws -> some ApplicationProtocol {
     let router = Router(context: BasicRequestContext.self)
     router.add(middleware: LogRequestsMiddleware(.info))
-    router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: SecurityHeadersMiddleware(contentSecurityPolicy: finnkinoContentSecurityPolicy))
     let places = PlaceKeeper(storage: configuration.stateStorage, logger: configuration.logger)
     router.add(middleware: NotFoundPageMiddleware(places: places, defaultLanguage: configuration.defaultLanguage))
     let catalog = StoreCatalog(probeInterval: configuration.probeInterval, make: configuration.makeStore)
@@ -15,7 +17,7 @@ public func makeApplication(_ configuration: WebConfiguration) throws -> some Ap
         screens: Screens(
             catalog: catalog, now: configuration.now, location: configuration.location,
             bookmarks: configuration.bookmarks),
-        assets: try StaticAssets(),
+        assets: try finnkinoStaticAssets(),
         defaultLanguage: configuration.defaultLanguage,
         places: places
     )
@@ -35,4 +37,17 @@ public func makeApplication(_ configuration: WebConfiguration) throws -> some Ap
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: configuration.logger)
+}
+
+/// Finnkino's pages: scripts, styles and images of its own only (images also as `data:` URLs).
+let finnkinoContentSecurityPolicy =
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; base-uri 'none'; "
+    + "form-action 'self'; frame-ancestors 'none'"
+
+/// FinnkinoWeb's bundled `Static` folder: the style sheet, the script and the icon.
+func finnkinoStaticAssets() throws -> StaticAssets {
+    guard let folder = Bundle.module.url(forResource: "Static", withExtension: nil) else {
+        throw StaticAssetsError(message: "FinnkinoWeb: the bundled `Static` folder is missing")
+    }
+    return try StaticAssets(folder: folder, names: ["app.css", "app.js", "icon.svg"])
 }

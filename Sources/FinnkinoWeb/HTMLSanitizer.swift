@@ -1,5 +1,6 @@
 import FinnkinoKit
 import Foundation
+import WebSupport
 
 /// Cleans feed HTML to an allow-list, so news content can be shown as markup.
 ///

@@ -1,4 +1,5 @@
 import FinnkinoKit
+import WebSupport
 
 /// The International tab: a switch between the three lists, and the list a page at a time; the
 /// page's script appends the next page as the person scrolls near the end, and without a script

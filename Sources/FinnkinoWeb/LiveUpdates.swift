@@ -2,6 +2,7 @@ import FinnkinoKit
 import Foundation
 import Hummingbird
 import ServiceLifecycle
+import WebSupport
 
 /// `/live`: server-sent events for one page. Subscribes to the subjects of the feeds the page shows
 /// (starting their schedules while observed), re-renders the page's live fragment when one changes

@@ -1,4 +1,5 @@
 import FinnkinoKit
+import WebSupport
 
 /// The location form of the Movies and Showtimes screens: where the user is (a city or a
 /// position, or the browser's own when they ask for it), and the nearest area to go to.

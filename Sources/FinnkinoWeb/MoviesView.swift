@@ -1,5 +1,6 @@
 import FinnkinoKit
 import Foundation
+import WebSupport
 
 /// Renders the Movies screen's outputs.
 enum MoviesView {

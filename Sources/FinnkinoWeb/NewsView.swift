@@ -1,5 +1,6 @@
 import FinnkinoKit
 import Foundation
+import WebSupport
 
 /// Renders the News screen's outputs: a row of cards per category.
 enum NewsView {

@@ -1,6 +1,7 @@
 import FinnkinoKit
 import Foundation
 import ImagePipeline
+import WebSupport
 
 /// The document every page shares: head, language switch, tab bar, and the page's main content.
 struct PageLayout {

@@ -1,5 +1,6 @@
 import FinnkinoKit
 import Foundation
+import WebSupport
 
 /// Renders the Showtimes screen's outputs.
 enum ShowtimesView {

@@ -2,6 +2,7 @@ import AppPatterns
 import FinnkinoKit
 import Foundation
 import Hummingbird
+import WebSupport
 
 /// The routes of the web app; each handler reads the request, asks ``Screens`` for outputs and
 /// hands them to a view.
@@ -91,14 +92,7 @@ struct WebRoutes: Sendable {
         router.post("/bookmarks/toggle") { request, _ in try await toggleBookmark(request) }
         router.post("/action") { request, _ in try await action(request) }
         router.get("/live") { request, _ in live(request) }
-        router.get("/static/:name") { _, context in
-            guard let name = context.parameters.get("name"), let asset = assets.asset(named: name) else {
-                throw HTTPError(.notFound)
-            }
-            return Response(
-                status: .ok, headers: [.contentType: asset.contentType, .cacheControl: "public, max-age=3600"],
-                body: ResponseBody(byteBuffer: asset.body))
-        }
+        router.get("/static/:name") { _, context in try assets.response(named: context.parameters.get("name")) }
     }
 
     func client(_ request: Request) -> ClientState {

@@ -2,6 +2,7 @@ import AppPatterns
 import FinnkinoKit
 import Foundation
 import Testing
+import WebSupport
 
 @testable import FinnkinoWeb
 

@@ -1,16 +1,19 @@
 import HTTPTypes
 import Hummingbird
 
-/// Adds the security headers to every response, error responses included.
-struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
-    static var contentSecurityPolicy: String {
-        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; base-uri 'none'; "
-            + "form-action 'self'; frame-ancestors 'none'"
+/// Adds the security headers to every response, error responses included: the app's
+/// Content-Security-Policy, `nosniff` and a same-origin referrer policy.
+public struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// The Content-Security-Policy header's value, as the app using the middleware wants it.
+    public let contentSecurityPolicy: String
+
+    public init(contentSecurityPolicy: String) {
+        self.contentSecurityPolicy = contentSecurityPolicy
     }
 
     static var referrerPolicy: HTTPField.Name { HTTPField.Name("Referrer-Policy")! }
 
-    func handle(
+    public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var response: Response
@@ -21,7 +24,7 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
                 status: error.status, headers: [.contentType: "text/plain; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: error.status.reasonPhrase + "\n")))
         }
-        response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
+        response.headers[.contentSecurityPolicy] = contentSecurityPolicy
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[Self.referrerPolicy] = "same-origin"
         return response

@@ -1,28 +1,28 @@
-/// Builds an HTML document or fragment by appending to one reserved buffer.
+/// Builds an HTML document or fragment by appending to one reserved buffer. Shared by the web apps.
 ///
 /// ``text(_:)`` is the one place feed text is escaped; ``raw(_:)`` is only for markup written here
 /// or already sanitised.
-struct HTMLWriter {
-    private(set) var html: String
+public struct HTMLWriter: Sendable {
+    public private(set) var html: String
 
-    init(capacity: Int = 16_384) {
+    public init(capacity: Int = 16_384) {
         html = ""
         html.reserveCapacity(capacity)
     }
 
     /// Markup written by this program (never feed data).
-    mutating func raw(_ markup: String) {
+    public mutating func raw(_ markup: String) {
         html.append(markup)
     }
 
     /// Text or an attribute value, escaped.
-    mutating func text(_ value: some StringProtocol) {
+    public mutating func text(_ value: some StringProtocol) {
         Self.escape(value, into: &html)
     }
 
     /// `&`, `<`, `>`, `"` and `'` as character references; everything else as is. Safe in text and
     /// in quoted attribute values.
-    static func escape(_ value: some StringProtocol, into output: inout String) {
+    public static func escape(_ value: some StringProtocol, into output: inout String) {
         var start = value.utf8.startIndex
         var index = start
         let utf8 = value.utf8
@@ -47,7 +47,7 @@ struct HTMLWriter {
     }
 
     /// `value` escaped, as a new string.
-    static func escaped(_ value: some StringProtocol) -> String {
+    public static func escaped(_ value: some StringProtocol) -> String {
         var output = ""
         output.reserveCapacity(value.utf8.count + 8)
         escape(value, into: &output)
