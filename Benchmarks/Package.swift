@@ -42,6 +42,7 @@ let package = Package(
             dependencies: [
                 .product(name: "AppPatterns", package: "Finnkino"),
                 .product(name: "MusicifyKit", package: "Finnkino"),
+                .product(name: "MusicifyWeb", package: "Finnkino"),
             ]),
         // Wall clock, allocations and peak memory per architecture (`swift package benchmark`).
         .executableTarget(

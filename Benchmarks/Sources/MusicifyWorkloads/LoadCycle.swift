@@ -1,6 +1,7 @@
 import AppPatterns
 import Foundation
 import MusicifyKit
+import MusicifyWeb
 
 /// One architecture's latest-songs screen on a chart that a stub answers at once: the same API
 /// and opener for every screen made, as an app holds one API.
@@ -35,7 +36,7 @@ public final class LoadCycle {
     }
 
     /// One load cycle: a new screen, its `viewDidLoad` (the chart decoded and presented), then
-    /// its canvas rendered.
+    /// its canvas rendered as the web page (`LatestSongsPage`).
     public func run() async throws -> Int {
         let screen = architecture.makeScreen(api: api, opener: opener)
         await screen.viewDidLoad()
@@ -56,6 +57,6 @@ public final class LoadCycle {
             throw WrongScreen(
                 description: "\(architecture.title) showed \(state.rows.count) rows, alert: \(state.alert ?? "none")")
         }
-        return state.rows.count
+        return LatestSongsPage.render(state).utf8.count
     }
 }
