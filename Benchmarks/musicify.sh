@@ -26,7 +26,7 @@ fi
 architectures=(mvc mvp mvvm viper redux)
 # workload N K: callgrind runs N and N+K cycles. A 10,000-song cycle takes about 2e9 instructions
 # (half a minute under callgrind); every run first loads the 20-song chart once, so N can be 0.
-callgrind_runs=("one-load 10 100" "repeated-loads 10 100" "10k-list 0 1")
+callgrind_runs=("one-load 10 100" "repeated-loads 10 50" "10k-list 0 1")
 
 work=.bench/musicify
 rm -rf "$work"

@@ -22,7 +22,7 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark(
             "\(MusicifyWorkload.repeatedLoads.rawValue)/\(architecture.rawValue)",
             configuration: .init(
-                metrics: metrics, timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(3),
+                metrics: metrics, timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(2),
                 maxIterations: 10)
         ) { benchmark, cycle in
             await measure(benchmark) { try await cycle.repeatedLoads(1_000) }
@@ -33,7 +33,7 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark(
             "\(MusicifyWorkload.largeList.rawValue)/\(architecture.rawValue)",
             configuration: .init(
-                metrics: metrics, timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(4),
+                metrics: metrics, timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(3),
                 maxIterations: 10)
         ) { benchmark, cycle in
             await measure(benchmark) { try await cycle.run() }
