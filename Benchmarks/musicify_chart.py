@@ -58,10 +58,12 @@ def bar_value(value):
     return f"{value:,.1f}"
 
 
-def text(x, y, content, size=12, anchor="start", weight="normal", colour="#222", rotate=None):
+def text(x, y, content, size=12, anchor="start", weight="normal", colour="#222", rotate=None, halo=False):
+    """A label; `halo` draws a white outline under it, to stay readable across a line."""
     transform = f' transform="rotate({rotate} {x:.1f} {y:.1f})"' if rotate is not None else ""
+    outline = ' stroke="#fff" stroke-width="3" paint-order="stroke"' if halo else ""
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" text-anchor="{anchor}" font-weight="{weight}" '
-            f'fill="{colour}"{transform}>{escape(content)}</text>')
+            f'fill="{colour}"{outline}{transform}>{escape(content)}</text>')
 
 
 def panel(x0, y0, title, axis_title, values, versus, limit=None, limit_label=""):
@@ -97,13 +99,14 @@ def panel(x0, y0, title, axis_title, values, versus, limit=None, limit_label="")
 
     slot = plot_width / len(ARCHITECTURES)
     bar_width = slot * 0.6
+    value_labels = []
     for index, architecture in enumerate(ARCHITECTURES):
         value = values[architecture]
         x = plot_left + slot * index + (slot - bar_width) / 2
         y = y_of(value)
         parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar_width:.1f}" '
                      f'height="{plot_top + plot_height - y:.1f}" fill="{COLOURS[architecture]}"/>')
-        parts.append(text(x + bar_width / 2, y - 4, bar_value(value), size=11, anchor="middle"))
+        value_labels.append(text(x + bar_width / 2, y - 4, bar_value(value), size=11, anchor="middle", halo=True))
         if plot_top + plot_height - y > 24:
             parts.append(text(x + bar_width / 2, y + 15, versus(value), size=11, anchor="middle", colour="#fff"))
         parts.append(text(x + bar_width / 2, plot_top + plot_height + 16, TITLES[architecture], size=12,
@@ -112,6 +115,7 @@ def panel(x0, y0, title, axis_title, values, versus, limit=None, limit_label="")
         y = y_of(limit)
         parts.append(f'<line x1="{plot_left}" y1="{y:.1f}" x2="{plot_left + plot_width}" y2="{y:.1f}" '
                      f'stroke="#c00" stroke-width="1" stroke-dasharray="5,4"/>')
+    parts.extend(value_labels)
     parts.append('</g>')
     return "\n".join(parts)
 

@@ -182,7 +182,7 @@ def failures(results):
         if ratio > INSTRUCTION_LIMIT:
             found.append(
                 f"{TITLES[architecture]}: {figures_['instructionsPerCycle']:,} instructions per one-load cycle, "
-                f"{ratio:.3f}x MVC's {reference['instructionsPerCycle']:,} (limit {INSTRUCTION_LIMIT}x)")
+                f"{ratio:.4f}x MVC's {reference['instructionsPerCycle']:,} (limit {INSTRUCTION_LIMIT}x)")
         extra = figures_["allocationsPerCycle"] - reference["allocationsPerCycle"]
         if extra > ALLOCATION_MARGIN:
             found.append(
