@@ -4,6 +4,9 @@ extension Redux {
     final class ViewController: LatestSongsScreen {
         let canvas = SongListCanvas()
         private let store: Store
+        /// The rows last drawn and what they were made from: a state whose songs and order are
+        /// the same draws them again without making them anew (a memoised selector).
+        private var drawn: (songs: [Song], order: SongSortOrder, rows: [SongListCanvas.Row])?
 
         /// The module: a store with its effects, and this view subscribed to it.
         init(api: LatestSongsAPI, opener: any SongPageOpener) {
@@ -19,8 +22,15 @@ extension Redux {
         private func render(_ state: State) {
             canvas.setLoading(state.isLoading)
             canvas.showSortOrder(state.sortOrder)
-            canvas.reload(state.listedSongs.map(SongListCanvas.Row.init))
+            canvas.reload(rows(for: state))
             canvas.showAlert(state.error?.message)
+        }
+
+        private func rows(for state: State) -> [SongListCanvas.Row] {
+            if let drawn, drawn.order == state.sortOrder, drawn.songs == state.songs { return drawn.rows }
+            let rows = state.listedSongs.map(SongListCanvas.Row.init)
+            drawn = (state.songs, state.sortOrder, rows)
+            return rows
         }
     }
 }
