@@ -70,6 +70,23 @@ import Testing
         #expect(throws: SongsDecodingError.self) { try StudySongsEndpoint().decode(Data(body.utf8)) }
     }
 
+    @Test func linksAreAskedForOverHTTPSAndArtworkAt300() {
+        // Given links as feeds write them, Then each is https or refused
+        #expect(MostPlayedSongsEndpoint.https("http://a.example/x?y=1")?.absoluteString == "https://a.example/x?y=1")
+        #expect(MostPlayedSongsEndpoint.https("https://a.example/x")?.absoluteString == "https://a.example/x")
+        for refused in ["https:///x", "ftp://a.example/x", "//a.example/x", "HTTPS://a.example", "", "https://"] {
+            #expect(MostPlayedSongsEndpoint.https(refused) == nil, "\(refused)")
+        }
+        // And only the artwork's own file name changes size
+        #expect(
+            MostPlayedSongsEndpoint.at300(artwork: "https://a.example/100x100bb.d/100x100bb.jpg")
+                == "https://a.example/100x100bb.d/300x300bb.jpg")
+        #expect(
+            MostPlayedSongsEndpoint.at300(artwork: "https://a.example/a/600x600bb.jpg")
+                == "https://a.example/a/600x600bb.jpg")
+        #expect(MostPlayedSongsEndpoint.at300(artwork: "100x100bb.jpg") == "100x100bb.jpg")
+    }
+
     @Test func samplesDecodeAndRequestsAreChecked() throws {
         #expect(try MostPlayedSongsEndpoint().decode(MostPlayedSongsEndpoint().sampleData).count == 1)
         #expect(try StudySongsEndpoint().decode(StudySongsEndpoint().sampleData).map(\.id) == ["1", "2", "3", "4"])

@@ -58,19 +58,33 @@ public struct MostPlayedSongsEndpoint: Endpoint, Hashable {
             return Song(
                 id: result.id, name: result.name, artist: result.artistName,
                 releaseYear: result.releaseDate.flatMap { Int($0.prefix(4)) },
-                artworkURL: result.artworkUrl100.flatMap {
-                    Self.https($0.replacingOccurrences(of: "/100x100bb.", with: "/300x300bb."))
-                }, pageURL: page)
+                artworkURL: result.artworkUrl100.flatMap { Self.https(Self.at300(artwork: $0)) }, pageURL: page)
         }
+    }
+
+    /// The artwork's address at 300x300: its file `100x100bb.jpg` becomes `300x300bb.jpg`; any
+    /// other address as it is. (Standard-library search of the last path component: Foundation's
+    /// `replacingOccurrences` cost a third of a 20-song load under callgrind.)
+    static func at300(artwork text: String) -> String {
+        let small = "100x100bb."
+        guard let slash = text.lastIndex(of: "/") else { return text }
+        let file = text[text.index(after: slash)...]
+        guard file.hasPrefix(small) else { return text }
+        return text[...slash] + "300x300bb." + file.dropFirst(small.count)
     }
 
     /// An http(s) URL as https; nil for anything else.
     static func https(_ text: String) -> URL? {
-        guard var components = URLComponents(string: text), components.host?.isEmpty == false,
-            components.scheme == "https" || components.scheme == "http"
-        else { return nil }
-        components.scheme = "https"
-        return components.url
+        let secure: String
+        if text.hasPrefix("https://") {
+            secure = text
+        } else if text.hasPrefix("http://") {
+            secure = "https://" + text.dropFirst("http://".count)
+        } else {
+            return nil
+        }
+        guard let url = URL(string: secure), url.host?.isEmpty == false else { return nil }
+        return url
     }
 
     public var sampleData: Data {
