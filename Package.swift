@@ -73,10 +73,14 @@ let package = Package(
         // chart), the screen's widgets, and the screen in five architectures.
         .target(name: "MusicifyKit", dependencies: ["AppPatterns"], resources: [.copy("Bundled")]),
 
-        // What both web apps use: HTML writing with escaping, and the security headers.
+        // What both web apps use: HTML writing with escaping, the security headers, static files and
+        // the server's start.
         .target(
             name: "WebSupport",
-            dependencies: [.product(name: "Hummingbird", package: "hummingbird")]),
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
 
         // The web app: Hummingbird routes, HTML views, live updates (server-sent events).
         .target(

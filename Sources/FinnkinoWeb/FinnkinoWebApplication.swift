@@ -31,12 +31,9 @@ public func makeApplication(_ configuration: WebConfiguration) throws -> some Ap
     )
     .add(to: router)
     ImageRoutes(pipeline: configuration.images, catalog: catalog, logger: configuration.logger).add(to: router)
-    let onServerRunning = configuration.onServerRunning
-    return Application(
-        router: router,
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
-        logger: configuration.logger)
+    return makeLocalServer(
+        router: router, host: configuration.host, port: configuration.port,
+        onServerRunning: configuration.onServerRunning, logger: configuration.logger)
 }
 
 /// Finnkino's pages: scripts, styles and images of its own only (images also as `data:` URLs).

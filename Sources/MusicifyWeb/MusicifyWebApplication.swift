@@ -19,12 +19,9 @@ public func makeMusicifyApplication(_ configuration: MusicifyWebConfiguration) t
         endpoint: configuration.endpoint,
         assets: StaticAssets(folder: folder, names: ["musicify.css", "musicify-icon.svg"]))
     routes.add(to: router)
-    let onServerRunning = configuration.onServerRunning
-    return Application(
-        router: router,
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
-        logger: configuration.logger)
+    return makeLocalServer(
+        router: router, host: configuration.host, port: configuration.port,
+        onServerRunning: configuration.onServerRunning, logger: configuration.logger)
 }
 
 /// Musicify's pages: no scripts at all; styles and images of its own, and artwork from https
