@@ -7,6 +7,12 @@ import Synchronization
 /// current at subscription, then every value sent afterwards, in order. An observation ends by
 /// itself when its consumer stops iterating, its task is cancelled, or the stream is dropped; then
 /// ``observerCount`` goes down again.
+///
+/// Observers are never called while the subject's state is locked. An observation's end (which the
+/// runtime may report while it holds locks of its own, such as a cancelled task's status lock)
+/// takes that state lock, so yielding to an observer under it could deadlock against a cancel
+/// (a lock-order inversion). Deliveries are put in order by a second lock, `delivery`, which only
+/// senders and new observations take: an observation's end never waits for it.
 public final class Subject<Value: Sendable>: Sendable {
     private struct State: ~Copyable {
         var value: Value
@@ -15,6 +21,9 @@ public final class Subject<Value: Sendable>: Sendable {
     }
 
     private let state: Mutex<State>
+    /// Held while values are handed to observers, so that concurrent changes reach every observer
+    /// in the order they were made; never taken while `state` is held, nor by an observation's end.
+    private let delivery = Mutex(())
 
     /// Creates a subject holding `initial`.
     public init(_ initial: Value) {
@@ -34,10 +43,12 @@ public final class Subject<Value: Sendable>: Sendable {
 
     /// Replaces the current value and delivers it to every observer.
     public func send(_ newValue: Value) {
-        state.withLock { state in
-            state.value = newValue
-            // Delivered under the lock, so every observer sees concurrent sends in one order.
-            for continuation in state.observers.values { continuation.yield(newValue) }
+        delivery.withLock { _ in
+            let observers = state.withLock { state in
+                state.value = newValue
+                return Array(state.observers.values)
+            }
+            for continuation in observers { continuation.yield(newValue) }
         }
     }
 
@@ -45,10 +56,12 @@ public final class Subject<Value: Sendable>: Sendable {
     /// Returns the new value.
     @discardableResult
     public func update(_ change: (inout Value) -> Void) -> Value {
-        state.withLock { state in
-            change(&state.value)
-            let newValue = state.value
-            for continuation in state.observers.values { continuation.yield(newValue) }
+        delivery.withLock { _ in
+            let (newValue, observers) = state.withLock { state in
+                change(&state.value)
+                return (state.value, Array(state.observers.values))
+            }
+            for continuation in observers { continuation.yield(newValue) }
             return newValue
         }
     }
@@ -57,10 +70,14 @@ public final class Subject<Value: Sendable>: Sendable {
     /// alone and notifies nobody. Returns whether the value was replaced.
     @discardableResult
     public func replace(_ replacement: (Value) -> Value?) -> Bool {
-        state.withLock { state in
-            guard let newValue = replacement(state.value) else { return false }
-            state.value = newValue
-            for continuation in state.observers.values { continuation.yield(newValue) }
+        delivery.withLock { _ in
+            let delivered: (Value, [AsyncStream<Value>.Continuation])? = state.withLock { state in
+                guard let newValue = replacement(state.value) else { return nil }
+                state.value = newValue
+                return (newValue, Array(state.observers.values))
+            }
+            guard let (newValue, observers) = delivered else { return false }
+            for continuation in observers { continuation.yield(newValue) }
             return true
         }
     }
@@ -73,15 +90,17 @@ public final class Subject<Value: Sendable>: Sendable {
         bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
     ) -> AsyncStream<Value> {
         let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: bufferingPolicy)
-        let id = state.withLock { state in
-            let id = state.nextID
-            state.nextID += 1
-            state.observers[id] = continuation
-            continuation.yield(state.value)
-            return id
-        }
-        continuation.onTermination = { [weak self] _ in
-            self?.removeObserver(id)
+        delivery.withLock { _ in
+            let (id, current) = state.withLock { state in
+                let id = state.nextID
+                state.nextID += 1
+                state.observers[id] = continuation
+                return (id, state.value)
+            }
+            continuation.onTermination = { [weak self] _ in
+                self?.removeObserver(id)
+            }
+            continuation.yield(current)
         }
         return stream
     }

@@ -1,46 +1,84 @@
-/// A per-client token against cross-site request forgery: kept in a cookie and repeated in a
-/// hidden field of every form; a POST is accepted only when the two match.
+import Crypto
+import Foundation
+
+/// A per-browser token against cross-site request forgery, derived from a server secret.
+///
+/// The browser holds a random nonce in an `HttpOnly`, `SameSite=Strict` cookie; every form repeats
+/// `HMAC-SHA256(secret, nonce)` in a hidden field (the upload sends it in `X-CSRF-Token`). A
+/// change is accepted only when the field is the MAC of the cookie: a value an attacker planted
+/// as both cookie and field is refused, since without the secret they cannot make its MAC. Pages
+/// of another origin are refused before this by ``RequestOriginMiddleware``.
 struct CSRFToken: Sendable, Equatable {
     static let cookieName = "csrf"
     static let fieldName = "csrf"
 
+    /// The cookie's value: 256 random bits as 64 hex digits.
+    let cookie: String
+    /// What forms carry: the MAC of ``cookie``, 64 hex digits.
     let value: String
 
-    /// 256 random bits as 64 hex digits.
-    static func random() -> CSRFToken {
+    /// A new nonce for a browser that has none.
+    static func random(secret: CSRFSecret) -> CSRFToken {
         var generator = SystemRandomNumberGenerator()
-        let digits = Array("0123456789abcdef".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(64)
-        for _ in 0..<4 {
-            let word = generator.next()
-            for shift in stride(from: 60, through: 0, by: -4) {
-                bytes.append(digits[Int((word >> UInt64(shift)) & 0x0F)])
-            }
-        }
-        return CSRFToken(value: String(decoding: bytes, as: UTF8.self))
+        let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        return CSRFToken(cookie: Self.hex(bytes), secret: secret)
     }
 
-    /// A token read from a client, if it has the right form.
-    init?(client value: String?) {
+    /// The token of a browser's cookie, if the cookie has the right form.
+    init?(client value: String?, secret: CSRFSecret) {
         guard let value, value.utf8.count == 64,
             value.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
         else { return nil }
-        self.value = value
+        self.init(cookie: value, secret: secret)
     }
 
-    private init(value: String) {
-        self.value = value
+    private init(cookie: String, secret: CSRFSecret) {
+        self.cookie = cookie
+        value = Self.hex(Array(HMAC<SHA256>.authenticationCode(for: Data(cookie.utf8), using: secret.key)))
     }
 
-    /// Compares in time independent of where the values differ.
-    func matches(_ other: String?) -> Bool {
-        guard let other else { return false }
+    /// Whether `submitted` is this browser's token; compared in time independent of where they differ.
+    func matches(_ submitted: String?) -> Bool {
+        guard let submitted else { return false }
         let mine = Array(value.utf8)
-        let theirs = Array(other.utf8)
+        let theirs = Array(submitted.utf8)
         guard mine.count == theirs.count else { return false }
         var difference: UInt8 = 0
         for index in mine.indices { difference |= mine[index] ^ theirs[index] }
         return difference == 0
+    }
+
+    private static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}
+
+/// The server's secret behind the CSRF tokens: 32 random bytes, kept in the data folder
+/// (`server-secret`, readable by its owner only) so that pages open across a restart keep working.
+public struct CSRFSecret: Sendable {
+    let key: SymmetricKey
+
+    /// A secret for this process only (tests, or when the data folder cannot keep one).
+    public static func random() -> CSRFSecret { CSRFSecret(key: SymmetricKey(size: .bits256)) }
+
+    /// The secret kept in `directory`, made there on first use.
+    public static func stored(in directory: URL) throws -> CSRFSecret {
+        let file = directory.appendingPathComponent("server-secret")
+        if let data = try? Data(contentsOf: file), data.count == 32 {
+            return CSRFSecret(key: SymmetricKey(data: data))
+        }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let key = SymmetricKey(size: .bits256)
+        let data = key.withUnsafeBytes { Data($0) }
+        guard FileManager.default.createFile(atPath: file.path, contents: data, attributes: [.posixPermissions: 0o600])
+        else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path]) }
+        return CSRFSecret(key: key)
     }
 }

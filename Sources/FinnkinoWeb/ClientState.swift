@@ -27,16 +27,16 @@ struct ClientState: Sendable {
     /// The language is the browser's cookie, else the one the user chose last (kept in the app's
     /// place, so a new browser or a cleared cookie keeps it), else the browser's preference, else
     /// `defaultLanguage`.
-    init(request: Request, savedLanguage: UILanguage?, defaultLanguage: UILanguage) {
+    init(request: Request, savedLanguage: UILanguage?, defaultLanguage: UILanguage, secret: CSRFSecret) {
         let cookies = request.cookies
         language =
             cookies[Self.languageCookie].flatMap { UILanguage(rawValue: $0.value) } ?? savedLanguage
             ?? Self.preferredLanguage(request.headers[.acceptLanguage]) ?? defaultLanguage
-        if let token = CSRFToken(client: cookies[CSRFToken.cookieName]?.value) {
+        if let token = CSRFToken(client: cookies[CSRFToken.cookieName]?.value, secret: secret) {
             csrf = token
             isNewToken = false
         } else {
-            csrf = .random()
+            csrf = .random(secret: secret)
             isNewToken = true
         }
         rememberedArea = cookies[Self.areaCookie].flatMap { Self.area(from: $0.value) }
@@ -78,7 +78,7 @@ struct ClientState: Sendable {
         }
         if isNewToken {
             response.setCookie(
-                Cookie(name: CSRFToken.cookieName, value: csrf.value, path: "/", httpOnly: true, sameSite: .strict))
+                Cookie(name: CSRFToken.cookieName, value: csrf.cookie, path: "/", httpOnly: true, sameSite: .strict))
         }
         if case .some(let chosen) = area {
             response.setCookie(

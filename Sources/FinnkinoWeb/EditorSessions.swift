@@ -1,3 +1,4 @@
+import AppPatterns
 import FinnkinoKit
 import Foundation
 import Logging
@@ -110,6 +111,16 @@ final class EditorSessions: Sendable {
         sessions.withLock { $0[id]?.exportTask }?.cancel()
     }
 
+    /// What the person is told of a failed export: never ffmpeg's own words or a server path
+    /// (those go to the log), only a time-out or a busy server, which they can act on.
+    static func publicReason(_ error: any Error) -> String {
+        switch error {
+        case ExportError.timedOut: String(describing: error)
+        case ExportError.failed(let reason) where reason == ExternalProgram.Failure.busy.description: reason
+        default: "the video could not be made"
+        }
+    }
+
     private func export(_ composition: Composition, edits: [String], session id: String) async -> Export {
         let file = library.newVideoFile()
         do {
@@ -118,14 +129,14 @@ final class EditorSessions: Sendable {
                     if case .running = sessions[id]?.export { sessions[id]?.export = .running(share) }
                 }
             }
-            let video = try library.add(file, title: composition.source.title, edits: edits)
+            let video = try await library.add(file, title: composition.source.title, edits: edits)
             logger.info("exported \(composition.source.title) to the library as \(video.id)")
             return .done(videoID: video.id)
         } catch ExportError.cancelled {
             return .cancelled
         } catch {
             logger.warning("export of \(composition.source.title) failed: \(error)")
-            return .failed(String(describing: error))
+            return .failed(Self.publicReason(error))
         }
     }
 }

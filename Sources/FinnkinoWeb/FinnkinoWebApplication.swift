@@ -10,8 +10,11 @@ public func makeApplication(_ configuration: WebConfiguration) throws -> some Ap
     let router = Router(context: BasicRequestContext.self)
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: SecurityHeadersMiddleware(contentSecurityPolicy: finnkinoContentSecurityPolicy))
+    router.add(middleware: RequestOriginMiddleware(allowedHosts: configuration.allowedHosts))
     let places = PlaceKeeper(storage: configuration.stateStorage, logger: configuration.logger)
-    router.add(middleware: NotFoundPageMiddleware(places: places, defaultLanguage: configuration.defaultLanguage))
+    router.add(
+        middleware: NotFoundPageMiddleware(
+            places: places, defaultLanguage: configuration.defaultLanguage, secret: configuration.csrfSecret))
     let catalog = StoreCatalog(probeInterval: configuration.probeInterval, make: configuration.makeStore)
     let web = WebRoutes(
         screens: Screens(
@@ -19,7 +22,8 @@ public func makeApplication(_ configuration: WebConfiguration) throws -> some Ap
             bookmarks: configuration.bookmarks),
         assets: try finnkinoStaticAssets(),
         defaultLanguage: configuration.defaultLanguage,
-        places: places
+        places: places,
+        secret: configuration.csrfSecret
     )
     web.add(to: router)
     InternationalRoutes(web: web).add(to: router)

@@ -8,6 +8,7 @@ import Hummingbird
 struct NotFoundPageMiddleware<Context: RequestContext>: RouterMiddleware {
     let places: PlaceKeeper
     let defaultLanguage: UILanguage
+    let secret: CSRFSecret
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -16,7 +17,7 @@ struct NotFoundPageMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as any HTTPResponseError where error.status == .notFound && Self.wantsPage(request) {
             let client = ClientState(
-                request: request, savedLanguage: places.language, defaultLanguage: defaultLanguage)
+                request: request, savedLanguage: places.language, defaultLanguage: defaultLanguage, secret: secret)
             var response = Response(
                 status: .notFound, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: Self.page(client))))

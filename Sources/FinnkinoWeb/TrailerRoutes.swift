@@ -42,7 +42,7 @@ struct TrailerRoutes: Sendable {
             let (movie, file) = try await clip(id, client: client)
             let source: VideoSource
             do {
-                source = try VideoProbe.source(file.path, title: movie.title)
+                source = try await VideoProbe.source(file.path, title: movie.title)
             } catch {
                 return ClientState.redirect(to: "/trailer/\(id)", flash: String(describing: error))
             }
@@ -195,7 +195,7 @@ struct TrailerRoutes: Sendable {
     /// `PUT /editor/upload`: the body is the file; kept in the uploads folder while it is edited.
     private func upload(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let client = web.client(request)
-        guard let token = CSRFToken(client: request.cookies[CSRFToken.cookieName]?.value),
+        guard let token = CSRFToken(client: request.cookies[CSRFToken.cookieName]?.value, secret: web.secret),
             token.matches(request.headers.first { $0.name.canonicalName == "x-csrf-token" }?.value)
         else { throw HTTPError(.forbidden) }
         let name = request.uri.queryParameters["name"].map(String.init) ?? "video"
@@ -215,7 +215,7 @@ struct TrailerRoutes: Sendable {
                 try handle.write(contentsOf: Data(buffer: buffer))
             }
             let title = String(URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent.prefix(100))
-            let source = try VideoProbe.source(file.path, title: title.isEmpty ? "video" : title)
+            let source = try await VideoProbe.source(file.path, title: title.isEmpty ? "video" : title)
             return json(["location": EditorView.path(sessions.open(source, upload: file))])
         } catch {
             try? FileManager.default.removeItem(at: file)

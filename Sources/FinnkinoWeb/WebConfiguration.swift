@@ -33,6 +33,11 @@ public struct WebConfiguration: Sendable {
     /// Where videos people send to edit are kept while they are edited (emptied at start).
     public var uploads: URL
     public var logger: Logger
+    /// Host names the server answers to besides IP addresses and `localhost` (see
+    /// ``RequestOriginMiddleware``): the public URL's, and any the operator adds.
+    public var allowedHosts: Set<String>
+    /// The secret behind the CSRF tokens; kept in the data folder by `finnkino serve`.
+    public var csrfSecret: CSRFSecret
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, defaultLanguage: UILanguage = .fi,
@@ -46,8 +51,12 @@ public struct WebConfiguration: Sendable {
         location: LocationService = LocationService(),
         images: ImagePipeline = ImagePipeline(),
         probeInterval: Duration = .seconds(10),
+        allowedHosts: Set<String> = [],
+        csrfSecret: CSRFSecret = .random(),
         logger: Logger = Logger(label: "finnkino.web")
     ) {
+        self.allowedHosts = allowedHosts
+        self.csrfSecret = csrfSecret
         self.stateStorage = stateStorage
         self.bookmarks = bookmarks
         self.library = library

@@ -13,6 +13,8 @@ struct WebRoutes: Sendable {
     let assets: StaticAssets
     let defaultLanguage: UILanguage
     let places: PlaceKeeper
+    /// The secret behind every browser's CSRF token.
+    let secret: CSRFSecret
 
     func add(to router: Router<BasicRequestContext>) {
         router.get("/") { _, _ in Response.redirect(to: Self.path(of: places.place), type: .found) }
@@ -96,7 +98,7 @@ struct WebRoutes: Sendable {
     }
 
     func client(_ request: Request) -> ClientState {
-        ClientState(request: request, savedLanguage: places.language, defaultLanguage: defaultLanguage)
+        ClientState(request: request, savedLanguage: places.language, defaultLanguage: defaultLanguage, secret: secret)
     }
 
     /// The screen a page request asks for; a tab's address without a query brings the tab back as
@@ -321,7 +323,7 @@ struct WebRoutes: Sendable {
         var request = request
         let body = try await request.collectBody(upTo: Self.maxBodyBytes)
         let form = FormBody(String(buffer: body))
-        let cookie = CSRFToken(client: request.cookies[CSRFToken.cookieName]?.value)
+        let cookie = CSRFToken(client: request.cookies[CSRFToken.cookieName]?.value, secret: secret)
         guard let cookie, cookie.matches(form[CSRFToken.fieldName]) else { throw HTTPError(.forbidden) }
         return form
     }

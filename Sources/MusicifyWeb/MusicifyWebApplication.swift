@@ -11,6 +11,7 @@ public func makeMusicifyApplication(_ configuration: MusicifyWebConfiguration) t
     let router = Router(context: BasicRequestContext.self)
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: SecurityHeadersMiddleware(contentSecurityPolicy: musicifyContentSecurityPolicy))
+    router.add(middleware: RequestOriginMiddleware())
     guard let folder = Bundle.module.url(forResource: "Static", withExtension: nil) else {
         throw StaticAssetsError(message: "MusicifyWeb: the bundled `Static` folder is missing")
     }

@@ -3,13 +3,27 @@ import Logging
 
 /// A web app's server: `router` on `host`:`port`, telling `onServerRunning` the port it listens
 /// on once it does (the one the system picked when `port` is 0). Run it with `runService()`.
+///
+/// A connection that sends nothing for ``idleTimeout`` is closed, a half-sent request included
+/// (a request head sent a byte at a time counts as nothing until it is whole), so slow or
+/// abandoned clients cannot hold connections for ever. A response being written (a page's live
+/// updates) keeps its connection.
 public func makeLocalServer(
-    router: Router<BasicRequestContext>, host: String, port: Int,
+    router: Router<BasicRequestContext>, host: String, port: Int, idleTimeout: Duration = LocalServer.idleTimeout,
     onServerRunning: @escaping @Sendable (Int) async -> Void, logger: Logger
 ) -> some ApplicationProtocol {
-    Application(
+    let nanoseconds =
+        idleTimeout.components.seconds * 1_000_000_000 + idleTimeout.components.attoseconds / 1_000_000_000
+    return Application(
         router: router,
+        server: .http1(configuration: .init(idleTimeout: .nanoseconds(nanoseconds))),
         configuration: .init(address: .hostname(host, port: port), serverName: nil),
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
         logger: logger)
+}
+
+/// The limits every web app's server keeps.
+public enum LocalServer {
+    /// How long a connection may send nothing (or only part of a request head) before it is closed.
+    public static let idleTimeout: Duration = .seconds(20)
 }

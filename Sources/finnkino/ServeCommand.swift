@@ -21,8 +21,26 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on (0: any free port).")
     var port = 8080
 
+    @Option(
+        help: ArgumentHelp(
+            "The address people open, when the server is reached through a name (https://kino.example.org).",
+            discussion: "Its host is answered to, besides IP addresses and localhost."))
+    var publicURL: String?
+
+    @Option(help: "Another host name the server answers to (repeatable).")
+    var allowedHost: [String] = []
+
     func run() async throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        var allowedHosts = Set(allowedHost.map { $0.lowercased() })
+        if let publicURL {
+            guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                let name = url.host, !name.isEmpty
+            else {
+                throw ValidationError("--public-url must be an http or https address, like https://kino.example.org")
+            }
+            allowedHosts.insert(name.lowercased())
+        }
         let global = self.global
         // Request logs go to standard error; standard output carries only the URL line.
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
@@ -52,9 +70,22 @@ struct ServeCommand: AsyncParsableCommand {
             stateStorage: Self.stateStorage(in: directory, logger: logger),
             location: location,
             images: Self.images(in: directory, logger: logger),
+            allowedHosts: allowedHosts,
+            csrfSecret: Self.csrfSecret(in: directory, logger: logger),
             logger: logger)
         let app = try makeApplication(configuration)
         try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    }
+
+    /// The CSRF secret kept in the data folder; one for this run only if it cannot be kept there
+    /// (pages left open then need a reload after a restart).
+    static func csrfSecret(in directory: URL, logger: Logger) -> CSRFSecret {
+        do {
+            return try CSRFSecret.stored(in: directory)
+        } catch {
+            logger.warning("the server secret cannot be kept in \(directory.path) (\(error)); using one for this run")
+            return .random()
+        }
     }
 
     /// The image pipeline, keeping originals and decorated images in `images.sqlite` in the data

@@ -122,7 +122,7 @@ struct TrailerCommand: AsyncParsableCommand {
             bar.finish()
             let video: LibraryVideo
             do {
-                video = try library.add(file, title: source.title, edits: menu.edits.map(\.summary))
+                video = try await library.add(file, title: source.title, edits: menu.edits.map(\.summary))
             } catch {
                 throw CommandFailure(error.description)
             }
@@ -161,7 +161,7 @@ struct TrailerCommand: AsyncParsableCommand {
                 title = movie.title
             }
             do {
-                return try VideoProbe.source(path, title: title)
+                return try await VideoProbe.source(path, title: title)
             } catch {
                 throw CommandFailure(error.description)
             }

@@ -156,3 +156,41 @@ import Testing
         #expect(seen == [4])
     }
 }
+
+@Suite struct SubjectConcurrencyTests {
+    @Test func observersOpenedAndCancelledWhileAnotherTaskUpdatesNeverDeadlock() async {
+        // Given a subject changed without pause by one task
+        let subject = Subject(0)
+        let updates = Task.detached {
+            var sent = 0
+            while !Task.isCancelled {
+                subject.update { $0 += 1 }
+                sent += 1
+                if sent % 64 == 0 { await Task.yield() }
+            }
+        }
+        // When 20,000 observers start, get a value and are cancelled at once, four at a time
+        let finished = await failingOnDeadlock("Subject observer churn", within: .seconds(60)) {
+            await withTaskGroup(of: Void.self) { group in
+                for index in 0..<20_000 {
+                    if index >= 4 { await group.next() }
+                    group.addTask {
+                        let observer = Task {
+                            for await _ in subject.values(bufferingPolicy: .bufferingNewest(1)) {}
+                        }
+                        await Task.yield()
+                        observer.cancel()
+                        await observer.value
+                    }
+                }
+            }
+            return true
+        }
+        updates.cancel()
+        await updates.value
+        // Then all of it finished (a deadlock ends the run) and no observation is left behind
+        #expect(finished)
+        #expect(subject.observerCount == 0)
+        #expect(subject.value > 0)
+    }
+}

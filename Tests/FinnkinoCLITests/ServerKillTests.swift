@@ -50,13 +50,21 @@ import Testing
         let movies = try #require(JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
         let id = try #require(movies.first?["id"] as? Int)
         // When a bookmark is added through the web form and the server answers
+        // (with the cookie and the form token a page hands out, as a browser would)
+        let session = URLSession(configuration: .ephemeral)
+        let (page, pageResponse) = try await session.data(from: base.appendingPathComponent("news"))
+        let setCookie = try #require((pageResponse as? HTTPURLResponse)?.value(forHTTPHeaderField: "Set-Cookie"))
+        let cookie = try #require(setCookie.split(separator: ";").first { $0.hasPrefix("csrf=") })
+        let html = String(decoding: page, as: UTF8.self)
+        let marker = "name=\"csrf\" value=\""
+        let start = try #require(html.range(of: marker)).upperBound
+        let token = String(html[start...].prefix(64))
         var request = URLRequest(url: base.appendingPathComponent("bookmarks/toggle"))
         request.httpMethod = "POST"
-        let token = String(repeating: "c", count: 64)
-        request.setValue("csrf=\(token)", forHTTPHeaderField: "Cookie")
+        request.setValue(String(cookie), forHTTPHeaderField: "Cookie")
         request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
         request.httpBody = Data("csrf=\(token)&movie=\(id)".utf8)
-        let (_, response) = try await URLSession.shared.data(for: request)
+        let (_, response) = try await session.data(for: request)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)  // the movie page after the redirect
         // And the server is killed at once, with no chance to clean up
         kill(server.processIdentifier, SIGKILL)

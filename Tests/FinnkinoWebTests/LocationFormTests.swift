@@ -13,7 +13,7 @@ import Testing
         try await server.client.request(
             "POST", "/settings/location",
             headers: ["Content-Type": "application/x-www-form-urlencoded", "Cookie": "csrf=\(token)"],
-            body: "csrf=\(token)&back=%2Fmovies%3Farea%3D1002&" + fields)
+            body: "csrf=\(server.formToken(token))&back=%2Fmovies%3Farea%3D1002&" + fields)
     }
 
     @Test func aCityPutsTheNearestAreasFirstWithDistances() async throws {

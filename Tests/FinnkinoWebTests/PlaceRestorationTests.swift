@@ -51,7 +51,7 @@ import Testing
         let chosen = try await first.client.request(
             "POST", "/settings/language",
             headers: ["Content-Type": "application/x-www-form-urlencoded", "Cookie": "csrf=\(token)"],
-            body: "language=sv&csrf=\(token)&back=%2Fnews")
+            body: "language=sv&csrf=\(first.formToken(token))&back=%2Fnews")
         #expect(chosen.status == 303 && chosen.cookies["lang"] == "sv")
         await first.stop()
         // When the server starts again and a browser without the cookie, preferring English, opens a page

@@ -103,7 +103,7 @@ import Testing
         let request = Request(
             head: HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: "/editor/abc"),
             body: RequestBody(buffer: ByteBuffer()))
-        let client = ClientState(request: request, savedLanguage: nil, defaultLanguage: .fi)
+        let client = ClientState(request: request, savedLanguage: nil, defaultLanguage: .fi, secret: .random())
         let html = EditorView.page(session, tunes: [], layout: PageLayout(client: client, path: "/editor/abc"))
         #expect(html.contains("<progress id=\"export-progress\" max=\"100\" value=\"42\"></progress>"))
         #expect(html.contains("id=\"cancel-export\"") && !html.contains("id=\"start-export\""))
@@ -123,7 +123,8 @@ import Testing
         // A file that is not a video is refused in words, and not kept
         let token = String(repeating: "f", count: 64)
         let text = try await server.client.request(
-            "PUT", "/editor/upload?name=notes.mp4", headers: ["Cookie": "csrf=\(token)", "X-CSRF-Token": token],
+            "PUT", "/editor/upload?name=notes.mp4",
+            headers: ["Cookie": "csrf=\(token)", "X-CSRF-Token": server.formToken(token)],
             body: "hello")
         #expect(text.status == 200 && text.body.contains("\"error\"") && !text.body.contains("location"))
         let kept = (try? FileManager.default.contentsOfDirectory(atPath: data.appendingPathComponent("uploads").path))

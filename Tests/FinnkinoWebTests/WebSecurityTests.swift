@@ -103,7 +103,7 @@ import WebSupport
         // Given a client that got its token with a page
         let page = try await server.get("/news")
         let token = try #require(page.cookies["csrf"])
-        #expect(page.body.contains("name=\"csrf\" value=\"\(token)\""))
+        #expect(page.body.contains("name=\"csrf\" value=\"\(server.formToken(token))\""))
         let form = ["Content-Type": "application/x-www-form-urlencoded"]
         // When it posts without a token, with a wrong one, or with no cookie
         let missing = try await server.client.request(
@@ -113,21 +113,22 @@ import WebSupport
             "POST", "/settings/language", headers: form.merging(["Cookie": "csrf=\(token)"]) { $1 },
             body: "language=en&csrf=\(String(repeating: "0", count: 64))&back=%2Fnews")
         let noCookie = try await server.client.request(
-            "POST", "/settings/language", headers: form, body: "language=en&csrf=\(token)&back=%2Fnews")
+            "POST", "/settings/language", headers: form,
+            body: "language=en&csrf=\(server.formToken(token))&back=%2Fnews")
         // Then each is refused
         #expect(missing.status == 403 && wrong.status == 403 && noCookie.status == 403)
         #expect(missing.cookies["lang"] == nil)
         // When it posts with its token
         let accepted = try await server.client.request(
             "POST", "/settings/language", headers: form.merging(["Cookie": "csrf=\(token)"]) { $1 },
-            body: "language=en&csrf=\(token)&back=%2Fnews%3Fcategory%3D1")
+            body: "language=en&csrf=\(server.formToken(token))&back=%2Fnews%3Fcategory%3D1")
         // Then the language is set and it goes back, only ever to a local page
         #expect(accepted.status == 303)
         #expect(accepted.cookies["lang"] == "en")
         #expect(accepted.header("Location") == "/news?category=1")
         let offsite = try await server.client.request(
             "POST", "/settings/language", headers: form.merging(["Cookie": "csrf=\(token)"]) { $1 },
-            body: "language=fi&csrf=\(token)&back=%2F%2Fevil.example")
+            body: "language=fi&csrf=\(server.formToken(token))&back=%2F%2Fevil.example")
         #expect(offsite.header("Location") == "/movies")
     }
 
@@ -138,17 +139,80 @@ import WebSupport
         let reply = try await server.client.request(
             "POST", "/settings/language",
             headers: ["Content-Type": "application/x-www-form-urlencoded", "Cookie": "csrf=\(token)"],
-            body: "language=en&csrf=\(token)&pad=" + String(repeating: "x", count: 20_000))
+            body: "language=en&csrf=\(server.formToken(token))&pad=" + String(repeating: "x", count: 20_000))
         #expect(reply.status == 413)
     }
 
-    @Test func csrfTokensCompareWholly() throws {
-        let token = CSRFToken.random()
-        #expect(token.value.count == 64)
+    @Test func csrfTokensCompareWhollyAndNeedTheSecret() throws {
+        // Given a browser's token under one secret
+        let secret = CSRFSecret.random()
+        let token = CSRFToken.random(secret: secret)
+        // Then the form value is the cookie's MAC, not the cookie, and only the whole value matches
+        #expect(token.value.count == 64 && token.cookie.count == 64 && token.value != token.cookie)
         #expect(token.matches(token.value))
+        #expect(!token.matches(token.cookie))
         #expect(!token.matches(String(token.value.dropLast()) + "x"))
         #expect(!token.matches(""))
-        #expect(CSRFToken(client: "not-a-token") == nil)
-        #expect(CSRFToken.random() != token)
+        #expect(CSRFToken(client: "not-a-token", secret: secret) == nil)
+        #expect(CSRFToken(client: token.cookie, secret: secret) == token)
+        // And the same cookie under another secret (another server) has another form value
+        #expect(CSRFToken(client: token.cookie, secret: .random())?.value != token.value)
+    }
+
+    @Test func aPlantedCookieAndTokenOfTheAttackersChoosingAreRefused() async throws {
+        let server = try await WebServer.start()
+        defer { Task { await server.stop() } }
+        // Given a cookie and a form field an attacker chose alike (the old double-submit scheme)
+        let chosen = String(repeating: "a", count: 64)
+        // When a change is posted with them, from the same origin
+        let reply = try await server.client.request(
+            "POST", "/settings/language",
+            headers: ["Content-Type": "application/x-www-form-urlencoded", "Cookie": "csrf=\(chosen)"],
+            body: "language=en&csrf=\(chosen)&back=%2Fnews")
+        // Then it is refused: the field must be the MAC of the cookie under the server's secret
+        #expect(reply.status == 403 && reply.cookies["lang"] == nil)
+    }
+
+    @Test func changesFromAnotherSiteAreRefusedEvenWithAValidToken() async throws {
+        let server = try await WebServer.start()
+        defer { Task { await server.stop() } }
+        let cookie = try #require(try await server.get("/news").cookies["csrf"])
+        let form = [
+            "Content-Type": "application/x-www-form-urlencoded", "Cookie": "csrf=\(cookie)",
+        ]
+        let body = "language=en&csrf=\(server.formToken(cookie))&back=%2Fnews"
+        // When the same valid form is posted as another site's page would post it
+        let evilOrigin = try await server.client.request(
+            "POST", "/settings/language", headers: form.merging(["Origin": "http://evil.example"]) { $1 }, body: body)
+        let crossSite = try await server.client.request(
+            "POST", "/settings/language", headers: form.merging(["Sec-Fetch-Site": "cross-site"]) { $1 }, body: body)
+        let otherPort = try await server.client.request(
+            "POST", "/settings/language", headers: form.merging(["Origin": "http://127.0.0.1:1"]) { $1 }, body: body)
+        let nullOrigin = try await server.client.request(
+            "POST", "/settings/language", headers: form.merging(["Origin": "null"]) { $1 }, body: body)
+        // Then each is refused
+        for reply in [evilOrigin, crossSite, otherPort, nullOrigin] {
+            #expect(reply.status == 403 && reply.cookies["lang"] == nil)
+        }
+        // And from its own origin, as the browser says it, it is accepted
+        let own = try await server.client.request(
+            "POST", "/settings/language",
+            headers: form.merging([
+                "Host": "127.0.0.1:\(server.port)", "Origin": "http://127.0.0.1:\(server.port)",
+                "Sec-Fetch-Site": "same-origin",
+            ]) { $1 }, body: body)
+        #expect(own.status == 303 && own.cookies["lang"] == "en")
+    }
+
+    @Test func aHostNameTheServerDoesNotAnswerToIsRefused() async throws {
+        let server = try await WebServer.start()
+        defer { Task { await server.stop() } }
+        // When a page is asked for under an attacker's name (DNS rebinding), then it is refused
+        let rebound = try await server.get("/news", headers: ["Host": "evil.example:\(server.port)"])
+        #expect(rebound.status == 421 && !rebound.body.contains("csrf"))
+        // And IP addresses and localhost are answered
+        for host in ["127.0.0.1:\(server.port)", "localhost:\(server.port)", "192.168.1.20:\(server.port)"] {
+            #expect(try await server.get("/news", headers: ["Host": host]).status == 200, "\(host)")
+        }
     }
 }

@@ -1,15 +1,18 @@
 import AppPatterns
 import FinnkinoKit
-import FinnkinoWeb
 import Foundation
 import Hummingbird
 import ImagePipeline
 import Logging
 
+@testable import FinnkinoWeb
+
 /// The web app on a free loopback port, for one test.
 final class WebServer: Sendable {
     let port: Int
     let client: LoopbackClient
+    /// The secret behind the server's CSRF tokens.
+    let secret: CSRFSecret
     private let task: Task<Void, any Error>
 
     static let today = LocalDate(year: 2026, month: 11, day: 22)
@@ -25,6 +28,7 @@ final class WebServer: Sendable {
             "finnkino-web-\(UUID().uuidString)")
     ) async throws -> WebServer {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let secret = CSRFSecret.random()
         let configuration = WebConfiguration(
             host: "127.0.0.1", port: 0, makeStore: makeStore, bookmarks: try bookmarks ?? BookmarkStore.inMemory(),
             library: try VideoLibrary(dataDirectory: dataDirectory),
@@ -35,12 +39,12 @@ final class WebServer: Sendable {
                 continuation.finish()
             },
             stateStorage: stateStorage, location: location, images: images, probeInterval: probeInterval,
-            logger: Logger(label: "test-web", factory: { _ in SwiftLogNoOpLogHandler() }))
+            csrfSecret: secret, logger: Logger(label: "test-web", factory: { _ in SwiftLogNoOpLogHandler() }))
         let app = try makeApplication(configuration)
         let task = Task { try await app.runService(gracefulShutdownSignals: []) }
         var port = 0
         for await bound in ports { port = bound }
-        return WebServer(port: port, task: task)
+        return WebServer(port: port, secret: secret, task: task)
     }
 
     @Sendable static func bundledStore(_ language: ContentLanguage) throws -> FeedStore {
@@ -49,8 +53,9 @@ final class WebServer: Sendable {
             webService: WebService(transport: transport, cache: InMemoryPayloadCache()), language: language)
     }
 
-    private init(port: Int, task: Task<Void, any Error>) {
+    private init(port: Int, secret: CSRFSecret, task: Task<Void, any Error>) {
         self.port = port
+        self.secret = secret
         self.task = task
         client = LoopbackClient(port: port)
     }
@@ -62,10 +67,15 @@ final class WebServer: Sendable {
     /// Posts a form as the page does: with a CSRF token in the cookie and the body; asking for
     /// JSON when `json` (the page's script), a redirect otherwise.
     func postForm(_ path: String, _ body: String, json: Bool = false) async throws -> LoopbackClient.Reply {
-        let token = String(repeating: "f", count: 64)
-        var headers = ["Content-Type": "application/x-www-form-urlencoded", "Cookie": "csrf=\(token)"]
+        let cookie = String(repeating: "f", count: 64)
+        var headers = ["Content-Type": "application/x-www-form-urlencoded", "Cookie": "csrf=\(cookie)"]
         if json { headers["Accept"] = "application/json" }
-        return try await client.request("POST", path, headers: headers, body: "csrf=\(token)&" + body)
+        return try await client.request("POST", path, headers: headers, body: "csrf=\(formToken(cookie))&" + body)
+    }
+
+    /// The form token the server's pages give the browser holding the CSRF cookie `cookie`.
+    func formToken(_ cookie: String) -> String {
+        CSRFToken(client: cookie, secret: secret)?.value ?? ""
     }
 
     func stop() async {

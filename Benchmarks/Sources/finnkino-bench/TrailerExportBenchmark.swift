@@ -129,7 +129,7 @@ struct TrailerExportBenchmark: AsyncParsableCommand {
         print("\nHand-written command (\(ffmpeg)):")
         print(Self.shellLine(ffmpeg, Self.handWritten(clip: "clip.mp4", music: "music.m4a", output: "out.mp4")))
         print("\nThe app's command (FFmpegArguments; text-0.txt holds the text):")
-        print(Self.shellLine(ffmpeg, try appArguments(clip: clip)))
+        print(Self.shellLine(ffmpeg, try await appArguments(clip: clip)))
 
         if check {
             // A shared machine has slow spells: a miss is measured again, up to twice, and the
@@ -198,7 +198,7 @@ struct TrailerExportBenchmark: AsyncParsableCommand {
     ) {
         let clock = ContinuousClock()
         let start = clock.now
-        let source = try VideoProbe.source(clip, ffprobe: URL(fileURLWithPath: ffprobe))
+        let source = try await VideoProbe.source(clip, ffprobe: URL(fileURLWithPath: ffprobe))
         let probed = clock.now
         var menu = EditMenu(source: source)
         try menu.trim(Self.trim)
@@ -221,8 +221,8 @@ struct TrailerExportBenchmark: AsyncParsableCommand {
     }
 
     /// The app's ffmpeg arguments for these edits, to print.
-    private func appArguments(clip: String) throws -> [String] {
-        var menu = EditMenu(source: try VideoProbe.source(clip, ffprobe: URL(fileURLWithPath: ffprobe)))
+    private func appArguments(clip: String) async throws -> [String] {
+        var menu = EditMenu(source: try await VideoProbe.source(clip, ffprobe: URL(fileURLWithPath: ffprobe)))
         try menu.trim(Self.trim)
         try menu.rotate(.quarter)
         try menu.crop(Self.crop)

@@ -33,6 +33,10 @@ extension FeedStore {
         let webService = WebService(transport: transport, cache: cache, logger: logger)
         let charts = ChartSources.make(
             source: source, environment: environment, dataDirectory: dataDirectory, logger: logger)
-        return FeedStore(webService: webService, language: language, policy: policy, charts: charts)
+        // A server of the operator's choosing (`--source URL`) serves its own images too.
+        var imageHosts = liveImageHosts
+        if case .server(let url) = source, let host = url.host { imageHosts.insert(host) }
+        return FeedStore(
+            webService: webService, language: language, policy: policy, charts: charts, imageHosts: imageHosts)
     }
 }

@@ -13,6 +13,8 @@ public final class FeedStore: Sendable {
     let webService: WebService
     /// The international lists' sources, or why there are none.
     let charts: Result<ChartSources, FeedStoreError>
+    /// The hosts whose images the feeds may name and the server fetches (see ``imageRequest(for:)``).
+    public let imageHosts: Set<String>
     let feedRegistry = FeedRegistry()
     let imageTransports = ImageTransports()
     private let movieLists = Mutex<[MovieListKey: MovieList]>([:])
@@ -31,14 +33,21 @@ public final class FeedStore: Sendable {
         var index: TitleIndex<Event>
     }
 
+    /// Where the live sources' images are: Finnkino's media and site, TMDB's images, OMDb's posters.
+    public static let liveImageHosts: Set<String> = [
+        "media.finnkino.fi", "www.finnkino.fi", "image.tmdb.org", "m.media-amazon.com",
+    ]
+
     /// Finnkino's own default area for Schedule when none is given: the capital region.
     public static let defaultScheduleAreaID = 1014
 
     public init(
         webService: WebService, language: ContentLanguage = .fi, policy: CachePolicy = .standard,
         charts: Result<ChartSources, FeedStoreError> = .failure(
-            .chartsUnavailable("this store has no international lists"))
+            .chartsUnavailable("this store has no international lists")),
+        imageHosts: Set<String> = FeedStore.liveImageHosts
     ) {
+        self.imageHosts = Set(imageHosts.map { $0.lowercased() })
         self.webService = webService
         self.charts = charts
         self.language = language

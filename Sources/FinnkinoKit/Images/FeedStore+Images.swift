@@ -5,7 +5,9 @@ import ImagePipeline
 extension FeedStore {
     /// How to fetch an image the feeds name: a bundled image (`bundled:///media/…`) through the
     /// store's own transport, an image on the web through an HTTP transport for its site. Nil for
-    /// anything else, and for a path that is not a plain path (`..`, `%`, a backslash).
+    /// anything else, for a host that is not one of ``imageHosts`` (so a feed cannot send the
+    /// server to the loopback interface, a link-local address or any other host), and for a path
+    /// that is not a plain path (`..`, `%`, a backslash).
     public func imageRequest(for url: URL) -> ImageRequest? {
         let name = url.absoluteString
         if name.hasPrefix(Self.bundledMediaPrefix) {
@@ -14,7 +16,8 @@ extension FeedStore {
             return ImageRequest(name: name, transport: webService.transport, request: TransportRequest(path: path))
         }
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", let host = url.host,
-            !host.isEmpty, let origin = URL(string: "\(scheme)://\(host)\(url.port.map { ":\($0)" } ?? "")")
+            !host.isEmpty, imageHosts.contains(host.lowercased()),
+            let origin = URL(string: "\(scheme)://\(host)\(url.port.map { ":\($0)" } ?? "")")
         else { return nil }
         let path = url.path.isEmpty ? "/" : url.path
         guard Self.isPlainPath(path) else { return nil }

@@ -62,28 +62,29 @@ public final class VideoLibrary: Sendable {
     /// Records the video at `file` (in the library folder, from ``newVideoFile()``) and writes its
     /// thumbnail frame. When this fails the file is removed.
     @discardableResult
-    public func add(_ file: URL, title: String, edits: [String]) throws(VideoLibraryError) -> LibraryVideo {
+    public func add(_ file: URL, title: String, edits: [String]) async throws(VideoLibraryError) -> LibraryVideo {
         let thumbnail = file.deletingPathExtension().appendingPathExtension("jpg")
         do {
             guard file.deletingLastPathComponent().standardizedFileURL == folder.standardizedFileURL else {
                 throw VideoLibraryError("\(file.path) is not in the library folder \(folder.path)")
             }
-            let source = try VideoProbe.source(file.path, title: title)
+            let source = try await VideoProbe.source(file.path, title: title)
             let bytes = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int64 ?? 0
-            try VideoThumbnail.write(from: file, at: min(1, source.duration / 3), to: thumbnail)
+            try await VideoThumbnail.write(from: file, at: min(1, source.duration / 3), to: thumbnail)
             var video = LibraryVideo(
                 id: 0, title: title, createdAt: Date(), duration: source.duration, size: source.size, bytes: bytes,
                 edits: edits, fileName: file.lastPathComponent)
             let editsJSON = String(decoding: try JSONEncoder().encode(edits), as: UTF8.self)
-            video.id = try queue.write { db in
+            let row = video
+            video.id = try await queue.write { db in
                 try db.execute(
                     sql: """
                         INSERT INTO video (title, createdAt, duration, width, height, bytes, edits, fileName)
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
-                        video.title, video.createdAt.timeIntervalSince1970, video.duration, video.size.width,
-                        video.size.height, video.bytes, editsJSON, video.fileName,
+                        row.title, row.createdAt.timeIntervalSince1970, row.duration, row.size.width,
+                        row.size.height, row.bytes, editsJSON, row.fileName,
                     ])
                 return db.lastInsertedRowID
             }

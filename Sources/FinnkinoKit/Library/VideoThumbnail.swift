@@ -7,24 +7,22 @@ public enum VideoThumbnail {
     public static func write(
         from video: URL, at seconds: Double, width: Int = 320, to output: URL,
         ffmpeg: URL? = Executables.find("ffmpeg")
-    ) throws(ExportError) {
+    ) async throws(ExportError) {
         guard let ffmpeg else { throw .ffmpegMissing }
-        let process = Process()
-        process.executableURL = ffmpeg
-        process.arguments = [
-            "-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-ss", FFmpegArguments.seconds(seconds),
-            "-i", video.path, "-frames:v", "1", "-vf", "scale=\(width):-2", "-q:v", "4", output.path,
-        ]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { throw .failed("cannot start \(ffmpeg.path): \(error)") }
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, FileManager.default.fileExists(atPath: output.path) else {
+        let outcome: ExternalProgram.Outcome
+        do {
+            outcome = try await ExternalProgram(ffmpeg).run(
+                ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-ss", FFmpegArguments.seconds(seconds)]
+                    + MediaPrograms.input(video.path)
+                    + ["-frames:v", "1", "-vf", "scale=\(width):-2", "-q:v", "4", output.path],
+                deadline: MediaPrograms.probeDeadline, limit: MediaPrograms.probes)
+        } catch {
             try? FileManager.default.removeItem(at: output)
-            throw .failed(said.split(separator: "\n").last.map(String.init) ?? "no frame at \(seconds) s")
+            throw .failed("the thumbnail: \(error)")
+        }
+        guard outcome.succeeded, FileManager.default.fileExists(atPath: output.path) else {
+            try? FileManager.default.removeItem(at: output)
+            throw .failed(outcome.errorLines.last ?? "no frame at \(seconds) s")
         }
     }
 }

@@ -109,8 +109,14 @@ public struct AddText: Command, Codable, Hashable {
 
     public static let longest = 80
     public static let sizes = 8...160
+    /// Texts one composition holds at most: each is a drawtext filter in the export, so an
+    /// unbounded number would make one export as slow as anyone wished.
+    public static let mostPerComposition = 12
 
     public init(_ overlay: TextOverlay, of composition: Composition) throws(EditError) {
+        guard composition.texts.count < Self.mostPerComposition else {
+            throw EditError("A video holds at most \(Self.mostPerComposition) texts.")
+        }
         let text = overlay.text.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty, text.count <= Self.longest else {
             throw EditError("A text has 1 to \(Self.longest) characters.")

@@ -10,9 +10,12 @@ public enum FFmpegArguments {
         precondition(textFiles.count == composition.texts.count, "one text file per text")
         var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y"]
         arguments += [
-            "-ss", seconds(composition.trim.start), "-t", seconds(composition.duration), "-i", composition.source.path,
+            "-ss", seconds(composition.trim.start), "-t", seconds(composition.duration),
         ]
-        if let music = composition.music { arguments += ["-i", music.path] }
+        arguments += MediaPrograms.input(composition.source.path)
+        if let music = composition.music {
+            arguments += MediaPrograms.input(music.path, formats: MediaPrograms.audioFormats)
+        }
 
         var video: [String] = []
         switch composition.rotation {

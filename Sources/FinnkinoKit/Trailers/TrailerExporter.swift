@@ -1,6 +1,5 @@
 import AppPatterns
 import Foundation
-import Synchronization
 
 /// Why an export did not produce its file. Whatever the reason, nothing is left behind: no
 /// partial output, no working files.
@@ -86,93 +85,31 @@ public struct TrailerExporter: Sendable {
         return URL(fileURLWithPath: base).appendingPathComponent("finnkino-export-\(UUID().uuidString)")
     }
 
-    private final class Run: Sendable {
-        let errors = Mutex<[String]>([])
-        let stop = Mutex<ExportError?>(nil)
-        /// Stops ffmpeg at the time limit; cancelled when ffmpeg ends first.
-        let timer = Mutex<Task<Void, Never>?>(nil)
-    }
-
+    /// Runs ffmpeg among the server's exports (``MediaPrograms/exports``), killed at the time limit
+    /// or when the calling task is cancelled.
     private func run(
         _ ffmpeg: URL, _ arguments: [String], duration: Double, progress: @escaping @Sendable (Double) -> Void
     ) async throws(ExportError) {
-        let process = Process()
-        process.executableURL = ffmpeg
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        let state = Run()
-        let exited: Int32
+        let outcome: ExternalProgram.Outcome
         do {
-            exited = try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
-                    process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-                    // Cancelled before it started: ffmpeg is not started at all.
-                    if state.stop.withLock({ $0 }) != nil {
-                        process.terminationHandler = nil
-                        continuation.resume(returning: -1)
-                        return
-                    }
-                    do {
-                        try process.run()
-                    } catch {
-                        process.terminationHandler = nil
-                        continuation.resume(throwing: error)
-                        return
-                    }
-                    Self.readLines(output.fileHandleForReading) { line in
-                        // -progress writes key=value lines; out_time_us is the position in the output.
-                        if line.hasPrefix("out_time_us="), let micros = Double(line.dropFirst(12)), duration > 0 {
-                            progress(min(1, max(0, micros / 1_000_000 / duration)))
-                        }
-                    }
-                    Self.readLines(errors.fileHandleForReading) { line in
-                        state.errors.withLock { lines in
-                            lines.append(line)
-                            if lines.count > 8 { lines.removeFirst() }
-                        }
-                    }
-                    let limit = timeLimit
-                    let timer = Task.detached {
-                        guard (try? await Task.sleep(for: limit)) != nil, process.isRunning else { return }
-                        state.stop.withLock { $0 = $0 ?? .timedOut(seconds: Int(limit.components.seconds)) }
-                        process.terminate()
-                    }
-                    state.timer.withLock { $0 = timer }
+            outcome = try await ExternalProgram(ffmpeg).run(
+                arguments, deadline: timeLimit, limit: MediaPrograms.exports, outputLimit: 16 << 20
+            ) { line in
+                // -progress writes key=value lines; out_time_us is the position in the output.
+                if line.hasPrefix("out_time_us="), let micros = Double(line.dropFirst(12)), duration > 0 {
+                    progress(min(1, max(0, micros / 1_000_000 / duration)))
                 }
-            } onCancel: {
-                state.stop.withLock { $0 = $0 ?? .cancelled }
-                if process.isRunning { process.terminate() }
             }
+        } catch .timedOut {
+            throw .timedOut(seconds: Int(timeLimit.components.seconds))
+        } catch .cancelled {
+            throw .cancelled
         } catch {
-            throw .failed("cannot start \(ffmpeg.path): \(error)")
+            throw .failed(String(describing: error))
         }
-        state.timer.withLock { $0?.cancel() }
-        if let stopped = state.stop.withLock({ $0 }) { throw stopped }
-        guard exited == 0 else {
-            let said = state.errors.withLock { $0.joined(separator: " / ") }
-            throw .failed(said.isEmpty ? "exit status \(exited)" : said)
+        guard outcome.succeeded else {
+            let said = outcome.errorLines.joined(separator: " / ")
+            throw .failed(said.isEmpty ? "exit status \(outcome.exitStatus.map(String.init) ?? "killed")" : said)
         }
-    }
-
-    /// Calls `body` with each line read from `handle` until it ends, on a thread of its own (the
-    /// reads block).
-    private static func readLines(_ handle: FileHandle, _ body: @escaping @Sendable (String) -> Void) {
-        Thread {
-            var pending = ""
-            while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty { break }
-                pending += String(decoding: chunk, as: UTF8.self)
-                while let newline = pending.firstIndex(of: "\n") {
-                    body(String(pending[..<newline]))
-                    pending = String(pending[pending.index(after: newline)...])
-                }
-            }
-            if !pending.isEmpty { body(pending) }
-        }.start()
     }
 }

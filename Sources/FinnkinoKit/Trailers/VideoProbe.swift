@@ -29,42 +29,55 @@ public enum VideoProbe {
         }
         struct Format: Decodable {
             var duration: String?
+            var formatName: String?
+
+            enum CodingKeys: String, CodingKey {
+                case duration
+                case formatName = "format_name"
+            }
         }
         var streams: [Stream]?
         var format: Format?
     }
 
-    /// The file as a source to edit, titled `title` (the file's name by default).
+    /// The file as a source to edit, titled `title` (the file's name by default): opened only as a
+    /// local video file (``MediaPrograms``), within ``MediaPrograms/probeDeadline``.
     public static func source(
-        _ path: String, title: String? = nil, ffprobe: URL? = Executables.find("ffprobe")
-    ) throws(Failure) -> VideoSource {
+        _ path: String, title: String? = nil, ffprobe: URL? = Executables.find("ffprobe"),
+        deadline: Duration = MediaPrograms.probeDeadline
+    ) async throws(Failure) -> VideoSource {
         guard let ffprobe else { throw .ffprobeMissing }
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw .unreadable(path: path, reason: "no such file, or it cannot be read")
         }
-        let process = Process()
-        process.executableURL = ffprobe
-        process.arguments = [
-            "-v", "error", "-show_entries", "format=duration:stream=codec_type,width,height", "-of", "json", path,
-        ]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { throw .unreadable(path: path, reason: "ffprobe did not start: \(error)") }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let answer = try? JSONDecoder().decode(Answer.self, from: data) else {
-            let reason = said.split(separator: "\n").last.map(String.init) ?? "ffprobe could not read it"
+        let outcome: ExternalProgram.Outcome
+        do {
+            outcome = try await ExternalProgram(ffprobe).run(
+                [
+                    "-v", "error", "-show_entries", "format=duration,format_name:stream=codec_type,width,height", "-of",
+                    "json",
+                ]
+                    + MediaPrograms.input(path),
+                deadline: deadline, limit: MediaPrograms.probes, outputLimit: 64 << 10)
+        } catch {
+            throw .unreadable(path: path, reason: "ffprobe: \(error)")
+        }
+        guard outcome.succeeded, let answer = try? JSONDecoder().decode(Answer.self, from: outcome.output) else {
+            let reason =
+                outcome.errorLines.contains { $0.contains("not on whitelist") }
+                ? "it is not a video file (MP4, MOV, WebM, MKV, AVI or MPEG-TS)"
+                : "ffprobe could not read it"
             throw .unreadable(path: path, reason: reason)
+        }
+        let formats = Set((answer.format?.formatName ?? "").split(separator: ",").map(String.init))
+        guard !formats.isEmpty, formats.isSubset(of: MediaPrograms.videoFormats) else {
+            throw .unreadable(path: path, reason: "it is not a video file (MP4, MOV, WebM, MKV, AVI or MPEG-TS)")
         }
         let streams = answer.streams ?? []
         guard let video = streams.first(where: { $0.codecType == "video" }), let width = video.width,
             let height = video.height, width > 0, height > 0
         else { throw .unreadable(path: path, reason: "it has no picture") }
-        guard let duration = answer.format?.duration.flatMap(Double.init), duration > 0 else {
+        guard let duration = answer.format?.duration.flatMap(Double.init), duration > 0, duration.isFinite else {
             throw .unreadable(path: path, reason: "its length is unknown")
         }
         return VideoSource(

@@ -19,17 +19,17 @@ import Testing
         try FileManager.default.copyItem(at: clip, to: file)
     }
 
-    @Test func addedVideosAreListedNewestFirstWithThumbnailsAndSurviveReopening() throws {
+    @Test func addedVideosAreListedNewestFirstWithThumbnailsAndSurviveReopening() async throws {
         let data = folder()
         defer { try? FileManager.default.removeItem(at: data) }
         let library = try VideoLibrary(dataDirectory: data)
         // When two exports are added
         let first = library.newVideoFile()
         try copyClip(to: first)
-        let a = try library.add(first, title: "Eka", edits: ["Rotate 90°"])
+        let a = try await library.add(first, title: "Eka", edits: ["Rotate 90°"])
         let second = library.newVideoFile()
         try copyClip(to: second)
-        let b = try library.add(second, title: "Toka", edits: [])
+        let b = try await library.add(second, title: "Toka", edits: [])
         // Then each is described by ffprobe's figures and has a JPEG thumbnail
         #expect(a.id == 1 && b.id == 2)
         #expect(abs(a.duration - 4) < 0.05 && a.size == FrameSize(width: 480, height: 270))
@@ -42,13 +42,13 @@ import Testing
         #expect(try reopened.video(id: 1)?.edits == ["Rotate 90°"])
     }
 
-    @Test func deletingRemovesTheRowAndBothFiles() throws {
+    @Test func deletingRemovesTheRowAndBothFiles() async throws {
         let data = folder()
         defer { try? FileManager.default.removeItem(at: data) }
         let library = try VideoLibrary(dataDirectory: data)
         let file = library.newVideoFile()
         try copyClip(to: file)
-        let video = try library.add(file, title: "Poistettava", edits: [])
+        let video = try await library.add(file, title: "Poistettava", edits: [])
         #expect(try library.delete(id: video.id))
         #expect(try library.all().isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: library.folder.path).isEmpty)
@@ -56,28 +56,28 @@ import Testing
         #expect(try library.delete(id: video.id) == false)
     }
 
-    @Test func aFileThatIsNotAVideoIsRefusedAndRemoved() throws {
+    @Test func aFileThatIsNotAVideoIsRefusedAndRemoved() async throws {
         let data = folder()
         defer { try? FileManager.default.removeItem(at: data) }
         let library = try VideoLibrary(dataDirectory: data)
         let file = library.newVideoFile()
         try Data("not a video".utf8).write(to: file)
-        #expect(throws: VideoLibraryError.self) { try library.add(file, title: "Rikki", edits: []) }
+        await #expect(throws: VideoLibraryError.self) { try await library.add(file, title: "Rikki", edits: []) }
         #expect(!FileManager.default.fileExists(atPath: file.path))
         #expect(try library.all().isEmpty)
     }
 
-    @Test func aFileOutsideTheLibraryFolderIsRefused() throws {
+    @Test func aFileOutsideTheLibraryFolderIsRefused() async throws {
         let data = folder()
         defer { try? FileManager.default.removeItem(at: data) }
         let library = try VideoLibrary(dataDirectory: data)
         let outside = data.appendingPathComponent("elsewhere.mp4")
         try copyClip(to: outside)
-        #expect(throws: VideoLibraryError.self) { try library.add(outside, title: "Muualla", edits: []) }
+        await #expect(throws: VideoLibraryError.self) { try await library.add(outside, title: "Muualla", edits: []) }
         #expect(try library.all().isEmpty)
     }
 
-    @Test func aDatabaseThatIsNotOneIsNamed() throws {
+    @Test func aDatabaseThatIsNotOneIsNamed() async throws {
         let data = folder()
         defer { try? FileManager.default.removeItem(at: data) }
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)

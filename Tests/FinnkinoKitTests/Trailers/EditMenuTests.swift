@@ -48,6 +48,19 @@ import Testing
         #expect(!redoneAtEnd)
     }
 
+    @Test func aCompositionHoldsABoundedNumberOfTexts() throws {
+        // Given a menu with as many texts as a composition holds
+        var menu = EditMenu(source: Self.clip)
+        for _ in 0..<AddText.mostPerComposition { try menu.addText(Self.title) }
+        // When one more is added, then it is refused in words and the composition is as it was
+        #expect(throws: EditError.self) { try menu.addText(Self.title) }
+        #expect(menu.composition.texts.count == AddText.mostPerComposition)
+        // And after an undo there is room for one again
+        menu.undo()
+        try menu.addText(Self.title)
+        #expect(menu.composition.texts.count == AddText.mostPerComposition)
+    }
+
     @Test func aNewEditAfterUndoEndsTheRedoLine() throws {
         var menu = EditMenu(source: Self.clip)
         try menu.rotate(.half)
