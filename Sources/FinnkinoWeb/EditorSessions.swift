@@ -1,4 +1,3 @@
-import AppPatterns
 import FinnkinoKit
 import Foundation
 import Logging
@@ -115,8 +114,7 @@ final class EditorSessions: Sendable {
     /// (those go to the log), only a time-out or a busy server, which they can act on.
     static func publicReason(_ error: any Error) -> String {
         switch error {
-        case ExportError.timedOut: String(describing: error)
-        case ExportError.failed(let reason) where reason == ExternalProgram.Failure.busy.description: reason
+        case ExportError.timedOut, ExportError.busy: String(describing: error)
         default: "the video could not be made"
         }
     }

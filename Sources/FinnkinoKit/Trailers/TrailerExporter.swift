@@ -12,6 +12,8 @@ public enum ExportError: Error, Sendable, Equatable, CustomStringConvertible {
     case timedOut(seconds: Int)
     /// The export was cancelled.
     case cancelled
+    /// Every export slot of the server stayed taken until the time limit; ffmpeg never started.
+    case busy
 
     public var description: String {
         switch self {
@@ -20,6 +22,7 @@ public enum ExportError: Error, Sendable, Equatable, CustomStringConvertible {
         case .failed(let reason): "ffmpeg failed: \(reason)"
         case .timedOut(let seconds): "the export took longer than \(seconds) s and was stopped"
         case .cancelled: "the export was cancelled"
+        case .busy: ExternalProgram.Failure.busy.description
         }
     }
 }
@@ -104,6 +107,8 @@ public struct TrailerExporter: Sendable {
             throw .timedOut(seconds: Int(timeLimit.components.seconds))
         } catch .cancelled {
             throw .cancelled
+        } catch .busy {
+            throw .busy
         } catch {
             throw .failed(String(describing: error))
         }
