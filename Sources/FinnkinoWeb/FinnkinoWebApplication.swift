@@ -36,7 +36,7 @@ public func makeApplication(_ configuration: WebConfiguration) throws -> some Ap
     .add(to: router)
     ImageRoutes(pipeline: configuration.images, catalog: catalog, logger: configuration.logger).add(to: router)
     return makeLocalServer(
-        router: router, host: configuration.host, port: configuration.port,
+        router: router, host: configuration.host, port: configuration.port, idleTimeout: configuration.idleTimeout,
         onServerRunning: configuration.onServerRunning, logger: configuration.logger)
 }
 

@@ -3,6 +3,7 @@ import FinnkinoKit
 import Foundation
 import ImagePipeline
 import Logging
+import WebSupport
 
 /// What the web app needs: where to listen, where data comes from, and the clock.
 public struct WebConfiguration: Sendable {
@@ -38,6 +39,8 @@ public struct WebConfiguration: Sendable {
     public var allowedHosts: Set<String>
     /// The secret behind the CSRF tokens; kept in the data folder by `finnkino serve`.
     public var csrfSecret: CSRFSecret
+    /// How long a connection may send nothing, or only part of a request head, before it is closed.
+    public var idleTimeout: Duration
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, defaultLanguage: UILanguage = .fi,
@@ -53,8 +56,10 @@ public struct WebConfiguration: Sendable {
         probeInterval: Duration = .seconds(10),
         allowedHosts: Set<String> = [],
         csrfSecret: CSRFSecret = .random(),
+        idleTimeout: Duration = LocalServer.idleTimeout,
         logger: Logger = Logger(label: "finnkino.web")
     ) {
+        self.idleTimeout = idleTimeout
         self.allowedHosts = allowedHosts
         self.csrfSecret = csrfSecret
         self.stateStorage = stateStorage

@@ -17,6 +17,17 @@ import Testing
     private let source = VideoSource(
         path: "/clip.mp4", title: "Klippi", duration: 4, size: FrameSize(width: 480, height: 270), hasAudio: true)
 
+    @Test func aFailedExportTellsThePersonNoServerPathOrFFmpegWords() {
+        // Given ffmpeg's own failure, naming a server path
+        let failed = ExportError.failed("/srv/finnkino/uploads/1F2E.mkv: Invalid data found when processing input")
+        // Then the person is told only that the video could not be made
+        #expect(EditorSessions.publicReason(failed) == "the video could not be made")
+        #expect(EditorSessions.publicReason(ExportError.ffmpegMissing) == "the video could not be made")
+        // And what they can act on is said as it is
+        #expect(EditorSessions.publicReason(ExportError.timedOut(seconds: 600)).contains("600 s"))
+        #expect(EditorSessions.publicReason(ExportError.busy).contains("busy"))
+    }
+
     @Test func theLeastRecentlyUsedSessionGoesWithItsUpload() throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("sessions-\(UUID())")
         defer { try? FileManager.default.removeItem(at: data) }

@@ -159,6 +159,13 @@ struct LoopbackClient {
             return Data(buffer[..<count])
         }
 
+        /// Like ``read()``, waiting at most `milliseconds` (and from then on).
+        func readFor(milliseconds: Int) throws -> Data? {
+            var timeout = timeval(tv_sec: milliseconds / 1000, tv_usec: Int((milliseconds % 1000) * 1000))
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            return try read()
+        }
+
         func close() {
             Glibc.close(descriptor)
         }

@@ -24,6 +24,7 @@ final class WebServer: Sendable {
         stateStorage: any SnapshotStorage = InMemorySnapshotStorage(),
         bookmarks: BookmarkStore? = nil, location: LocationService = LocationService(),
         probeInterval: Duration = .seconds(10), images: ImagePipeline = ImagePipeline(),
+        idleTimeout: Duration = .seconds(20),
         dataDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent(
             "finnkino-web-\(UUID().uuidString)")
     ) async throws -> WebServer {
@@ -39,7 +40,7 @@ final class WebServer: Sendable {
                 continuation.finish()
             },
             stateStorage: stateStorage, location: location, images: images, probeInterval: probeInterval,
-            csrfSecret: secret, logger: Logger(label: "test-web", factory: { _ in SwiftLogNoOpLogHandler() }))
+            csrfSecret: secret, idleTimeout: idleTimeout, logger: Logger(label: "test-web", factory: { _ in SwiftLogNoOpLogHandler() }))
         let app = try makeApplication(configuration)
         let task = Task { try await app.runService(gracefulShutdownSignals: []) }
         var port = 0
