@@ -40,7 +40,8 @@ final class WebServer: Sendable {
                 continuation.finish()
             },
             stateStorage: stateStorage, location: location, images: images, probeInterval: probeInterval,
-            csrfSecret: secret, idleTimeout: idleTimeout, logger: Logger(label: "test-web", factory: { _ in SwiftLogNoOpLogHandler() }))
+            csrfSecret: secret, idleTimeout: idleTimeout,
+            logger: Logger(label: "test-web", factory: { _ in SwiftLogNoOpLogHandler() }))
         let app = try makeApplication(configuration)
         let task = Task { try await app.runService(gracefulShutdownSignals: []) }
         var port = 0
