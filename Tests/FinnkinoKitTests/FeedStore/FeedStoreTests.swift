@@ -182,4 +182,23 @@ import Testing
         await store.stopFeeds()
         #expect(store.feedRegistry.count == 0)
     }
+
+    @Test func feedsNobodyUsesAreForgottenAndUsedOnesKept() async throws {
+        // Given a store, and one feed a page watches
+        let store = try bundledStore()
+        let watched = store.showtimesFeed(area: 1002, date: Self.today)
+        let observation = watched.subject.values()
+        watched.start()
+        // When a visitor opens 1,000 other pages' feeds (a new date each) and leaves them
+        var day = Self.today
+        for _ in 0..<1_000 {
+            day = day.adding(days: 1)
+            _ = store.showtimesFeed(area: 1014, date: day)
+        }
+        // Then the registry holds no more than its bound, and the watched feed is the same one
+        #expect(store.feedRegistry.count <= FeedRegistry.idleKept + 1)
+        #expect(store.showtimesFeed(area: 1002, date: Self.today) === watched)
+        _ = observation
+        await store.stopFeeds()
+    }
 }
