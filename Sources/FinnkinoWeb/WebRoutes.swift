@@ -107,7 +107,7 @@ struct WebRoutes: Sendable {
         let query = ScreenRequest.query(request.uri.queryParameters)
         if query.isEmpty,
             let restored = ScreenRequest(
-                restoring: request.uri.path, from: places.place, today: HelsinkiTime.localDate(of: screens.now()),
+                restoring: request.uri.path, from: places.place, today: today(),
                 client: client)
         {
             return restored
@@ -311,7 +311,7 @@ struct WebRoutes: Sendable {
         let store = try screens.store(client)
         let feeds = ScreenRequest(page: page, client: client).map {
             LiveFeed.feeds(
-                of: $0, store: store, bookmarks: screens.bookmarks, today: HelsinkiTime.localDate(of: screens.now()))
+                of: $0, store: store, bookmarks: screens.bookmarks, today: today())
         }
         return ScreenResponder(
             page: actionPage, bookmarks: screens.bookmarks, store: store, strings: client.strings, now: screens.now,
@@ -336,10 +336,23 @@ struct WebRoutes: Sendable {
         return back
     }
 
+    /// Days ahead a showtimes page is followed live: Finnkino sells tickets a few weeks ahead at
+    /// most, so a later date has no shows to follow, only a feed that would poll for nothing.
+    static let liveDaysAhead = 60
+
+    /// Whether `screen` can change while it is open: a showtimes date from yesterday to
+    /// ``liveDaysAhead`` days ahead; any other screen.
+    static func hasLiveData(_ screen: ScreenRequest, today: LocalDate) -> Bool {
+        guard case .showtimes(_, _, _, let date?) = screen else { return true }
+        return date >= today.adding(days: -1) && date <= today.adding(days: liveDaysAhead)
+    }
+
+    private func today() -> LocalDate { HelsinkiTime.localDate(of: screens.now()) }
+
     private func live(_ request: Request) -> Response {
         let client = client(request)
         guard let page = request.uri.queryParameters["page"].map(String.init),
-            let screen = ScreenRequest(page: page, client: client)
+            let screen = ScreenRequest(page: page, client: client), Self.hasLiveData(screen, today: today())
         else { return Response(status: .noContent) }
         let updates = LiveUpdates(screens: screens)
         return Response(

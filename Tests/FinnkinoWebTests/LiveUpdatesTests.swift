@@ -122,6 +122,18 @@ import Testing
         #expect(try await server.get("/live").status == 204)
         #expect(try await server.get("/live?page=%2Fmovie%2F305081").status == 204)
         #expect(try await server.get("/live?page=https%3A%2F%2Fevil.example%2Fmovies").status == 204)
+        // A showtimes date no show can have (long past, or years ahead) gets no stream, and no feed
+        for date in ["1999-01-01", "2999-12-31", "2027-03-01"] {
+            let path = "/live?page=%2Fshowtimes%3Farea%3D1002%26date%3D\(date)"
+            #expect(try await server.get(path).status == 204, "\(date)")
+        }
+        // While today's and next week's are followed
+        let streamed = try LoopbackClient.Connection(port: server.port)
+        defer { streamed.close() }
+        try streamed.write(
+            LoopbackClient.request(
+                "GET", "/live?page=%2Fshowtimes%3Farea%3D1002%26date%3D2026-11-29", headers: [:], body: ""))
+        #expect(try await Self.read(streamed, until: ": subscribed").contains("200 OK"))
     }
 
     @Test func eventsAreOneLineOfJSON() throws {
