@@ -29,6 +29,20 @@ struct MalformedInputTests {
         }
     }
 
+    @Test("a value longer than the cap fails the document with a message naming it, one at the cap is kept")
+    func anOverlongValueIsRefused() throws {
+        // Given a show whose title is one byte over the cap, and one exactly at it
+        let over = Self.schedule(
+            extra: "<Title>" + String(repeating: "x", count: SAXDocumentReader.longestValue + 1) + "</Title>")
+        let at = Self.schedule(
+            extra: "<Title>" + String(repeating: "x", count: SAXDocumentReader.longestValue) + "</Title>")
+        // Then the first is an error naming the element, the second decodes whole
+        let error = try #require(
+            decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeSchedule(over) })
+        #expect(error.reason.contains("<Title> is longer than 65536 bytes"))
+        #expect(try FinnkinoXMLDecoder.decodeSchedule(at).shows.first?.title.count == SAXDocumentReader.longestValue)
+    }
+
     @Test("a minimal show decodes, everything optional empty")
     func minimalShowDecodes() throws {
         let show = try #require(try FinnkinoXMLDecoder.decodeSchedule(Self.schedule()).shows.first)
