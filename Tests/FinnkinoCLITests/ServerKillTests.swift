@@ -76,4 +76,42 @@ import Testing
         let bookmarks = try #require(JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [[String: Any]])
         #expect(bookmarks.compactMap { $0["movieID"] as? Int } == [id])
     }
+
+    @Test func sigtermStopsTheServerWithinFiveSecondsWithLivePagesOpen() async throws {
+        // Given a server with three pages open on their live updates
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("finnkino-term-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (server, base) = try await Self.startServer(dataDir: folder)
+        defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
+        let session = URLSession(configuration: .ephemeral)
+        var pages: [Task<Void, Never>] = []
+        for area in [1002, 1012, 1014] {
+            let url = try #require(URL(string: "\(base.absoluteString)/live?page=%2Fmovies%3Farea%3D\(area)"))
+            pages.append(Task { _ = try? await session.data(from: url) })
+        }
+        defer { for page in pages { page.cancel() } }
+        let status = try await session.data(from: base.appendingPathComponent("healthz")).1 as? HTTPURLResponse
+        #expect(status?.statusCode == 200)
+        // When it gets SIGTERM
+        let exited: Task<Void, Never> = Task.detached { server.waitUntilExit() }
+        let started = ContinuousClock.now
+        kill(server.processIdentifier, SIGTERM)
+        // Then it has exited within 5 s, by itself
+        let stopped = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await exited.value
+                return true
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(5))
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+        #expect(stopped, "still running 5 s after SIGTERM")
+        #expect(ContinuousClock.now - started < .seconds(6))
+        if stopped { #expect(server.terminationReason == .exit) }
+    }
 }
