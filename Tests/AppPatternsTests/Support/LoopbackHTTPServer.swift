@@ -23,6 +23,10 @@ final class LoopbackHTTPServer: Sendable {
         case reply(status: Int, headers: [(String, String)], body: Data)
         /// Never answer; keep the connection open until the client or the server closes it.
         case hold
+        /// Send this status and these headers (as given; no Content-Length is added), then
+        /// `chunk` `count` times, or until the client closes when `count` is nil, pausing `pause`
+        /// before each: an endless or dripping body.
+        case stream(status: Int, headers: [(String, String)], chunk: Data, count: Int?, pause: Duration)
     }
 
     struct ServerError: Error, CustomStringConvertible {
@@ -96,12 +100,15 @@ final class LoopbackHTTPServer: Sendable {
             state.stopped = true
             return state.openConnections
         }
+        // Shut down, not closed: the accept loop closes it once it has returned from accept(). A
+        // descriptor closed here could be reused by the next server's listener while this loop
+        // still calls accept() on the number, stealing that server's connections.
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
         for connection in connections { shutdown(connection, Int32(SHUT_RDWR)) }
     }
 
     private func acceptLoop() {
+        defer { close(listener) }
         while true {
             let connection = accept(listener, nil, nil)
             if connection < 0 {
@@ -137,6 +144,20 @@ final class LoopbackHTTPServer: Sendable {
             for (name, value) in headers { head += "\(name): \(value)\r\n" }
             head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
             writeAll(connection, Data(head.utf8) + body)
+        case .stream(let status, let headers, let chunk, let count, let pause):
+            var head = "HTTP/1.1 \(status) Status\r\n"
+            for (name, value) in headers { head += "\(name): \(value)\r\n" }
+            head += "Connection: close\r\n\r\n"
+            guard writeAll(connection, Data(head.utf8)) else { return }
+            var sent = 0
+            while count.map({ sent < $0 }) ?? true, !state.withLock({ $0.stopped }) {
+                if pause > .zero {
+                    let (seconds, attoseconds) = pause.components
+                    Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+                }
+                guard writeAll(connection, chunk) else { return }
+                sent += 1
+            }
         }
     }
 
@@ -162,15 +183,18 @@ final class LoopbackHTTPServer: Sendable {
         return Request(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers)
     }
 
-    private func writeAll(_ connection: Int32, _ data: Data) {
+    /// Writes all of `data`; false when the peer has gone.
+    @discardableResult
+    private func writeAll(_ connection: Int32, _ data: Data) -> Bool {
         data.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
+            guard let base = raw.baseAddress else { return true }
             var sent = 0
             while sent < raw.count {
                 let count = send(connection, base + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
-                if count <= 0 { return }
+                if count <= 0 { return false }
                 sent += count
             }
+            return true
         }
     }
 }
