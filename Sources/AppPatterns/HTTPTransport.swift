@@ -1,46 +1,65 @@
+import AsyncHTTPClient
 import Foundation
-import Synchronization
+import NIOCore
+import NIOHTTP1
+import NIOHTTPCompression
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// A ``Transport`` over HTTP(S) with `URLSession`.
+/// A ``Transport`` over HTTP(S) with AsyncHTTPClient, bounded against a hostile or broken server.
 ///
 /// Builds the URL from the base URL, the request's path and its query; sends the request's headers
 /// (conditional validators included) with a User-Agent and `Accept-Encoding: gzip`; returns any
 /// status, 304 and errors included, with lower-cased header names and a decompressed body. Throws
 /// a ``TransportError`` only when no answer came: unreachable (connection refused, unknown host,
-/// no network), timed out, cancelled, or an invalid URL. No HTTP cache is used: revalidation is
-/// the web service's job.
+/// no network), timed out, cancelled, too large, or an invalid URL. No HTTP cache is used:
+/// revalidation is the web service's job.
+///
+/// What one answer may cost is bounded: the whole exchange, body included, ends at `timeout` (a
+/// server sending a byte a second does not hold a page for minutes); the body is streamed and
+/// refused past `maxBodyBytes`, counted after decompression (a small gzip bomb is stopped as it
+/// inflates, never held whole); redirects are followed only within the base URL's host
+/// (`http` to `https` included), at most ``maxRedirects`` times, so an answer cannot send the
+/// server to another host, the loopback interface or a link-local address.
 public final class HTTPTransport: Transport {
     /// The User-Agent sent unless another is given.
     public static let defaultUserAgent = "FinnkinoApp/1.0 (+unofficial)"
+    /// The largest body accepted by default: far above any real feed answer (a whole Schedule is
+    /// under 2 MB) or poster.
+    public static let defaultMaxBodyBytes = 32 << 20
+    /// Redirects followed at most, within the base URL's host.
+    public static let maxRedirects = 3
 
     /// The URL that request paths are appended to, e.g. `https://www.finnkino.fi`.
     public let baseURL: URL
-    /// Seconds after which a request times out. Rounded up to whole seconds (at least 1):
-    /// URLSession on Linux truncates fractions, so 0.3 s would time out at once.
+    /// Seconds the whole exchange may take, from sending to the last byte of the body.
     public let timeout: TimeInterval
     /// The User-Agent header value.
     public let userAgent: String
-    private let session: URLSession
+    /// The largest body accepted, after decompression.
+    public let maxBodyBytes: Int
 
     public var sourceDescription: String { baseURL.host ?? baseURL.absoluteString }
 
-    public init(baseURL: URL, timeout: TimeInterval = 20, userAgent: String = HTTPTransport.defaultUserAgent) {
-        self.baseURL = baseURL
-        self.timeout = max(timeout.rounded(.up), 1)
-        self.userAgent = userAgent
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.timeoutIntervalForRequest = self.timeout
-        session = URLSession(configuration: configuration)
-    }
+    /// One client for every transport: it keeps its connections and threads for the process's
+    /// life (and so is never shut down). It follows no redirect itself (``send(_:)`` does, checked)
+    /// and refuses to inflate a body past 64 MB or a 100:1 ratio, whatever a transport allows.
+    private static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.redirectConfiguration = .disallow
+        configuration.decompression = .enabled(limit: .size(64 << 20))
+        configuration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(10), read: .seconds(30))
+        configuration.connectionPool = .init(idleTimeout: .seconds(60))
+        configuration.connectionPool.retryConnectionEstablishment = false  // a refused connection fails now
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
 
-    deinit {
-        session.finishTasksAndInvalidate()
+    public init(
+        baseURL: URL, timeout: TimeInterval = 20, userAgent: String = HTTPTransport.defaultUserAgent,
+        maxBodyBytes: Int = HTTPTransport.defaultMaxBodyBytes
+    ) {
+        self.baseURL = baseURL
+        self.timeout = max(timeout, 0.001)
+        self.userAgent = userAgent
+        self.maxBodyBytes = maxBodyBytes
     }
 
     /// The URL `request` is sent to: base URL + path + query, with exactly one `/` between base
@@ -54,77 +73,119 @@ public final class HTTPTransport: Transport {
     }
 
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
-        guard let url = url(for: request) else {
+        guard let first = url(for: request), Self.isWeb(first) else {
             throw TransportError(.invalidRequest, "\(sourceDescription): \(request) is not a valid URL")
         }
-        var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        urlRequest.setValue(userAgent, forHTTPHeaderField: "User-Agent")
-        urlRequest.setValue("gzip", forHTTPHeaderField: "Accept-Encoding")
-        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-
-        let (body, response) = try await perform(urlRequest, describedAs: request.description)
-        guard let http = response as? HTTPURLResponse else {
-            throw TransportError(.unreachable, "\(sourceDescription): \(request) got no HTTP answer")
-        }
-        var headers: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            headers[String(describing: name).lowercased()] = String(describing: value)
-        }
-        return TransportResponse(status: http.statusCode, headers: headers, body: decompressed(body, headers))
-    }
-
-    /// URLSession normally decompresses gzip itself; this covers a body that arrives still
-    /// compressed. A body that cannot be decompressed is returned as it came.
-    private func decompressed(_ body: Data, _ headers: [String: String]) -> Data {
-        guard headers["content-encoding"]?.lowercased().contains("gzip") == true, Gzip.isCompressed(body),
-            let plain = try? Gzip.decompress(body)
-        else { return body }
-        return plain
-    }
-
-    private func perform(_ urlRequest: URLRequest, describedAs what: String) async throws -> (Data, URLResponse) {
-        let running = Mutex<URLSessionDataTask?>(nil)
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                let task = session.dataTask(with: urlRequest) { data, response, error in
-                    if let error {
-                        continuation.resume(throwing: self.transportError(error, what))
-                    } else if let response {
-                        continuation.resume(returning: (data ?? Data(), response))
-                    } else {
-                        continuation.resume(
-                            throwing: TransportError(.unreachable, "\(self.sourceDescription): \(what) got no answer"))
+        let what = request.description
+        let limit = timeout
+        // The deadline covers the whole exchange, redirects and body included.
+        return try await withThrowingTaskGroup(of: TransportResponse?.self) { group in
+            group.addTask { [self] in
+                var url = first
+                var redirects = 0
+                while true {
+                    let response = try await exchange(url, headers: request.headers, what: what)
+                    guard (300..<400).contains(response.status), response.status != 304,
+                        let location = response.header("location")
+                    else { return response }
+                    guard redirects < Self.maxRedirects, let next = URL(string: location, relativeTo: url)?.absoluteURL,
+                        Self.isWeb(next), next.host?.lowercased() == baseURL.host?.lowercased()
+                    else {
+                        throw TransportError(
+                            .unreachable, "\(sourceDescription): \(what) was redirected where it may not go")
                     }
+                    redirects += 1
+                    url = next
                 }
-                running.withLock { $0 = task }
-                task.resume()
-                if Task.isCancelled { task.cancel() }
             }
-        } onCancel: {
-            running.withLock { $0 }?.cancel()
+            group.addTask {
+                try await Task.sleep(for: .seconds(limit))
+                return nil
+            }
+            do {
+                let answer = try await group.next() ?? nil
+                group.cancelAll()
+                guard let answer else {
+                    throw TransportError(.timedOut, "\(sourceDescription): \(what) timed out after \(limit) s")
+                }
+                return answer
+            } catch let error as TransportError {
+                group.cancelAll()
+                throw error
+            } catch {
+                group.cancelAll()
+                throw TransportError(.cancelled, "\(sourceDescription): \(what) was cancelled")
+            }
         }
+    }
+
+    /// One request and its whole answer, the body counted as it streams.
+    private func exchange(_ url: URL, headers: [String: String], what: String) async throws -> TransportResponse {
+        var outgoing = HTTPClientRequest(url: url.absoluteString)
+        outgoing.method = .GET
+        outgoing.headers.replaceOrAdd(name: "User-Agent", value: userAgent)
+        outgoing.headers.replaceOrAdd(name: "Accept-Encoding", value: "gzip")
+        for (name, value) in headers { outgoing.headers.replaceOrAdd(name: name, value: value) }
+        do {
+            let response = try await Self.client.execute(outgoing, timeout: .milliseconds(Int64(timeout * 1000)))
+            if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > maxBodyBytes,
+                response.headers.first(name: "content-encoding") == nil
+            {
+                throw TransportError(.tooLarge, "\(sourceDescription): \(what) is larger than \(maxBodyBytes) bytes")
+            }
+            // Always read the body to its end (empty for 204 and 304): a response whose body is
+            // left unread keeps its connection, and the request, from completing.
+            var body = ByteBuffer()
+            for try await chunk in response.body {
+                guard body.readableBytes + chunk.readableBytes <= maxBodyBytes else {
+                    throw TransportError(
+                        .tooLarge, "\(sourceDescription): \(what) is larger than \(maxBodyBytes) bytes")
+                }
+                body.writeImmutableBuffer(chunk)
+            }
+            var fields: [String: String] = [:]
+            for header in response.headers { fields[header.name.lowercased()] = header.value }
+            // AsyncHTTPClient has decompressed the body; what it says of the encoding no longer holds.
+            fields["content-encoding"] = nil
+            fields["content-length"] = String(body.readableBytes)
+            return TransportResponse(
+                status: Int(response.status.code), headers: fields, body: Data(body.readableBytesView))
+        } catch let error as TransportError {
+            throw error
+        } catch {
+            throw transportError(error, what)
+        }
+    }
+
+    private static func isWeb(_ url: URL) -> Bool {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
+        return !(url.host ?? "").isEmpty
     }
 
     private func transportError(_ error: any Error, _ what: String) -> TransportError {
         let source = sourceDescription
-        guard let urlError = error as? URLError else {
-            return TransportError(.unreachable, "\(source): \(what) failed: \(error.localizedDescription)")
-        }
-        switch urlError.code {
-        case .cancelled:
+        if error is CancellationError {
             return TransportError(.cancelled, "\(source): \(what) was cancelled")
-        case .timedOut:
-            return TransportError(.timedOut, "\(source): \(what) timed out after \(timeout) s")
-        case .cannotConnectToHost:
-            return TransportError(.unreachable, "\(source): connection refused for \(what)")
-        case .cannotFindHost, .dnsLookupFailed:
-            return TransportError(.unreachable, "\(source): host not found for \(what)")
-        case .notConnectedToInternet, .networkConnectionLost:
-            return TransportError(.unreachable, "\(source): no network for \(what)")
-        case .badURL, .unsupportedURL:
-            return TransportError(.invalidRequest, "\(source): \(what) is not a valid URL")
-        default:
-            return TransportError(.unreachable, "\(source): \(what) failed: \(urlError.localizedDescription)")
         }
+        if let client = error as? HTTPClientError {
+            if client == .cancelled { return TransportError(.cancelled, "\(source): \(what) was cancelled") }
+            if [.connectTimeout, .readTimeout, .deadlineExceeded, .writeTimeout].contains(client) {
+                return TransportError(.timedOut, "\(source): \(what) timed out after \(timeout) s")
+            }
+            if [.invalidURL, .emptyHost, .emptyScheme].contains(client) {
+                return TransportError(.invalidRequest, "\(source): \(what) is not a valid URL")
+            }
+        }
+        if error is NIOHTTPDecompression.DecompressionError {
+            return TransportError(.tooLarge, "\(source): \(what) inflates past the size limit")
+        }
+        let text = String(describing: error)
+        if text.contains("connectionRefused") || text.contains("Connection refused") || text.contains("ECONNREFUSED") {
+            return TransportError(.unreachable, "\(source): connection refused for \(what)")
+        }
+        if text.lowercased().contains("dns") || text.contains("resolve") {
+            return TransportError(.unreachable, "\(source): host not found for \(what)")
+        }
+        return TransportError(.unreachable, "\(source): \(what) failed: \(text)")
     }
 }

@@ -61,10 +61,10 @@ public final class Reachability: Sendable {
     }
 
     /// Records that a request got no answer. Cancelled and invalid requests say nothing about the
-    /// source and are ignored.
+    /// source and are ignored; so is an answer refused as too large (the source did answer).
     public func recordFailure(_ error: TransportError) {
         switch error.kind {
-        case .cancelled, .invalidRequest: return
+        case .cancelled, .invalidRequest, .tooLarge: return
         case .unreachable, .timedOut: break
         }
         let time = now()

@@ -74,6 +74,8 @@ public struct TransportError: Error, Sendable, Equatable, CustomStringConvertibl
         case timedOut
         case cancelled
         case invalidRequest
+        /// The answer was larger than the transport accepts (counted after decompression).
+        case tooLarge
     }
     public var kind: Kind
     public var message: String

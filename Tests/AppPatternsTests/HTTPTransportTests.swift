@@ -1,5 +1,6 @@
 import AppPatterns
 import Foundation
+import Synchronization
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct HTTPTransportTests {
@@ -116,21 +117,135 @@ import Testing
     }
 
     @Test func aSilentServerTimesOut() async throws {
-        // Given a server that never answers and a transport with a short timeout (a fraction,
-        // which must not time out at once)
+        // Given a server that never answers and a transport with a timeout of a fraction of a second
         let server = try LoopbackHTTPServer { _ in .hold }
         defer { server.stop() }
         let http = try transport(server, timeout: 0.3)
-        #expect(http.timeout == 1)
         let started = ContinuousClock.now
-        // When a request is sent, then it fails as timed out
+        // When a request is sent, then it fails as timed out, at that time and not at once
         do {
             _ = try await http.send(TransportRequest(path: "/slow"))
             Issue.record("a silent server answered")
         } catch let error as TransportError {
             #expect(error.kind == .timedOut)
-            #expect(ContinuousClock.now - started >= .milliseconds(900))
+            let waited = ContinuousClock.now - started
+            // (The upper bound leaves room for a loaded test run; AsyncHTTPClient's own read
+            // time-out is 30 s.)
+            #expect(waited >= .milliseconds(290) && waited < .seconds(20))
         }
+    }
+
+    // MARK: - A hostile or broken source costs a bounded time and memory
+
+    /// Sends `path` and returns the error it fails with, or records an issue when it answers.
+    private func failure(_ http: HTTPTransport, _ path: String = "/") async -> TransportError? {
+        do {
+            let response = try await http.send(TransportRequest(path: path))
+            Issue.record("answered \(response.status) with \(response.body.count) bytes")
+            return nil
+        } catch let error as TransportError {
+            return error
+        } catch {
+            Issue.record("unexpected \(error)")
+            return nil
+        }
+    }
+
+    @Test func anEndlessBodyIsRefusedAtTheSizeLimit() async throws {
+        // Given a source sending 64 KB chunks for ever and a transport taking at most 1 MB
+        let server = try LoopbackHTTPServer { _ in
+            .stream(status: 200, headers: [], chunk: Data(count: 64 << 10), count: nil, pause: .zero)
+        }
+        defer { server.stop() }
+        let http = HTTPTransport(
+            baseURL: try #require(URL(string: server.baseURLString)), timeout: 30, maxBodyBytes: 1 << 20)
+        let started = ContinuousClock.now
+        // When it is fetched, then it is refused as too large, long before the deadline
+        let error = await failure(http)
+        #expect(error?.kind == .tooLarge)
+        #expect(ContinuousClock.now - started < .seconds(20))
+    }
+
+    @Test func aDeclaredLengthOverTheLimitIsRefusedBeforeTheBody() async throws {
+        // Given a source announcing 2 GB and sending nothing more
+        let server = try LoopbackHTTPServer { _ in
+            .stream(
+                status: 200, headers: [("Content-Length", "2147483648")], chunk: Data(), count: 0, pause: .zero)
+        }
+        defer { server.stop() }
+        let http = HTTPTransport(
+            baseURL: try #require(URL(string: server.baseURLString)), timeout: 30, maxBodyBytes: 1 << 20)
+        // When it is fetched, then it is refused as too large
+        #expect(await failure(http)?.kind == .tooLarge)
+    }
+
+    @Test func aGzipBombIsStoppedAsItInflates() async throws {
+        // Given 64 MB of zeros sent gzip-compressed (about 64 KB on the wire) and a 1 MB limit
+        let bomb = try Gzip.compress(Data(count: 64 << 20))
+        #expect(bomb.count < 1 << 20)
+        let server = try LoopbackHTTPServer { _ in
+            .reply(status: 200, headers: [("Content-Encoding", "gzip")], body: bomb)
+        }
+        defer { server.stop() }
+        let http = HTTPTransport(
+            baseURL: try #require(URL(string: server.baseURLString)), timeout: 30, maxBodyBytes: 1 << 20)
+        // When it is fetched, then it is refused as too large: the limit counts inflated bytes
+        #expect(await failure(http)?.kind == .tooLarge)
+    }
+
+    @Test func aDrippingSourceTimesOutAtTheDeadline() async throws {
+        // Given a source that sends its head at once and then a byte every 100 ms for ever
+        let server = try LoopbackHTTPServer { _ in
+            .stream(status: 200, headers: [], chunk: Data("x".utf8), count: nil, pause: .milliseconds(100))
+        }
+        defer { server.stop() }
+        let http = try transport(server, timeout: 1)
+        let started = ContinuousClock.now
+        // When it is fetched, then the whole exchange ends at the deadline, body included
+        #expect(await failure(http)?.kind == .timedOut)
+        let waited = ContinuousClock.now - started
+        // (Without the deadline the drip goes on until the test's time limit; the upper bound
+        // leaves room for a loaded test run.)
+        #expect(waited >= .milliseconds(990) && waited < .seconds(20))
+    }
+
+    @Test(arguments: [
+        "http://localhost:PORT/elsewhere", "http://169.254.169.254/latest/meta-data/", "http://[::1]:PORT/",
+        "file:///etc/passwd",
+    ])
+    func aRedirectOffTheSourcesHostIsNotFollowed(location: String) async throws {
+        // Given a source (reached as 127.0.0.1) redirecting to another host or scheme
+        let port = Mutex<UInt16>(0)
+        let server = try LoopbackHTTPServer { _ in
+            let target = location.replacingOccurrences(of: "PORT", with: String(port.withLock { $0 }))
+            return .reply(status: 302, headers: [("Location", target)], body: Data())
+        }
+        port.withLock { $0 = server.port }
+        defer { server.stop() }
+        // When it is fetched, then the redirect is refused and nothing else is asked for
+        let error = await failure(try transport(server))
+        #expect(error?.kind == .unreachable)
+        #expect(error?.message.contains("redirected") == true)
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func aRedirectWithinTheSourcesHostIsFollowedAFewTimes() async throws {
+        // Given a source redirecting /old to /new, and /loop to itself
+        let server = try LoopbackHTTPServer { request in
+            switch request.target {
+            case "/old": .reply(status: 301, headers: [("Location", "/new")], body: Data())
+            case "/new": .reply(status: 200, headers: [], body: Data("moved".utf8))
+            default: .reply(status: 302, headers: [("Location", "/loop")], body: Data())
+            }
+        }
+        defer { server.stop() }
+        let http = try transport(server)
+        // When /old is fetched, then /new's answer comes back
+        let moved = try await http.send(TransportRequest(path: "/old"))
+        #expect(moved.body == Data("moved".utf8))
+        // And a redirect loop ends after the allowed number of redirects
+        #expect(await failure(http, "/loop")?.kind == .unreachable)
+        #expect(server.requests.count == 2 + 1 + HTTPTransport.maxRedirects)
     }
 
     @Test func cancellingTheTaskCancelsTheRequest() async throws {
