@@ -90,6 +90,16 @@ enum ScreenRequest: Sendable {
         return query
     }
 
+    /// The theatre area the screen shows, when it names one.
+    var area: Int? {
+        switch self {
+        case .movies(let area, _, _, _, _): area
+        case .showtimes(_, let area, _, _): area
+        case .bookmarks(let area): area
+        default: nil
+        }
+    }
+
     /// The area to remember in the client's cookie, when the user chose one.
     var chosenArea: Int?? {
         switch self {

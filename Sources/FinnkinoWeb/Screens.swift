@@ -14,6 +14,15 @@ struct Screens: Sendable {
         try catalog.store(for: client.language.contentLanguage)
     }
 
+    /// Whether the area `screen` names, if any, is one the source lists. Live updates follow only
+    /// real areas: any other number would make a feed that asks the source for nothing. When the
+    /// list itself cannot be had, no area counts as known.
+    func namesKnownArea(_ screen: ScreenRequest, client: ClientState) async -> Bool {
+        guard let area = screen.area else { return true }
+        guard let areas = try? await store(client).areas().value else { return false }
+        return areas.contains { $0.id == area }
+    }
+
     func movies(
         area: Int?, list: EventListType, text: String, scope: SearchScope, client: ClientState
     ) async throws -> MoviesViewModel.Outputs {

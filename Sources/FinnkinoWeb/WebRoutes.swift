@@ -93,7 +93,7 @@ struct WebRoutes: Sendable {
         router.post("/bookmarks/remove") { request, _ in try await removeBookmarks(request) }
         router.post("/bookmarks/toggle") { request, _ in try await toggleBookmark(request) }
         router.post("/action") { request, _ in try await action(request) }
-        router.get("/live") { request, _ in live(request) }
+        router.get("/live") { request, _ in await live(request) }
         router.get("/static/:name") { _, context in try assets.response(named: context.parameters.get("name")) }
     }
 
@@ -349,10 +349,11 @@ struct WebRoutes: Sendable {
 
     private func today() -> LocalDate { HelsinkiTime.localDate(of: screens.now()) }
 
-    private func live(_ request: Request) -> Response {
+    private func live(_ request: Request) async -> Response {
         let client = client(request)
         guard let page = request.uri.queryParameters["page"].map(String.init),
-            let screen = ScreenRequest(page: page, client: client), Self.hasLiveData(screen, today: today())
+            let screen = ScreenRequest(page: page, client: client), Self.hasLiveData(screen, today: today()),
+            await screens.namesKnownArea(screen, client: client)
         else { return Response(status: .noContent) }
         let updates = LiveUpdates(screens: screens)
         return Response(

@@ -127,7 +127,11 @@ import Testing
             let path = "/live?page=%2Fshowtimes%3Farea%3D1002%26date%3D\(date)"
             #expect(try await server.get(path).status == 204, "\(date)")
         }
-        // While today's and next week's are followed
+        // Nor does an area the source does not list, on any screen that names one
+        for page in ["%2Fshowtimes%3Farea%3D999999", "%2Fmovies%3Farea%3D4242", "%2Fbookmarks%3Farea%3D5555"] {
+            #expect(try await server.get("/live?page=\(page)").status == 204, "\(page)")
+        }
+        // While today's and next week's are followed in a real area
         let streamed = try LoopbackClient.Connection(port: server.port)
         defer { streamed.close() }
         try streamed.write(
