@@ -71,7 +71,7 @@ public struct OMDbSearchEndpoint: Endpoint, Hashable {
     }
 
     public func decode(_ body: Data) throws -> [OMDbSearchResult] {
-        let answer = try JSONDecoder().decode(Answer.self, from: body)
+        let answer = try ChartJSON.decode(Answer.self, from: body)
         guard answer.response == "True", let items = answer.search else {
             throw ChartDecodingError(answer.error ?? "not a search answer (Response is not True)")
         }

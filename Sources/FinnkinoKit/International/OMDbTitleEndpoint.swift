@@ -54,13 +54,13 @@ public struct OMDbTitleEndpoint: Endpoint, Hashable {
 
     /// OMDb's error (sent with 200, sometimes with 401): `Movie not found!`, `Invalid API key!`, ….
     public func refusal(_ response: TransportResponse) -> String? {
-        guard let answer = try? JSONDecoder().decode(Answer.self, from: response.body), answer.response == "False"
+        guard let answer = try? ChartJSON.decode(Answer.self, from: response.body), answer.response == "False"
         else { return nil }
         return answer.error ?? "OMDb answered False"
     }
 
     public func decode(_ body: Data) throws -> CriticScores {
-        let answer = try JSONDecoder().decode(Answer.self, from: body)
+        let answer = try ChartJSON.decode(Answer.self, from: body)
         guard answer.response == "True", let id = Self.present(answer.imdbID) else {
             throw ChartDecodingError(answer.error ?? "not a title (Response is not True)")
         }

@@ -31,7 +31,7 @@ public struct ChartListEndpoint: Endpoint, Hashable {
     public func refusal(_ response: TransportResponse) -> String? { TMDBWire.refusal(response) }
 
     public func decode(_ body: Data) throws -> ChartPage {
-        let wire = try TMDBWire.decoder().decode(TMDBWire.Page.self, from: body)
+        let wire = try ChartJSON.decode(TMDBWire.Page.self, from: body, with: TMDBWire.decoder())
         let dates = wire.dates.flatMap { dates -> ClosedRange<LocalDate>? in
             guard let from = LocalDate(iso: dates.minimum), let to = LocalDate(iso: dates.maximum), from <= to else {
                 return nil
@@ -80,7 +80,7 @@ public struct ChartMovieEndpoint: Endpoint, Hashable {
     public func refusal(_ response: TransportResponse) -> String? { TMDBWire.refusal(response) }
 
     public func decode(_ body: Data) throws -> ChartMovieDetails {
-        ChartMovieDetails(try TMDBWire.decoder().decode(TMDBWire.Details.self, from: body))
+        ChartMovieDetails(try ChartJSON.decode(TMDBWire.Details.self, from: body, with: TMDBWire.decoder()))
     }
 
     public var sampleData: Data {
@@ -103,7 +103,7 @@ public struct TMDBConfigurationEndpoint: Endpoint, Hashable {
     public func refusal(_ response: TransportResponse) -> String? { TMDBWire.refusal(response) }
 
     public func decode(_ body: Data) throws -> ImageConfiguration {
-        let images = try TMDBWire.decoder().decode(TMDBWire.Configuration.self, from: body).images
+        let images = try ChartJSON.decode(TMDBWire.Configuration.self, from: body, with: TMDBWire.decoder()).images
         // https, or the bundled dataset's own `bundled:///media/…` (served by its transport).
         guard let base = URL(string: images.secureBaseUrl), base.scheme == "https" || base.scheme == "bundled",
             images.secureBaseUrl.hasSuffix("/")

@@ -20,7 +20,7 @@ enum TMDBWire {
     /// TMDB's words when it refuses (it does so with 401, 404, 422, …; a 2xx is never one).
     static func refusal(_ response: TransportResponse) -> String? {
         guard !(200..<300).contains(response.status),
-            let failure = try? decoder().decode(Failure.self, from: response.body)
+            let failure = try? ChartJSON.decode(Failure.self, from: response.body, with: decoder())
         else { return nil }
         return failure.statusMessage
     }
