@@ -147,7 +147,8 @@ let package = Package(
         .testTarget(name: "AppPatternsTests", dependencies: ["AppPatterns"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "AppPatterns"]),
         .testTarget(
-            name: "FinnkinoKitTests", dependencies: ["FinnkinoKit"],
+            name: "FinnkinoKitTests",
+            dependencies: ["FinnkinoKit", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "MusicifyKitTests", dependencies: ["MusicifyKit", "AppPatterns"],

@@ -19,7 +19,7 @@ public func makeApplication(_ configuration: WebConfiguration) throws -> some Ap
     let web = WebRoutes(
         screens: Screens(
             catalog: catalog, now: configuration.now, location: configuration.location,
-            bookmarks: configuration.bookmarks),
+            bookmarks: configuration.bookmarks, library: configuration.library),
         assets: try finnkinoStaticAssets(),
         defaultLanguage: configuration.defaultLanguage,
         places: places,

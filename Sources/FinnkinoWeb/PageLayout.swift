@@ -14,6 +14,8 @@ struct PageLayout {
     let path: String
     /// The offline banner's text while the data source does not answer.
     var connectivity: String? = nil
+    /// Banners of stores the server could not open (bookmarks, the video library).
+    var unavailable: [String] = []
 
     static let connectivityID = "connectivity"
 
@@ -64,6 +66,11 @@ struct PageLayout {
         html.raw("</nav><main id=\"main\"><div id=\"\(Self.connectivityID)\" aria-live=\"polite\">")
         Self.connectivityBanner(connectivity, into: &html)
         html.raw("</div>")
+        for notice in unavailable {
+            html.raw("<p class=\"offline unavailable\" role=\"alert\">")
+            html.text(notice)
+            html.raw("</p>")
+        }
         if let flash = client.flash, !showsFlash {
             html.raw("<p class=\"flash\" role=\"status\">")
             html.text(flash)

@@ -8,6 +8,8 @@ struct Screens: Sendable {
     let now: @Sendable () -> Date
     let location: LocationService
     let bookmarks: BookmarkStore
+    /// Only its availability is read here (the library's pages have routes of their own).
+    let library: VideoLibrary
     let movieLists = MovieListCache()
 
     func store(_ client: ClientState) throws -> FeedStore {
@@ -95,6 +97,14 @@ struct Screens: Sendable {
         let minutes = max(1, Int(now().timeIntervalSince(since) / 60))
         let age = minutes < 60 ? "\(minutes) \(strings.minutes)" : "\(minutes / 60) \(strings.hours)"
         return strings.format(strings.offlineNotice, age)
+    }
+
+    /// A banner for each store the server could not open.
+    func unavailableNotices(_ client: ClientState) -> [String] {
+        var notices: [String] = []
+        if bookmarks.unavailableReason != nil { notices.append(client.strings.bookmarksUnavailable) }
+        if library.unavailableReason != nil { notices.append(client.strings.libraryUnavailable) }
+        return notices
     }
 
     /// The live fragment of a screen: the element's id and its inner HTML.

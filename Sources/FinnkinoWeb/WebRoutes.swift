@@ -207,9 +207,12 @@ struct WebRoutes: Sendable {
         }
     }
 
-    /// The layout of a page for `client`, with the offline banner when the source does not answer.
+    /// The layout of a page for `client`, with the offline banner when the source does not answer
+    /// and a banner for each store the server could not open.
     func layout(_ client: ClientState, path: String) -> PageLayout {
-        PageLayout(client: client, path: path, connectivity: screens.connectivityNotice(client))
+        PageLayout(
+            client: client, path: path, connectivity: screens.connectivityNotice(client),
+            unavailable: screens.unavailableNotices(client))
     }
 
     /// The area whose shows the Bookmarks screen names: the one remembered, else the home area.

@@ -51,9 +51,8 @@ struct ServeCommand: AsyncParsableCommand {
         let directory = DataDirectory.resolve(appName: "finnkino", override: global.dataDir)
         let location = LocationService(source: try near.near.map { try LocationSource(parsing: $0) } ?? .none)
         location.start()
-        // An unreadable bookmarks file stops the start with a clear line: the user's data is never
-        // replaced behind their back.
-        let bookmarks = try global.openBookmarks()
+        let bookmarks = try Self.bookmarks(global, logger: logger)
+        let library = try Self.library(in: directory, logger: logger)
         let configuration = WebConfiguration(
             host: host, port: port, defaultLanguage: global.language == .en ? .en : .fi,
             makeStore: { language in
@@ -62,7 +61,7 @@ struct ServeCommand: AsyncParsableCommand {
                 return try options.makeStore()
             },
             bookmarks: bookmarks,
-            library: try VideoLibrary(dataDirectory: directory),
+            library: library,
             uploads: directory.appendingPathComponent("uploads", isDirectory: true),
             onServerRunning: { port in
                 FileHandle.standardOutput.write(Data("Finnkino is running at http://\(host):\(port)\n".utf8))
@@ -75,6 +74,30 @@ struct ServeCommand: AsyncParsableCommand {
             logger: logger)
         let app = try makeApplication(configuration)
         try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    }
+
+    /// The bookmarks; when their file cannot be read, a stand-in that lists none and refuses
+    /// changes, so that everything else is still served (pages say why bookmarks are missing). The
+    /// file is never replaced behind its owner's back.
+    private static func bookmarks(_ global: GlobalOptions, logger: Logger) throws -> BookmarkStore {
+        do {
+            return try global.openBookmarks()
+        } catch let error as BookmarkStoreError {
+            logger.error("\(error); serving without bookmarks until it is repaired or removed")
+            guard case .unreadable(let path, let reason) = error else { throw error }
+            return try BookmarkStore.unavailable(path: path, reason: reason, logger: logger)
+        }
+    }
+
+    /// The video library; when it cannot be opened, a stand-in that lists nothing and refuses
+    /// changes, as for the bookmarks.
+    private static func library(in directory: URL, logger: Logger) throws -> VideoLibrary {
+        do {
+            return try VideoLibrary(dataDirectory: directory)
+        } catch {
+            logger.error("\(error); serving without the video library until it is repaired or removed")
+            return try VideoLibrary.unavailable(dataDirectory: directory, reason: error.description)
+        }
     }
 
     /// The CSRF secret kept in the data folder; one for this run only if it cannot be kept there

@@ -114,4 +114,33 @@ import Testing
         #expect(ContinuousClock.now - started < .seconds(6))
         if stopped { #expect(server.terminationReason == .exit) }
     }
+
+    @Test func unreadableBookmarksAndLibraryDisableOnlyThemselves() async throws {
+        // Given a data folder whose bookmarks and library files are not databases
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("finnkino-soft-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        for name in ["bookmarks.sqlite", "library.sqlite"] {
+            try garbage.write(to: folder.appendingPathComponent(name))
+        }
+        // When the server starts on it, then it serves
+        let (server, base) = try await Self.startServer(dataDir: folder)
+        defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
+        let session = URLSession(configuration: .ephemeral)
+        for path in ["healthz", "movies", "bookmarks", "library"] {
+            let (body, response) = try await session.data(from: base.appendingPathComponent(path))
+            #expect((response as? HTTPURLResponse)?.statusCode == 200, "\(path)")
+            // And every page says which store is missing
+            if path != "healthz" {
+                let html = String(decoding: body, as: UTF8.self)
+                let banners = html.components(separatedBy: "class=\"offline unavailable\" role=\"alert\"").count - 1
+                #expect(banners == 2, "\(path)")
+            }
+        }
+        // And the files were left as they were, for their owner to repair
+        for name in ["bookmarks.sqlite", "library.sqlite"] {
+            #expect(try Data(contentsOf: folder.appendingPathComponent(name)) == garbage)
+        }
+    }
 }

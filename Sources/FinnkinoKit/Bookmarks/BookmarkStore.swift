@@ -25,6 +25,9 @@ public final class BookmarkStore: Sendable {
 
     /// Where the database is (`:memory:` for an in-memory store).
     public let path: String
+    /// Why the bookmarks cannot be used, for a store made by ``unavailable(path:reason:logger:)``;
+    /// nil for a working one.
+    public let unavailableReason: String?
     private let queue: DatabaseQueue
     private let cache: Mutex<Snapshot>
     private let logger: Logger
@@ -59,8 +62,19 @@ public final class BookmarkStore: Sendable {
         try BookmarkStore(path: nil, logger: logger)
     }
 
-    private init(path: String?, logger: Logger) throws {
-        self.path = path ?? ":memory:"
+    /// A store that stands for a bookmarks file at `path` which could not be opened: it lists no
+    /// bookmarks and refuses every change with ``BookmarkStoreError/unreadable(path:reason:)``.
+    /// The server serves everything else with it, and a banner says why bookmarks are missing; the
+    /// file itself is left untouched for its owner to repair or remove.
+    public static func unavailable(
+        path: String, reason: String, logger: Logger = Logger(label: "BookmarkStore")
+    ) throws -> BookmarkStore {
+        try BookmarkStore(path: nil, logger: logger, unavailable: (path, reason))
+    }
+
+    private init(path: String?, logger: Logger, unavailable: (path: String, reason: String)? = nil) throws {
+        self.path = unavailable?.path ?? path ?? ":memory:"
+        self.unavailableReason = unavailable?.reason
         self.logger = logger
         let displayPath = self.path
         var configuration = Configuration()
@@ -82,7 +96,10 @@ public final class BookmarkStore: Sendable {
             }
             try Self.migrator.migrate(queue)
             let (version, bookmarks, history) = try queue.read { db in
-                (try Self.dataVersion(db), try BookmarkTable(db: db).all(), try Self.loadHistory(db, logger: logger))
+                (
+                    try Self.dataVersion(db), try BookmarkTable(db: db).all(logger: logger),
+                    try Self.loadHistory(db, logger: logger)
+                )
             }
             self.queue = queue
             self.bookmarks = Subject(bookmarks)
@@ -219,6 +236,7 @@ public final class BookmarkStore: Sendable {
     private func apply(
         _ body: (inout BookmarkTable, inout History) throws -> BookmarkCommand?
     ) throws -> BookmarkCommand? {
+        if let unavailableReason { throw BookmarkStoreError.unreadable(path: path, reason: unavailableReason) }
         do {
             return try queue.writeWithoutTransaction { db in
                 var command: BookmarkCommand?
@@ -247,7 +265,7 @@ public final class BookmarkStore: Sendable {
     private func synchronize(_ db: Database, force: Bool) throws {
         let version = try Self.dataVersion(db)
         guard force || cache.withLock({ $0.dataVersion != version }) else { return }
-        let list = try BookmarkTable(db: db).all()
+        let list = try BookmarkTable(db: db).all(logger: logger)
         let history = try Self.loadHistory(db, logger: logger)
         cache.withLock { $0 = Snapshot(dataVersion: version, history: history) }
         bookmarks.replace { $0 == list ? nil : list }

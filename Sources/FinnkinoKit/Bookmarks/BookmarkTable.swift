@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 
 /// The bookmark rows of one open database transaction: what bookmark commands act on.
 public struct BookmarkTable {
@@ -32,10 +33,19 @@ public struct BookmarkTable {
         .map(Self.bookmark(from:))
     }
 
-    /// Every bookmark, newest first.
-    func all() throws -> [Bookmark] {
+    /// Every bookmark, newest first. A row that cannot be read as a bookmark (a source a newer
+    /// version wrote, a value of the wrong type) is left out and logged, and left in the file: one
+    /// odd row must not hide the others or stop the app.
+    func all(logger: Logger) throws -> [Bookmark] {
         try Row.fetchAll(db, sql: "SELECT * FROM bookmark ORDER BY addedAt DESC, source DESC, movieID DESC")
-            .map(Self.bookmark(from:))
+            .compactMap { row in
+                do {
+                    return try Self.bookmark(from: row)
+                } catch {
+                    logger.warning("bookmarks: a row is left out: \(error)")
+                    return nil
+                }
+            }
     }
 
     private static func bookmark(from row: Row) throws -> Bookmark {

@@ -15,6 +15,9 @@ public final class VideoLibrary: Sendable {
 
     /// Where the videos and thumbnails are.
     public let folder: URL
+    /// Why the library cannot be used, for one made by ``unavailable(dataDirectory:reason:)``; nil
+    /// for a working one.
+    public let unavailableReason: String?
     private let queue: DatabaseQueue
 
     /// Opens (or creates) the library in the app's data directory.
@@ -24,6 +27,7 @@ public final class VideoLibrary: Sendable {
         var configuration = Configuration()
         configuration.label = "VideoLibrary"
         configuration.busyMode = .timeout(10)
+        unavailableReason = nil
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             queue = try DatabaseQueue(path: path, configuration: configuration)
@@ -31,6 +35,26 @@ public final class VideoLibrary: Sendable {
         } catch {
             throw VideoLibraryError("the video library \(path) cannot be opened: \(error)")
         }
+    }
+
+    private init(folder: URL, unavailableReason: String) throws {
+        self.folder = folder
+        self.unavailableReason = unavailableReason
+        queue = try DatabaseQueue()
+        try Self.migrator.migrate(queue)
+    }
+
+    /// A library that stands for one in `dataDirectory` which could not be opened: it lists no
+    /// videos and refuses to add or delete any. The server serves everything else with it, and a
+    /// banner says why the library is missing; the files are left untouched.
+    public static func unavailable(dataDirectory: URL, reason: String) throws -> VideoLibrary {
+        try VideoLibrary(
+            folder: dataDirectory.appendingPathComponent(folderName, isDirectory: true), unavailableReason: reason)
+    }
+
+    /// Throws when this library stands for one that could not be opened.
+    private func requireAvailable() throws(VideoLibraryError) {
+        if let unavailableReason { throw VideoLibraryError("the video library cannot be used: \(unavailableReason)") }
     }
 
     private static var migrator: DatabaseMigrator {
@@ -65,6 +89,7 @@ public final class VideoLibrary: Sendable {
     public func add(_ file: URL, title: String, edits: [String]) async throws(VideoLibraryError) -> LibraryVideo {
         let thumbnail = file.deletingPathExtension().appendingPathExtension("jpg")
         do {
+            try requireAvailable()
             guard file.deletingLastPathComponent().standardizedFileURL == folder.standardizedFileURL else {
                 throw VideoLibraryError("\(file.path) is not in the library folder \(folder.path)")
             }
@@ -111,6 +136,7 @@ public final class VideoLibrary: Sendable {
     /// Removes the video, its file and its thumbnail; false when there is no such video.
     @discardableResult
     public func delete(id: Int64) throws(VideoLibraryError) -> Bool {
+        try requireAvailable()
         guard let video = try video(id: id) else { return false }
         do {
             try queue.write { db in try db.execute(sql: "DELETE FROM video WHERE id = ?", arguments: [id]) }

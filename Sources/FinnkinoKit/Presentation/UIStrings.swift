@@ -113,6 +113,10 @@ public struct UIStrings: Sendable, Hashable {
     public var shortcuts: [String]
     /// `%@`: how long the data source has not answered (`5 min`).
     public var offlineNotice: String
+    /// Shown on every page while the server could not open its bookmarks file.
+    public var bookmarksUnavailable: String
+    /// Shown on every page while the server could not open its video library.
+    public var libraryUnavailable: String
 
     /// `template` with each `%@` replaced by `value`.
     ///
@@ -180,7 +184,11 @@ public struct UIStrings: Sendable, Hashable {
             "Ctrl+Z", "Kumoa", "Ctrl+Y", "Tee uudelleen", "r", "Päivitä tiedot", "b", "Kirjanmerkki päälle tai pois",
             "/", "Hakuun", "]", "Seuraava välilehti", "[", "Edellinen välilehti", "?", "Tämä ohje",
         ],
-        offlineNotice: "Ei yhteyttä: tietolähde ei ole vastannut %@. Näytetyt tiedot on tallennettu ennen sitä.")
+        offlineNotice: "Ei yhteyttä: tietolähde ei ole vastannut %@. Näytetyt tiedot on tallennettu ennen sitä.",
+        bookmarksUnavailable:
+            "Suosikit eivät ole nyt käytössä: palvelin ei voinut lukea niitä. Mitään ei ole muutettu.",
+        libraryUnavailable:
+            "Videokirjasto ei ole nyt käytössä: palvelin ei voinut lukea sitä. Mitään ei ole muutettu.")
 
     public static let english = UIStrings(
         appName: "Finnkino", moviesTab: "Movies", showtimesTab: "Showtimes", newsTab: "News",
@@ -223,7 +231,10 @@ public struct UIStrings: Sendable, Hashable {
             "Ctrl+Z", "Undo", "Ctrl+Y", "Redo", "r", "Refresh the data", "b", "Bookmark or remove the bookmark",
             "/", "Go to the search field", "]", "Next tab", "[", "Previous tab", "?", "This help",
         ],
-        offlineNotice: "Offline: the data source has not answered for %@. The data shown was saved before that.")
+        offlineNotice: "Offline: the data source has not answered for %@. The data shown was saved before that.",
+        bookmarksUnavailable: "Bookmarks are not available: the server could not read them. Nothing has been changed.",
+        libraryUnavailable:
+            "The video library is not available: the server could not read it. Nothing has been changed.")
 
     public static let swedish = UIStrings(
         appName: "Finnkino", moviesTab: "Filmer", showtimesTab: "Visningar", newsTab: "Nyheter",
@@ -267,5 +278,9 @@ public struct UIStrings: Sendable, Hashable {
             "Ctrl+Z", "Ångra", "Ctrl+Y", "Gör om", "r", "Uppdatera uppgifterna", "b", "Bokmärk eller ta bort bokmärket",
             "/", "Till sökfältet", "]", "Nästa flik", "[", "Föregående flik", "?", "Denna hjälp",
         ],
-        offlineNotice: "Ingen förbindelse: datakällan har inte svarat på %@. Uppgifterna som visas sparades före det.")
+        offlineNotice: "Ingen förbindelse: datakällan har inte svarat på %@. Uppgifterna som visas sparades före det.",
+        bookmarksUnavailable:
+            "Bokmärkena är inte tillgängliga: servern kunde inte läsa dem. Ingenting har ändrats.",
+        libraryUnavailable:
+            "Videobiblioteket är inte tillgängligt: servern kunde inte läsa det. Ingenting har ändrats.")
 }

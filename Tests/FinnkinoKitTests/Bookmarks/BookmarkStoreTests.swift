@@ -1,5 +1,6 @@
 import AppPatterns
 import Foundation
+import GRDB
 import Testing
 
 @testable import FinnkinoKit
@@ -224,6 +225,38 @@ import Testing
         #expect(!reason.isEmpty)
         #expect(error.description.contains(file.path))
         #expect(try Data(contentsOf: file) == garbage)
+    }
+
+    @Test func aRowOfAnUnknownSourceIsLeftOutAndTheOthersAreListed() throws {
+        // Given two bookmarks, and a row another version wrote with a source this one does not know
+        let folder = try BookmarkFixtures.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            let store = try BookmarkStore(dataDirectory: folder)
+            try store.add(bookmark(1))
+            try store.add(bookmark(2))
+        }
+        let file = folder.appendingPathComponent(BookmarkStore.fileName)
+        try DatabaseQueue(path: file.path).write { db in
+            try db.execute(sql: "INSERT INTO bookmark VALUES ('letterboxd', 9, 'Future', 'Future', NULL, 1e9)")
+        }
+        // When the file is opened, then the two known bookmarks are listed and the odd row is
+        // left out, not an error
+        let reopened = try BookmarkStore(dataDirectory: folder)
+        #expect(reopened.all().map(\.movieID) == [2, 1])
+        // And changes still work, and leave the odd row in the file
+        #expect(try reopened.add(bookmark(3)))
+        #expect(reopened.all().map(\.movieID) == [3, 2, 1])
+    }
+
+    @Test func anUnavailableStoreListsNothingAndRefusesChanges() throws {
+        let store = try BookmarkStore.unavailable(path: "/data/bookmarks.sqlite", reason: "file is not a database")
+        #expect(store.all().isEmpty)
+        #expect(store.unavailableReason == "file is not a database")
+        let error = try #require(throws: BookmarkStoreError.self) { try store.add(bookmark(1)) }
+        #expect(error == .unreadable(path: "/data/bookmarks.sqlite", reason: "file is not a database"))
+        #expect(store.all().isEmpty)
+        #expect(throws: BookmarkStoreError.self) { try store.undo() }
     }
 
     @Test func aFolderThatCannotBeCreatedIsAClearError() throws {
