@@ -193,3 +193,11 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The fuzz targets (`scripts/fuzz`): declared only when asked for, because libFuzzer brings its
+// own `main` and the target links only with `--sanitize=fuzzer`.
+if Context.environment["FINNKINO_FUZZ"] == "1" {
+    package.products.append(.executable(name: "finnkino-fuzz", targets: ["FinnkinoFuzz"]))
+    package.targets.append(
+        .executableTarget(name: "FinnkinoFuzz", dependencies: ["FinnkinoKit", "FinnkinoWeb", "WebSupport"]))
+}

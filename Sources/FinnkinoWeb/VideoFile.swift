@@ -37,9 +37,9 @@ enum VideoFile {
     }
 
     /// One range of `bytes=a-b`, `bytes=a-` or `bytes=-n` within `size` bytes; nil when it is
-    /// not one range, or lies outside the file.
+    /// not one range, or lies outside the file (an empty file has no range).
     static func byteRange(_ header: String, size: Int) -> ClosedRange<Int>? {
-        guard header.hasPrefix("bytes="), !header.contains(",") else { return nil }
+        guard size > 0, header.hasPrefix("bytes="), !header.contains(",") else { return nil }
         let spec = header.dropFirst("bytes=".count)
         let parts = spec.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2 else { return nil }

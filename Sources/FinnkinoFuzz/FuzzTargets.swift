@@ -1,0 +1,108 @@
+import Foundation
+import WebSupport
+
+@testable import FinnkinoKit
+@testable import FinnkinoWeb
+
+// libFuzzer entry points for the parsers that read what anyone can send: the Finnkino XML decoder
+// (feed answers), the HTML sanitiser (news bodies), the form parser and the byte-range parser
+// (requests). Built only by `scripts/fuzz` (with `--sanitize=fuzzer --sanitize=address`, which
+// link libFuzzer's own `main`); `FUZZ_TARGET` picks the parser. Each target checks what must hold
+// of any input, beyond not crashing.
+
+/// The parsers that can be fuzzed.
+enum FuzzTarget: String, CaseIterable {
+    case xml, html, form, range
+}
+
+nonisolated(unsafe) private var selected = FuzzTarget.xml
+
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzerInitialize(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> CInt {
+    let name = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? ""
+    guard let target = FuzzTarget(rawValue: name) else {
+        let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
+        FileHandle.standardError.write(Data("FUZZ_TARGET must be one of: \(names)\n".utf8))
+        exit(2)
+    }
+    selected = target
+    return 0
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzerTestOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let bytes = start.map { Data(bytes: $0, count: count) } ?? Data()
+    switch selected {
+    case .xml: fuzzXML(bytes)
+    case .html: fuzzHTML(bytes)
+    case .form: fuzzForm(bytes)
+    case .range: fuzzRange(bytes)
+    }
+    return 0
+}
+
+/// Every document kind; none may crash, and a value past the cap never gets through.
+private func fuzzXML(_ bytes: Data) {
+    _ = try? FinnkinoXMLDecoder.decodeTheatreAreas(bytes)
+    _ = try? FinnkinoXMLDecoder.decodeSchedule(bytes)
+    _ = try? FinnkinoXMLDecoder.decodeScheduleDates(bytes)
+    _ = try? FinnkinoXMLDecoder.decodeNews(bytes)
+    _ = try? FinnkinoXMLDecoder.decodeNewsCategories(bytes)
+    _ = try? FinnkinoXMLDecoder.decodeLanguages(bytes)
+    if let events = try? FinnkinoXMLDecoder.decodeEvents(bytes) {
+        for event in events where event.title.utf8.count > SAXDocumentReader.longestValue {
+            fatalError("a title of \(event.title.utf8.count) bytes passed the cap")
+        }
+    }
+}
+
+/// The output has no markup but the allow-list's, and links only to http(s). Checked on UTF-8
+/// bytes: a combining mark after `>` would join it into one `Character`.
+private func fuzzHTML(_ bytes: Data) {
+    let output = Array(HTMLSanitizer.sanitize(String(decoding: bytes, as: UTF8.self)).utf8)
+    let allowed: Set<String> = ["p", "br", "strong", "em", "b", "i", "ul", "ol", "li", "h2", "h3", "a", "img"]
+    let linkStart = Array("<a href=\"".utf8)
+    for (index, byte) in output.enumerated() where byte == UInt8(ascii: "<") {
+        var cursor = index + 1
+        if cursor < output.count, output[cursor] == UInt8(ascii: "/") { cursor += 1 }
+        let nameStart = cursor
+        while cursor < output.count,
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(output[cursor])
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(output[cursor])
+        {
+            cursor += 1
+        }
+        let name = String(decoding: output[nameStart..<cursor], as: UTF8.self)
+        let next = cursor < output.count ? output[cursor] : 0
+        guard allowed.contains(name), next == UInt8(ascii: ">") || next == UInt8(ascii: " ") else {
+            fatalError("markup outside the allow-list: \(String(decoding: output[index...].prefix(40), as: UTF8.self))")
+        }
+        if output[index...].starts(with: linkStart) {
+            let value = String(decoding: output[(index + linkStart.count)...].prefix(8), as: UTF8.self).lowercased()
+            guard value.hasPrefix("http://") || value.hasPrefix("https://") else {
+                fatalError("a link that is not http(s): \(value)")
+            }
+        }
+    }
+}
+
+/// Any body parses, and at most 1,000 pairs are read.
+private func fuzzForm(_ bytes: Data) {
+    let form = FormBody(String(decoding: bytes, as: UTF8.self))
+    guard form.values.count <= 1_000 else { fatalError("\(form.values.count) form values") }
+}
+
+/// The first two bytes give a file size (0-65535), the rest is the header; a range found lies in
+/// the file.
+private func fuzzRange(_ bytes: Data) {
+    guard bytes.count >= 2 else { return }
+    let size = Int(bytes[bytes.startIndex]) << 8 | Int(bytes[bytes.startIndex + 1])
+    let header = String(decoding: bytes.dropFirst(2), as: UTF8.self)
+    guard let range = VideoFile.byteRange(header, size: size) else { return }
+    guard range.lowerBound >= 0, range.upperBound < size else {
+        fatalError("range \(range) outside a file of \(size) bytes for \(header)")
+    }
+}
