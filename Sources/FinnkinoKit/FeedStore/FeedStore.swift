@@ -17,9 +17,14 @@ public final class FeedStore: Sendable {
     public let imageHosts: Set<String>
     let feedRegistry = FeedRegistry()
     let imageTransports = ImageTransports()
-    private let movieLists = Mutex<[MovieListKey: MovieList]>([:])
+    /// Bounded: an area number comes from the request, and one entry a number asked for must not
+    /// grow without end. 2 lists x the 30-odd real areas and "all" fit.
+    private let movieLists = MemoryCache<MovieListKey, MovieList>(countLimit: FeedStore.movieListsKept)
+    static let movieListsKept = 80
+    /// How many sorted movie lists are kept (for tests).
+    var movieListCount: Int { movieLists.count }
 
-    private struct MovieListKey: Hashable {
+    private struct MovieListKey: Hashable, Sendable {
         var list: EventListType
         var area: Int?
     }
@@ -109,15 +114,15 @@ public final class FeedStore: Sendable {
             EventsEndpoint(listType: list, area: area, language: language),
             maxAge: freshness.maxAge(cachePeriod: policy.events))
         let key = MovieListKey(list: list, area: area)
-        let built = movieLists.withLock { lists in
-            lists[key].flatMap { $0.fetchedAt == loaded.fetchedAt && $0.count == loaded.value.count ? $0 : nil }
+        let built = movieLists.value(for: key).flatMap {
+            $0.fetchedAt == loaded.fetchedAt && $0.count == loaded.value.count ? $0 : nil
         }
         if let built { return loaded.map { _ in built } }
         let index = TitleIndex(loaded.value) { ($0.title, $0.originalTitle) }
         let movieList = MovieList(
             fetchedAt: loaded.fetchedAt, count: loaded.value.count, alphabetical: Array(index.alphabetical),
             index: index)
-        movieLists.withLock { $0[key] = movieList }
+        movieLists.set(movieList, for: key)
         return loaded.map { _ in movieList }
     }
 

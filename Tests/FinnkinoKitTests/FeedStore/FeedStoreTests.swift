@@ -201,4 +201,16 @@ import Testing
         _ = observation
         await store.stopFeeds()
     }
+
+    @Test func sortedMovieListsAreBoundedWhateverAreasAreAskedFor() async throws {
+        // Given a store on the bundled dataset, which answers any area number
+        let store = try bundledStore()
+        // When a visitor asks for the movies of 1,000 made-up areas
+        for area in 100_000..<101_000 {
+            _ = try? await store.movies(area: area)
+        }
+        // Then no more sorted lists are kept than the bound
+        #expect(store.movieListCount > 0)
+        #expect(store.movieListCount <= FeedStore.movieListsKept)
+    }
 }
