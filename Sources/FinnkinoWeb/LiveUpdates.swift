@@ -14,8 +14,12 @@ import WebSupport
 struct LiveUpdates: Sendable {
     let screens: Screens
 
-    /// The event stream for `screen`, written into `writer` until the calling task is cancelled.
-    func stream(_ screen: ScreenRequest, client: ClientState, writer: inout any ResponseBodyWriter) async throws {
+    /// The event stream for `screen`, written into `writer` until `closed` finishes (the client
+    /// went away), the server shuts down, or the calling task is cancelled.
+    func stream(
+        _ screen: ScreenRequest, client: ClientState, writer: inout any ResponseBodyWriter,
+        until closed: AsyncStream<Void>
+    ) async throws {
         let store = try screens.store(client)
         let feeds = LiveFeed.feeds(
             of: screen, store: store, bookmarks: screens.bookmarks, today: HelsinkiTime.localDate(of: screens.now()))
@@ -27,6 +31,10 @@ struct LiveUpdates: Sendable {
         var last = try await screens.fragment(screen, client: client).html
         var lastBanner = screens.connectivityNotice(client)
         await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await _ in closed {}
+                continuation.finish()
+            }
             for observation in observations {
                 group.addTask { await observation() }
             }
