@@ -264,3 +264,38 @@ private final class ScriptedFetch: Sendable {
         #expect(clock.sleeperCount == 0)
     }
 }
+
+/// The schedule's waits are sliced: a cancelled sleep keeps its runtime timer until its deadline,
+/// so one long sleep per start and stop (every page that opens and closes) held memory for an
+/// hour.
+@Suite struct UpdaterSleepTests {
+    /// A real clock that records how long each sleep it is asked for lasts.
+    final class RecordingClock: Clock {
+        let base = ContinuousClock()
+        let waits = Mutex<[Duration]>([])
+        var now: ContinuousClock.Instant { base.now }
+        var minimumResolution: Duration { base.minimumResolution }
+        func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {
+            waits.withLock { $0.append(deadline - base.now) }
+            try await base.sleep(until: deadline, tolerance: tolerance)
+        }
+    }
+
+    @Test func aLongWaitIsMadeOfShortSleepsTowardsOneDeadline() async throws {
+        let clock = RecordingClock()
+        let started = clock.now
+        try await Updater<Int>.sleep(on: clock, for: .milliseconds(2_500))
+        let waits = clock.waits.withLock { $0 }
+        #expect(waits.count >= 3)
+        #expect(waits.allSatisfy { $0 <= Updater<Int>.sleepSlice })
+        #expect(clock.now - started >= .milliseconds(2_500))
+    }
+
+    @Test func aTestClockAdvancedPastTheDeadlineWakesItOnce() async throws {
+        let clock = ManualClock()
+        let sleeping = Task { try await Updater<Int>.sleep(on: clock, for: .seconds(3_600)) }
+        while clock.sleeperCount == 0 { await Task.yield() }
+        clock.advance(by: .seconds(3_600))
+        try await sleeping.value
+    }
+}
