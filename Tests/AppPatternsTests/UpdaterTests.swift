@@ -285,8 +285,9 @@ private final class ScriptedFetch: Sendable {
         let clock = RecordingClock()
         let started = clock.now
         try await Updater<Int>.sleep(on: clock, for: .milliseconds(2_500))
+        // (How many slices depends on how late a loaded machine wakes each one; none is longer.)
         let waits = clock.waits.withLock { $0 }
-        #expect(waits.count >= 3)
+        #expect(!waits.isEmpty)
         #expect(waits.allSatisfy { $0 <= Updater<Int>.sleepSlice })
         #expect(clock.now - started >= .milliseconds(2_500))
     }
