@@ -8,6 +8,13 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct BookmarkStoreTests {
     func bookmark(_ id: Int, minute: Int? = nil) -> Bookmark { BookmarkFixtures.bookmark(id, minute: minute) }
 
+    /// A store on `folder` with the bookmarks of `movieIDs` added, in that order.
+    func store(in folder: URL, adding movieIDs: [Int]) throws -> BookmarkStore {
+        let store = try BookmarkStore(dataDirectory: folder)
+        for id in movieIDs { try store.add(bookmark(id)) }
+        return store
+    }
+
     @Test func bookmarksSurviveReopeningNewestFirstWithTheirExactDates() throws {
         // Given three bookmarks added to a file
         let folder = try BookmarkFixtures.scratchFolder()
@@ -32,9 +39,7 @@ import Testing
         let folder = try BookmarkFixtures.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
-            let store = try BookmarkStore(dataDirectory: folder)
-            try store.add(bookmark(1))
-            try store.add(bookmark(2))
+            let store = try store(in: folder, adding: [1, 2])
             let removed = try store.remove(movieIDs: [1, 2])
             #expect(removed.map(\.movieID) == [2, 1])
             #expect(store.all().isEmpty)
@@ -231,11 +236,7 @@ import Testing
         // Given two bookmarks, and a row another version wrote with a source this one does not know
         let folder = try BookmarkFixtures.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        do {
-            let store = try BookmarkStore(dataDirectory: folder)
-            try store.add(bookmark(1))
-            try store.add(bookmark(2))
-        }
+        _ = try store(in: folder, adding: [1, 2])
         let file = folder.appendingPathComponent(BookmarkStore.fileName)
         try DatabaseQueue(path: file.path).write { db in
             try db.execute(sql: "INSERT INTO bookmark VALUES ('letterboxd', 9, 'Future', 'Future', NULL, 1e9)")
@@ -247,6 +248,10 @@ import Testing
         // And changes still work, and leave the odd row in the file
         #expect(try reopened.add(bookmark(3)))
         #expect(reopened.all().map(\.movieID) == [3, 2, 1])
+        let rows = try DatabaseQueue(path: file.path).read { db in
+            try String.fetchAll(db, sql: "SELECT source FROM bookmark WHERE movieID = 9")
+        }
+        #expect(rows == ["letterboxd"])
     }
 
     @Test func anUnavailableStoreListsNothingAndRefusesChanges() throws {
