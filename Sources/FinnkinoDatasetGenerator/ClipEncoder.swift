@@ -7,8 +7,9 @@ import Synchronization
 /// short tunes of our own (AAC in M4A) for the trailer editor's music menu.
 ///
 /// ffmpeg runs with one thread and bit-exact flags, so one ffmpeg build always writes the same
-/// bytes; another ffmpeg version may encode differently (the committed clips come from the one
-/// `scripts/setup` installs, Debian 12's).
+/// bytes; another ffmpeg build or CPU may encode differently (the committed clips come from the one
+/// `scripts/setup` installs, Debian 12's). Titles are drawn with the font file ``FontFile`` names,
+/// never a font fontconfig picks, so the machine's fonts do not change the pictures.
 struct ClipEncoder: Sendable {
     /// A tune of the music menu: its file name (without `.m4a`) and how it is played.
     struct Tune {
@@ -43,6 +44,8 @@ struct ClipEncoder: Sendable {
     }
 
     let ffmpeg: URL
+    /// The font file of the titles.
+    let font: String
 
     /// Every trailer, in order, encoded as many at a time as there are processors.
     func trailers(_ trailers: [Trailer]) throws -> [Data] {
@@ -55,14 +58,19 @@ struct ClipEncoder: Sendable {
         return try results.withLock { $0 }.map { try ($0 ?? .failure(ClipEncoderError("not encoded"))).get() }
     }
 
-    /// The first `ffmpeg` on `PATH`, or an error saying how to install it.
+    /// The first `ffmpeg` on `PATH` with DejaVu Sans, or an error saying how to install them.
     static func find() throws -> ClipEncoder {
         guard let ffmpeg = Executables.find("ffmpeg") else {
             throw ClipEncoderError(
                 "ffmpeg is needed for the trailer clips: sudo apt-get install ffmpeg (scripts/setup does it),"
                     + " or --without-clips")
         }
-        return ClipEncoder(ffmpeg: ffmpeg)
+        guard let font = FontFile.dejaVuSans else {
+            throw ClipEncoderError(
+                "the trailer clips' titles need \(FontFile.dejaVuSansPath): sudo apt-get install fonts-dejavu-core"
+                    + " (scripts/setup does it), or --without-clips")
+        }
+        return ClipEncoder(ffmpeg: ffmpeg, font: font)
     }
 
     /// A trailer: the poster panned and faded, the title at the bottom, two seeded tones.
@@ -82,7 +90,7 @@ struct ClipEncoder: Sendable {
             let x = seed & 1 == 0 ? "120*t/\(seconds)" : "120-120*t/\(seconds)"
             let video =
                 "[0:v]scale=600:338,crop=480:270:x='\(x)':y='34',"
-                + "drawtext=textfile=\(titleFile.path):expansion=none:fontsize=26:fontcolor=white"
+                + "drawtext=textfile=\(titleFile.path):expansion=none:fontfile=\(font):fontsize=26:fontcolor=white"
                 + ":borderw=2:bordercolor=black@0.6:x=(w-text_w)/2:y=h-text_h-18,"
                 + "fade=in:st=0:d=0.5,fade=out:st=\(seconds - 1).5:d=0.5,format=yuv420p[v]"
             let audio = "[1:a]afade=in:d=0.3,afade=out:st=\(seconds - 1).5:d=0.5[a]"

@@ -1,3 +1,5 @@
+import AppPatterns
+
 /// The ffmpeg command line that renders a composition in one pass: the trim as input seeking, the
 /// turn, crop and texts as one video filter chain, the music mixed in or instead, one H.264 + AAC
 /// encode. An argument array for `Process`, never a shell line; the texts are read by ffmpeg from
@@ -6,7 +8,10 @@ public enum FFmpegArguments {
     /// - Parameters:
     ///   - textFiles: one file per text of the composition, in order, holding exactly its text.
     ///   - output: the MP4 to write (overwritten).
-    public static func arguments(for composition: Composition, textFiles: [String], output: String) -> [String] {
+    ///   - font: the font file the texts are drawn with; without one, ffmpeg asks fontconfig.
+    public static func arguments(
+        for composition: Composition, textFiles: [String], output: String, font: String? = FontFile.dejaVuSans
+    ) -> [String] {
         precondition(textFiles.count == composition.texts.count, "one text file per text")
         var arguments = ["-hide_banner", "-nostdin", "-loglevel", "error", "-y"]
         arguments += [
@@ -28,7 +33,7 @@ public enum FFmpegArguments {
             video.append("crop=\(crop.width):\(crop.height):\(crop.x):\(crop.y)")
         }
         for (overlay, file) in zip(composition.texts, textFiles) {
-            video.append(drawText(overlay, file: file))
+            video.append(drawText(overlay, file: file, font: font))
         }
         video.append("format=yuv420p")
         var graph = "[0:v]" + video.joined(separator: ",") + "[v]"
@@ -57,8 +62,8 @@ public enum FFmpegArguments {
     }
 
     /// One text: centred, at the top, middle or bottom, shown between its times. Every value here
-    /// is ours (numbers, a colour checked to be #RRGGBB, our own file path).
-    static func drawText(_ overlay: TextOverlay, file: String) -> String {
+    /// is ours (numbers, a colour checked to be #RRGGBB, our own file paths).
+    static func drawText(_ overlay: TextOverlay, file: String, font: String?) -> String {
         let margin = "h*0.06"
         let y =
             switch overlay.position {
@@ -66,7 +71,8 @@ public enum FFmpegArguments {
             case .center: "(h-text_h)/2"
             case .bottom: "h-text_h-\(margin)"
             }
-        return "drawtext=textfile=\(file):expansion=none:fontsize=\(overlay.size)"
+        return "drawtext=textfile=\(file):expansion=none" + (font.map { ":fontfile=\($0)" } ?? "")
+            + ":fontsize=\(overlay.size)"
             + ":fontcolor=0x\(overlay.colour.dropFirst()):borderw=2:bordercolor=black@0.6"
             + ":x=(w-text_w)/2:y=\(y)"
             + ":enable='between(t,\(seconds(overlay.time.start)),\(seconds(overlay.time.end)))'"

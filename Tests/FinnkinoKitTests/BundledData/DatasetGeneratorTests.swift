@@ -25,11 +25,18 @@ struct DatasetGeneratorTests {
     }
 
     /// Runs the generator and returns its exit status, waiting without holding a thread of the
-    /// test pool.
+    /// test pool. ffmpeg runs as on a machine without any font configured (`FONTCONFIG_FILE` names
+    /// an empty configuration), so clips that needed the machine's fonts fail here as they would on
+    /// a fresh machine, instead of passing with whatever fonts this one has.
     private func runGenerator(into folder: URL, _ extra: [String] = []) async throws -> Int32 {
+        let noFonts = folder.deletingLastPathComponent().appendingPathComponent(
+            "\(folder.lastPathComponent).fonts.conf")
+        try Data("<?xml version=\"1.0\"?>\n<fontconfig></fontconfig>\n".utf8).write(to: noFonts)
+        defer { try? FileManager.default.removeItem(at: noFonts) }
         let process = Process()
         process.executableURL = try generatorURL()
         process.arguments = ["--output", folder.path] + extra
+        process.environment = ProcessInfo.processInfo.environment.merging(["FONTCONFIG_FILE": noFonts.path]) { $1 }
         process.standardOutput = FileHandle.nullDevice
         return try await withCheckedThrowingContinuation { continuation in
             process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
