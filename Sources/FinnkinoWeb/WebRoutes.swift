@@ -36,10 +36,7 @@ struct WebRoutes: Sendable {
                 }
             }
             let html = MovieView.page(outputs, layout: layout(client, path: "/movie/\(id)"))
-            return page(
-                html, client: client,
-                status: outputs.errorMessage == UIStrings.english.movieNotFound
-                    || outputs.errorMessage == UIStrings.finnish.movieNotFound ? .notFound : .ok)
+            return page(html, client: client, status: outputs.isNotFound ? .notFound : .ok)
         }
         router.get("/showtimes") { request, _ in
             let client = client(request)

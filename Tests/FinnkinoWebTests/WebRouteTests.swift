@@ -97,12 +97,30 @@ import Testing
         defer { Task { await server.stop() } }
         #expect(try await server.get("/news").body.contains("<html lang=\"fi\">"))
         #expect(
-            try await server.get("/news", headers: ["Accept-Language": "sv, en;q=0.5"]).body.contains("lang=\"en\""))
+            try await server.get("/news", headers: ["Accept-Language": "sv, en;q=0.5"]).body.contains(
+                "<html lang=\"sv\">"))
+        #expect(
+            try await server.get("/news", headers: ["Accept-Language": "de, en;q=0.5"]).body.contains(
+                "<html lang=\"en\">"))
         #expect(
             try await server.get("/news", headers: ["Accept-Language": "en;q=0.4, fi;q=0.8"]).body.contains(
                 "<html lang=\"fi\">"))
         let cookie = try await server.get("/news", headers: ["Accept-Language": "fi", "Cookie": "lang=en"])
         #expect(cookie.body.contains("<html lang=\"en\">") && cookie.body.contains("<title>News – Finnkino</title>"))
+    }
+
+    @Test func anUnknownMovieIsNotFoundInEveryLanguage() async throws {
+        let server = try await WebServer.start()
+        defer { Task { await server.stop() } }
+        let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first)
+        for language in ["fi", "sv", "en"] {
+            let cookie = ["Cookie": "lang=\(language)"]
+            let unknown = try await server.get("/movie/999999", headers: cookie)
+            #expect(unknown.status == 404, "\(language)")
+            #expect(unknown.body.contains("<html lang=\"\(language)\">"))
+            let bundled = try await server.get("/movie/\(movie.id)", headers: cookie)
+            #expect(bundled.status == 200, "\(language)")
+        }
     }
 
     @Test func acceptLanguageParsing() {

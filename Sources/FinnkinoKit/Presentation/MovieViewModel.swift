@@ -21,6 +21,8 @@ public struct MovieViewModel: Sendable {
         /// Whether the movie has a trailer clip of the bundled dataset, which the app plays and edits.
         public var hasTrailerClip = false
         public var errorMessage: String?
+        /// Whether the source has no movie of this ID (the reason of ``errorMessage`` then).
+        public var isNotFound = false
         /// Whether the movie is in the bookmarks (false when the screen has no bookmark store).
         public var isBookmarked = false
     }
@@ -50,8 +52,10 @@ public struct MovieViewModel: Sendable {
     /// Loads the selected movie into `outputs`.
     public mutating func load() async {
         let strings = format.strings
+        outputs.isNotFound = false
         guard let id = outputs.movieID else {
             outputs.errorMessage = strings.movieNotFound
+            outputs.isNotFound = true
             return
         }
         outputs.isBookmarked = bookmarks?.contains(movieID: id) ?? false
@@ -88,6 +92,7 @@ public struct MovieViewModel: Sendable {
             }
         } catch FeedStoreError.movieNotFound {
             outputs.errorMessage = strings.movieNotFound
+            outputs.isNotFound = true
         } catch {
             outputs.errorMessage = strings.loadFailed
         }
