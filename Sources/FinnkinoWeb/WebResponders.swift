@@ -7,9 +7,10 @@ extension Action {
     static let toggleBookmark = Action("toggleBookmark")
 }
 
-/// The page an action was sent from: which screen, and for a movie, which one.
+/// The page an action was sent from: which screen, and for a movie (Finnkino's or an
+/// international list's), which one.
 enum ActionPage: Sendable, Equatable {
-    case movie(Int)
+    case movie(Bookmark.Key)
     case bookmarks
     case other
 
@@ -17,17 +18,35 @@ enum ActionPage: Sendable, Equatable {
         let path = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
         if path == "/bookmarks" {
             self = .bookmarks
-        } else if path.hasPrefix("/movie/"), let id = Int(path.dropFirst("/movie/".count)) {
-            self = .movie(id)
+        } else if let key = Self.movieKey(path) {
+            self = .movie(key)
         } else {
             self = .other
         }
     }
+
+    /// The movie of a movie page's path: `/movie/<id>` or `/international/movie/<id>`.
+    private static func movieKey(_ path: String) -> Bookmark.Key? {
+        for (prefix, source) in [("/movie/", Bookmark.Source.finnkino), ("/international/movie/", .international)]
+        where path.hasPrefix(prefix) {
+            guard let id = Int(path.dropFirst(prefix.count)), id > 0 else { return nil }
+            return Bookmark.Key(source, id)
+        }
+        return nil
+    }
+
+    /// The page of a movie.
+    static func path(of key: Bookmark.Key) -> String {
+        switch key.source {
+        case .finnkino: "/movie/\(key.movieID)"
+        case .international: "/international/movie/\(key.movieID)"
+        }
+    }
 }
 
-/// The screen's link of the server's responder chain: the Movie and Bookmarks screens hold the
-/// bookmarks' undo history, so they handle undo and redo; the Movie screen toggles its movie's
-/// bookmark. Everything else goes on to the services.
+/// The screen's link of the server's responder chain: the movie pages and the Bookmarks screen
+/// hold the bookmarks' undo history, so they handle undo and redo; a movie page toggles its
+/// movie's bookmark. Everything else goes on to the services.
 ///
 /// (The page's own links, view → screen → tab → app, are in `app.js`: focusing the search, moving
 /// between tabs and the help overlay never need the server; the page sends the rest here.)
@@ -36,6 +55,7 @@ struct ScreenResponder: Responder {
     let bookmarks: BookmarkStore
     let store: FeedStore
     let strings: UIStrings
+    let language: UILanguage
     let now: @Sendable () -> Date
     let nextResponder: (any Responder)?
 
@@ -51,22 +71,35 @@ struct ScreenResponder: Responder {
             guard let command = try bookmarks.redo() else { return ActionOutcome(message: strings.nothingToRedo) }
             return ActionOutcome(message: strings.format(strings.redone, describe(command)))
         case .toggleBookmark:
-            guard case .movie(let id) = page else { return nil }
-            return ActionOutcome(message: try await toggle(id))
+            guard case .movie(let key) = page else { return nil }
+            return ActionOutcome(message: try await toggle(key))
         default:
             return nil
         }
     }
 
     /// Bookmarks the movie, or removes its bookmark; says which.
-    func toggle(_ id: Int) async throws -> String {
-        if bookmarks.contains(movieID: id) {
-            let removed = try bookmarks.remove(movieIDs: [id])
-            return strings.format(strings.removedOne, removed.first?.title ?? String(id))
+    func toggle(_ key: Bookmark.Key) async throws -> String {
+        if bookmarks.contains(movieID: key.movieID, source: key.source) {
+            let removed = try bookmarks.remove([key])
+            return strings.format(strings.removedOne, removed.first?.title ?? String(key.movieID))
         }
-        let event = try await store.movie(id: id)
-        _ = try bookmarks.add(Bookmark(event, addedAt: now()))
-        return strings.format(strings.bookmarkAdded, event.title)
+        let bookmark = try await bookmark(of: key)
+        _ = try bookmarks.add(bookmark)
+        return strings.format(strings.bookmarkAdded, bookmark.title)
+    }
+
+    /// A new bookmark of the movie, from its source.
+    private func bookmark(of key: Bookmark.Key) async throws -> Bookmark {
+        switch key.source {
+        case .finnkino:
+            return Bookmark(try await store.movie(id: key.movieID), addedAt: now())
+        case .international:
+            var viewModel = ChartMovieViewModel(store: store, strings: strings, words: ChartStrings.of(language))
+            await viewModel.load(id: key.movieID, now: now())
+            guard let bookmark = viewModel.bookmark else { throw FeedStoreError.movieNotFound(id: key.movieID) }
+            return bookmark
+        }
     }
 
     private func describe(_ command: BookmarkCommand) -> String {

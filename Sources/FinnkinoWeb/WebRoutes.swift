@@ -232,44 +232,18 @@ struct WebRoutes: Sendable {
         return ClientState.redirect(to: "/bookmarks", flash: outputs.undoBanner?.message ?? outputs.errorMessage)
     }
 
-    /// `POST /bookmarks/toggle` (the Movie screen's button): bookmarks the movie or removes it.
+    /// `POST /bookmarks/toggle` (a movie page's button): bookmarks the movie or removes it.
     private func toggleBookmark(_ request: Request) async throws -> Response {
         let form = try await checkedForm(request)
         guard let key = form["movie"].flatMap(Bookmark.Key.init(formValue:)) else { throw HTTPError(.badRequest) }
         let client = client(request)
-        if key.source == .international { return try await toggleInternational(key.movieID, client: client) }
-        let id = key.movieID
         let message: String
         do {
-            message = try await responders(for: .movie(id), client: client).toggle(id)
+            message = try await responders(for: .movie(key), client: client).toggle(key)
         } catch {
             message = client.strings.bookmarksFailed
         }
-        return ClientState.redirect(to: "/movie/\(id)", flash: message)
-    }
-
-    /// The bookmark button of an international movie's page.
-    private func toggleInternational(_ id: Int, client: ClientState) async throws -> Response {
-        let strings = client.strings
-        let bookmarks = screens.bookmarks
-        var message = strings.bookmarksFailed
-        do {
-            if bookmarks.contains(movieID: id, source: .international) {
-                let removed = try bookmarks.remove([Bookmark.Key(.international, id)])
-                message = strings.format(strings.removedOne, removed.first?.title ?? String(id))
-            } else {
-                var viewModel = ChartMovieViewModel(
-                    store: try screens.store(client), strings: strings, words: ChartStrings.of(client.language))
-                await viewModel.load(id: id, now: screens.now())
-                if let bookmark = viewModel.bookmark {
-                    try bookmarks.add(bookmark)
-                    message = strings.format(strings.bookmarkAdded, bookmark.title)
-                }
-            }
-        } catch {
-            message = strings.bookmarksFailed
-        }
-        return ClientState.redirect(to: "/international/movie/\(id)", flash: message)
+        return ClientState.redirect(to: ActionPage.path(of: key), flash: message)
     }
 
     /// `POST /action`: an action the page sent (a shortcut, an undo button) goes up the server's
@@ -314,7 +288,8 @@ struct WebRoutes: Sendable {
                 of: $0, store: store, bookmarks: screens.bookmarks, today: today())
         }
         return ScreenResponder(
-            page: actionPage, bookmarks: screens.bookmarks, store: store, strings: client.strings, now: screens.now,
+            page: actionPage, bookmarks: screens.bookmarks, store: store, strings: client.strings,
+            language: client.language, now: screens.now,
             nextResponder: ServicesResponder(feeds: feeds ?? [], strings: client.strings))
     }
 

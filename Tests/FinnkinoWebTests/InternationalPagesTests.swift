@@ -65,4 +65,28 @@ import Testing
         _ = try await server.postForm("/action", "action=undo&back=%2Fbookmarks")
         #expect(bookmarks.all().count == 2)
     }
+
+    @Test func theKeysOfAMoviePageWorkOnAnInternationalMovie() async throws {
+        let bookmarks = try BookmarkStore.inMemory()
+        let server = try await WebServer.start(makeStore: Self.chartsStore, bookmarks: bookmarks)
+        defer { Task { await server.stop() } }
+        let id = try #require(Self.ids(try await server.get("/international").body).first.flatMap { Int($0) })
+        let back = "back=%2Finternational%2Fmovie%2F\(id)"
+        // When `b` is pressed on the movie's page, the screen bookmarks it
+        let toggled = try await server.postForm("/action", "action=toggleBookmark&\(back)", json: true)
+        #expect(toggled.body.hasPrefix("{\"handled\":true,\"by\":\"screen\""))
+        #expect(bookmarks.all().map(\.key) == [Bookmark.Key(.international, id)])
+        // When Ctrl+Z is pressed there, the bookmark is undone; Ctrl+Y brings it back
+        let undo = try await server.postForm("/action", "action=undo&\(back)", json: true)
+        #expect(undo.body.contains("\"handled\":true") && bookmarks.all().isEmpty)
+        let redo = try await server.postForm("/action", "action=redo&\(back)", json: true)
+        #expect(redo.body.contains("\"handled\":true") && bookmarks.all().count == 1)
+        // And `b` once more removes it
+        _ = try await server.postForm("/action", "action=toggleBookmark&\(back)", json: true)
+        #expect(bookmarks.all().isEmpty)
+        // An address that is not a movie's page is not one
+        let other = try await server.postForm(
+            "/action", "action=toggleBookmark&back=%2Finternational%2Fmovie%2Fx", json: true)
+        #expect(other.body.hasPrefix("{\"handled\":false"))
+    }
 }
