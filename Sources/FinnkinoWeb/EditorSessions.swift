@@ -85,13 +85,13 @@ final class EditorSessions: Sendable {
         }
     }
 
-    /// Starts exporting the session's composition as it is now; false when there is no such
-    /// session or it is already exporting.
-    func startExport(_ id: String) -> Bool {
+    /// Starts exporting the session's composition as it is now, its edits listed in the library
+    /// with `words`; false when there is no such session or it is already exporting.
+    func startExport(_ id: String, words: EditorStrings = .english) -> Bool {
         sessions.withLock { open in
             guard var session = open[id], session.exportTask == nil else { return false }
             let composition = session.menu.composition
-            let edits = session.menu.edits.map(\.summary)
+            let edits = session.menu.edits.map(words.summary)
             session.export = .running(0)
             session.exportTask = Task { [self] in
                 let outcome = await export(composition, edits: edits, session: id)

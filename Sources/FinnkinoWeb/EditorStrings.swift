@@ -51,6 +51,36 @@ struct EditorStrings: Sendable {
     var needsScript: String
     var uploadFailed: String
     var sessionGone: String
+    /// An edit's place in the picture: `Crop 270x270 at 0, 100`.
+    var at: String
+    /// How music goes with the sound, in an edit's summary.
+    var mixed: String
+    var replacing: String
+    /// Between whole and fractional seconds: `0,5` or `0.5`.
+    var decimalSeparator: String
+    /// A percentage: `%@` is the number (`60 %`, `60%`).
+    var percent: String
+
+    /// An edit in a few words of this language, as the editor's list, its undo and redo messages
+    /// and the library show it: `Rajaa aika 0,5–3,5 s`, `Trim 0.5–3.5 s`.
+    func summary(_ edit: EditCommand) -> String {
+        switch edit {
+        case .trim(let trim):
+            "\(self.trim) \(seconds(trim.range.start))–\(seconds(trim.range.end)) s"
+        case .rotate(let turn): "\(rotate) \(turn.rotation.rawValue)°"
+        case .crop(let crop):
+            "\(self.crop) \(crop.rect.width)x\(crop.rect.height) \(at) \(crop.rect.x), \(crop.rect.y)"
+        case .addText(let add): "\(text) “\(add.overlay.text)”"
+        case .addMusic(let add):
+            "\(music) \(add.track.name) (\(add.track.mode == .mix ? mixed : replacing), "
+                + percent.replacingOccurrences(of: "%@", with: String(Int((add.track.volume * 100).rounded()))) + ")"
+        }
+    }
+
+    /// Seconds with this language's decimal separator: 6, 1,5, 2,25.
+    func seconds(_ value: Double) -> String {
+        TimeRange.seconds(value).replacingOccurrences(of: ".", with: decimalSeparator)
+    }
 
     static func of(_ language: UILanguage) -> EditorStrings {
         switch language {
@@ -76,7 +106,8 @@ struct EditorStrings: Sendable {
         openFile: "Muokkaa omaa videota", chooseFile: "Valitse videotiedosto",
         needsScript: "Tiedoston lähettäminen vaatii JavaScriptin.",
         uploadFailed: "Tiedostoa ei voitu avata videona.",
-        sessionGone: "Tätä muokkausta ei enää ole (palvelin käynnistyi uudelleen tai muokkauksia oli liikaa).")
+        sessionGone: "Tätä muokkausta ei enää ole (palvelin käynnistyi uudelleen tai muokkauksia oli liikaa).",
+        at: "kohdassa", mixed: "sekoitettu", replacing: "korvaa äänen", decimalSeparator: ",", percent: "%@ %")
 
     static let swedish = EditorStrings(
         libraryTab: "Videor", editTrailer: "Redigera trailern", editing: "Redigering",
@@ -93,7 +124,8 @@ struct EditorStrings: Sendable {
         download: "Ladda ner", delete: "Radera", deleted: "Raderad: %@", made: "Gjord",
         openFile: "Redigera en egen video", chooseFile: "Välj en videofil",
         needsScript: "Att skicka en fil kräver JavaScript.", uploadFailed: "Filen kunde inte öppnas som video.",
-        sessionGone: "Redigeringen finns inte längre (servern startades om eller det fanns för många).")
+        sessionGone: "Redigeringen finns inte längre (servern startades om eller det fanns för många).",
+        at: "vid", mixed: "blandad", replacing: "ersätter ljudet", decimalSeparator: ",", percent: "%@ %")
 
     static let english = EditorStrings(
         libraryTab: "Videos", editTrailer: "Edit the trailer", editing: "Editing",
@@ -110,5 +142,6 @@ struct EditorStrings: Sendable {
         download: "Download", delete: "Delete", deleted: "Deleted: %@", made: "Made",
         openFile: "Edit a video of your own", chooseFile: "Choose a video file",
         needsScript: "Sending a file needs JavaScript.", uploadFailed: "The file could not be opened as a video.",
-        sessionGone: "This editing session is gone (the server restarted, or there were too many).")
+        sessionGone: "This editing session is gone (the server restarted, or there were too many).",
+        at: "at", mixed: "mixed", replacing: "replacing the sound", decimalSeparator: ".", percent: "%@%")
 }

@@ -43,7 +43,7 @@ enum EditorView {
                 html.raw("<ol id=\"edits\">")
                 for edit in edits {
                     html.raw("<li>")
-                    html.text(edit.summary)
+                    html.text(words.summary(edit))
                     html.raw("</li>")
                 }
                 html.raw("</ol>")

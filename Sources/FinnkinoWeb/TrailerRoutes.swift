@@ -69,7 +69,10 @@ struct TrailerRoutes: Sendable {
             let session = try session(context, client: client)
             var message: String?
             do {
-                _ = try sessions.edit(session.id) { (menu) throws(EditError) in try Self.apply(form, to: &menu) }
+                let step = try sessions.edit(session.id) { (menu) throws(EditError) in try Self.apply(form, to: &menu) }
+                message = step.flatMap { $0 }.map {
+                    Self.message($0, strings: client.strings, words: EditorStrings.of(client.language))
+                }
             } catch {
                 message = String(describing: error)
             }
@@ -77,8 +80,9 @@ struct TrailerRoutes: Sendable {
         }
         router.post("/editor/:session/export") { request, context in
             _ = try await web.checkedForm(request)
-            let session = try session(context, client: web.client(request))
-            _ = sessions.startExport(session.id)
+            let client = web.client(request)
+            let session = try session(context, client: client)
+            _ = sessions.startExport(session.id, words: EditorStrings.of(client.language))
             return Response.redirect(to: EditorView.path(session.id), type: .normal)
         }
         router.post("/editor/:session/cancel") { request, context in
@@ -118,8 +122,26 @@ struct TrailerRoutes: Sendable {
         }
     }
 
-    /// Applies one posted edit (or undo, redo) to the menu.
-    static func apply(_ form: FormBody, to menu: inout EditMenu) throws(EditError) {
+    /// An undo or redo of the editor's history, and what it was about.
+    enum HistoryStep: Equatable {
+        /// `nil`: there was nothing to undo (or redo).
+        case undo(EditCommand?)
+        case redo(EditCommand?)
+    }
+
+    /// What an undo or redo tells the person: `Kumottu: Käännä 90°`.
+    static func message(_ step: HistoryStep, strings: UIStrings, words: EditorStrings) -> String {
+        switch step {
+        case .undo(let edit?): return strings.format(strings.undone, words.summary(edit))
+        case .undo(nil): return strings.nothingToUndo
+        case .redo(let edit?): return strings.format(strings.redone, words.summary(edit))
+        case .redo(nil): return strings.nothingToRedo
+        }
+    }
+
+    /// Applies one posted edit (or undo, redo) to the menu; for an undo or redo, which it was.
+    @discardableResult
+    static func apply(_ form: FormBody, to menu: inout EditMenu) throws(EditError) -> HistoryStep? {
         func number(_ name: String) throws(EditError) -> Double {
             guard let text = form[name], let value = Double(text.replacingOccurrences(of: ",", with: ".")),
                 value.isFinite
@@ -161,10 +183,11 @@ struct TrailerRoutes: Sendable {
             }
             try menu.addMusic(
                 MusicTrack(path: tune.file.path, name: tune.name, mode: mode, volume: try number("volume") / 100))
-        case "undo": menu.undo()
-        case "redo": menu.redo()
+        case "undo": return .undo(menu.undo())
+        case "redo": return .redo(menu.redo())
         default: throw EditError("Unknown edit.")
         }
+        return nil
     }
 
     /// A movie's bundled clip, or 404.

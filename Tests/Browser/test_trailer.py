@@ -72,7 +72,7 @@ def test_edit_a_trailer_into_the_library(browser, server, screenshot_dir, viewpo
         editor = walker.path
         assert edits(walker) == []
         submit(walker, "trim", start="0.5", end="3.5")
-        walker.wait_until(lambda _: edits(walker) == ["Trim 0.5-3.5 s"], "trimmed")
+        walker.wait_until(lambda _: edits(walker) == ["Rajaa aika 0,5–3,5 s"], "trimmed")
         walker.click(walker.find('#tool-rotate button[value="90"]'))
         walker.wait_until(lambda _: len(edits(walker) or []) == 2, "rotated")
         assert "270x480" in composition(walker)
@@ -83,7 +83,7 @@ def test_edit_a_trailer_into_the_library(browser, server, screenshot_dir, viewpo
         submit(walker, "music", tune="takaa-ajo", volume="60")
         walker.wait_until(lambda _: len(edits(walker) or []) == 5, "music added")
         done = edits(walker)
-        assert done[3] == 'Text "Ensi-ilta perjantaina"' and done[4].startswith("Music takaa-ajo (mix, 60%)")
+        assert done[3] == "Teksti “Ensi-ilta perjantaina”" and done[4] == "Musiikki takaa-ajo (sekoitettu, 60 %)"
         assert "3 s" in composition(walker) and "270x270" in composition(walker)
         walker.shoot("five-edits")
 

@@ -68,12 +68,28 @@ import Testing
         }
         var page = try await server.get(editor).body
         #expect(page.contains("Kesto 3 s · Kuva 270x270"))
-        #expect(page.contains("<li>Music aamu (replace, 50%)</li>") && page.contains("data-action=\"undo\""))
-        // When one is undone and redone, the list is the same again
-        _ = try await server.postForm(editor + "/edit", "edit=undo")
-        #expect(try await !server.get(editor).body.contains("Music aamu"))
-        _ = try await server.postForm(editor + "/edit", "edit=redo")
-        #expect(try await server.get(editor).body.contains("<li>Music aamu (replace, 50%)</li>"))
+        // And the edits are listed in the page's language
+        let music = "<li>Musiikki aamu (korvaa äänen, 50 %)</li>"
+        #expect(page.contains("<li>Rajaa aika 0,5–3,5 s</li>") && page.contains("<li>Käännä 90°</li>"))
+        #expect(
+            page.contains("<li>Rajaa kuva 270x270 kohdassa 0, 100</li>") && page.contains("<li>Teksti “Ensi-ilta”</li>")
+        )
+        #expect(page.contains(music) && page.contains("data-action=\"undo\""))
+        let english = try await server.get(editor, headers: ["Cookie": "lang=en"]).body
+        #expect(
+            english.contains("<li>Trim 0.5–3.5 s</li>")
+                && english.contains("<li>Music aamu (replacing the sound, 50%)</li>"))
+        #expect(
+            try await server.get(editor, headers: ["Cookie": "lang=sv"]).body.contains("<li>Klipp tiden 0,5–3,5 s</li>")
+        )
+        // When one is undone and redone, the list is the same again, and each step is said in words
+        let undone = try await server.postForm(editor + "/edit", "edit=undo")
+        #expect(undone.cookies["flash"]?.removingPercentEncoding == "Kumottu: Musiikki aamu (korvaa äänen, 50 %)")
+        #expect(try await !server.get(editor).body.contains("Musiikki aamu"))
+        let redone = try await server.postForm(editor + "/edit", "edit=redo")
+        #expect(
+            redone.cookies["flash"]?.removingPercentEncoding == "Tehty uudelleen: Musiikki aamu (korvaa äänen, 50 %)")
+        #expect(try await server.get(editor).body.contains(music))
         // When a bad edit is sent, Then it is refused in words and nothing changes
         let bad = try await server.postForm(editor + "/edit", "edit=crop&x=0&y=0&width=300&height=300")
         #expect(bad.cookies["flash"]?.removingPercentEncoding?.contains("inside the 270x480 frame") == true)
@@ -93,6 +109,7 @@ import Testing
         // And the library lists it, plays it, offers it for download and deletes it
         let library = try await server.get("/library").body
         #expect(library.contains("id=\"video-1\"") && library.contains(movie.title))
+        #expect(library.contains("Rajaa aika 0,5–3,5 s · Käännä 90°"))
         let video = try await server.get("/library/1/video.mp4?download=1")
         #expect(video.status == 200 && video.header("Content-Disposition")?.hasSuffix("-1.mp4\"") == true)
         #expect(try await server.get("/library/1/thumbnail.jpg").header("Content-Type") == "image/jpeg")

@@ -18,7 +18,8 @@ public enum EditCommand: Command, Codable, Hashable {
         }
     }
 
-    /// The edit in a few words, as the editor's history and the library list it.
+    /// The edit in a few words, in English, as the command-line tool lists it (the web pages use
+    /// their language's words).
     public var summary: String {
         switch self {
         case .trim(let edit): "Trim \(edit.range) s"
@@ -72,16 +73,16 @@ public struct EditMenu: Sendable {
         try perform(.addMusic(try AddMusic(track, of: composition)))
     }
 
-    /// Undoes the last edit; false when there is none.
+    /// Undoes the last edit and returns it; nil when there is none.
     @discardableResult
-    public mutating func undo() -> Bool {
-        (try? history.undo(on: &composition)) != nil
+    public mutating func undo() -> EditCommand? {
+        (try? history.undo(on: &composition)) ?? nil
     }
 
-    /// Redoes the last undone edit; false when there is none.
+    /// Redoes the last undone edit and returns it; nil when there is none.
     @discardableResult
-    public mutating func redo() -> Bool {
-        (try? history.redo(on: &composition)) != nil
+    public mutating func redo() -> EditCommand? {
+        (try? history.redo(on: &composition)) ?? nil
     }
 
     /// The edit commands change only values and never throw once validated.

@@ -35,17 +35,19 @@ import Testing
         #expect(made.texts == [Self.title] && made.music == Self.music)
         // Undoing each in turn gives back each earlier state exactly, and redoing them each later one
         for expected in states.dropLast().reversed() {
+            let last = menu.edits.last
             let undone = menu.undo()
-            #expect(undone && menu.composition == expected)
+            #expect(undone != nil && undone == last && menu.composition == expected)
         }
         let undoneAtStart = menu.undo()
-        #expect(!undoneAtStart)
+        #expect(undoneAtStart == nil)
         for expected in states.dropFirst() {
+            let next = menu.history.nextRedo
             let redone = menu.redo()
-            #expect(redone && menu.composition == expected)
+            #expect(redone != nil && redone == next && menu.composition == expected)
         }
         let redoneAtEnd = menu.redo()
-        #expect(!redoneAtEnd)
+        #expect(redoneAtEnd == nil)
     }
 
     @Test func aCompositionHoldsABoundedNumberOfTexts() throws {
