@@ -18,7 +18,7 @@ enum DatasetReadme {
         - `fi/`, `en/`: the wire documents of each language, exactly as the API writes them
           (`TheatreAreas`, `Events-NowInTheatres`, `Events-ComingSoon`, `News`, `NewsCategories`, `Languages`),
           and one `Schedule-<date>` document per day holding every theatre's shows. Files over 24 KiB are
-          gzip-compressed (`.xml.gz`). Swedish (`/swe/xml/`) is answered with the Finnish files.
+          gzip-compressed (`.xml.gz`). Swedish (`/sv/xml/`) is answered with the Finnish files.
         - `charts/`: the international lists in TMDB v3's JSON (`configuration.json`, `now_playing/<page>.json`,
           `upcoming/<page>.json`, `top_rated/<page>.json` with 20 movies a page, `movie/<id>.json` as
           `/movie/<id>?append_to_response=credits,videos` answers) and OMDb's (`omdb/<imdbID>.json`), for 64

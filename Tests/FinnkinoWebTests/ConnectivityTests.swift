@@ -11,17 +11,20 @@ import Testing
 /// The offline banner: pushed to open pages when the data source stops answering, taken away
 /// when it answers again; tested against a real loopback source that is stopped and started.
 @Suite struct ConnectivityTests {
-    /// A Finnkino API on loopback answering with the bundled dataset, until stopped.
+    /// A Finnkino API on loopback answering with the bundled dataset (or `answer`), until stopped.
     final class SourceServer: Sendable {
         let port: Int
         private let task: Task<Void, any Error>
 
-        static func start(port: Int = 0) async throws -> SourceServer {
+        static func start(
+            port: Int = 0, answer: (@Sendable (TransportRequest) async throws -> TransportResponse)? = nil
+        ) async throws -> SourceServer {
             let bundled = try BundledTransport(today: { WebServer.today })
+            let answer = answer ?? { try await bundled.send($0) }
             let router = Router()
             router.get("/**") { request, _ -> Response in
                 let query = request.uri.query.map { "?" + $0 } ?? ""
-                let answer = try await bundled.send(TransportRequest(path: request.uri.path + query))
+                let answer = try await answer(TransportRequest(path: request.uri.path + query))
                 return Response(
                     status: HTTPResponse.Status(code: answer.status),
                     headers: [.contentType: answer.header("content-type") ?? "application/xml"],

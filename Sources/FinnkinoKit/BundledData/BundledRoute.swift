@@ -12,7 +12,7 @@ enum BundledRoute: Equatable {
         case languages = "languages"
     }
 
-    /// `[/swe|/eng|/fin]/xml/<Endpoint>[/]`, endpoint name in any case.
+    /// `[/sv|/swe|/en|/eng|/fin]/xml/<Endpoint>[/]`, endpoint name in any case.
     case xml(language: String, endpoint: Endpoint)
     /// `/media/…`: a dataset-relative file path, already checked to be a plain relative path.
     case media(path: String)
@@ -35,8 +35,8 @@ enum BundledRoute: Equatable {
         var language = "fi"
         if components.count == 3 {
             switch components[0] {
-            case "swe": language = "sv"
-            case "eng": language = "en"
+            case "sv", "swe": language = "sv"
+            case "en", "eng": language = "en"
             case "fin": language = "fi"
             default: return nil
             }

@@ -2,7 +2,7 @@ import AppPatterns
 import Foundation
 
 /// `GET /xml/Events/`: movies and live events now in theatres or coming soon.
-public struct EventsEndpoint: Endpoint, Hashable {
+public struct EventsEndpoint: FinnkinoEndpoint, Hashable {
     public var listType: EventListType
     public var area: Int?
     public var eventID: Int?

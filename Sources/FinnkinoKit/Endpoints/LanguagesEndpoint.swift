@@ -2,7 +2,7 @@ import AppPatterns
 import Foundation
 
 /// `GET /xml/Languages/`: the languages the API knows.
-public struct LanguagesEndpoint: Endpoint, Hashable {
+public struct LanguagesEndpoint: FinnkinoEndpoint, Hashable {
     public var language: ContentLanguage
 
     public init(language: ContentLanguage = .fi) {

@@ -2,7 +2,7 @@ import AppPatterns
 import Foundation
 
 /// `GET /xml/NewsCategories/`: the categories News takes as `categoryID`.
-public struct NewsCategoriesEndpoint: Endpoint, Hashable {
+public struct NewsCategoriesEndpoint: FinnkinoEndpoint, Hashable {
     public var language: ContentLanguage
 
     public init(language: ContentLanguage = .fi) {

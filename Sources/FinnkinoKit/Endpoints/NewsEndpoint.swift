@@ -2,7 +2,7 @@ import AppPatterns
 import Foundation
 
 /// `GET /xml/News/`: Finnkino's news articles, optionally for an area or a category.
-public struct NewsEndpoint: Endpoint, Hashable {
+public struct NewsEndpoint: FinnkinoEndpoint, Hashable {
     public var area: Int?
     public var categoryID: Int?
     public var language: ContentLanguage

@@ -2,7 +2,7 @@ import AppPatterns
 import Foundation
 
 /// `GET /xml/ScheduleDates/`: the days that have shows in an area.
-public struct ScheduleDatesEndpoint: Endpoint, Hashable {
+public struct ScheduleDatesEndpoint: FinnkinoEndpoint, Hashable {
     public var area: Int?
     public var language: ContentLanguage
 

@@ -3,7 +3,7 @@ import Foundation
 
 /// `GET /xml/Schedule/`: the shows of an area (default: the capital region) from a day on
 /// (default: today), optionally for one event and several days.
-public struct ScheduleEndpoint: Endpoint, Hashable {
+public struct ScheduleEndpoint: FinnkinoEndpoint, Hashable {
     public var area: Int?
     public var date: LocalDate?
     public var eventID: Int?

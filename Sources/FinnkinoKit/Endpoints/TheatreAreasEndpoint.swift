@@ -2,7 +2,7 @@ import AppPatterns
 import Foundation
 
 /// `GET /xml/TheatreAreas/`: the areas and single theatres the other endpoints take as `area`.
-public struct TheatreAreasEndpoint: Endpoint, Hashable {
+public struct TheatreAreasEndpoint: FinnkinoEndpoint, Hashable {
     public var language: ContentLanguage
 
     public init(language: ContentLanguage = .fi) {

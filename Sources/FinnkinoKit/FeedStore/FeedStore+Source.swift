@@ -25,7 +25,7 @@ extension FeedStore {
             guard let live = liveBaseURL, let baseURL = source.baseURL(live: live) else {
                 throw TransportError(.invalidRequest, "no base URL for \(source)")
             }
-            transport = HTTPTransport(baseURL: baseURL)
+            transport = LanguagePathTransport(HTTPTransport(baseURL: baseURL))
             cache = try SQLitePayloadCache(
                 directory: dataDirectory.appendingPathComponent("cache", isDirectory: true),
                 fileName: "\(source.cacheName).sqlite", logger: logger)

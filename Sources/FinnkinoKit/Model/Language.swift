@@ -20,9 +20,11 @@ public struct Language: Sendable, Hashable, Codable {
     }
 }
 
-/// The language content is asked for in. Finnkino serves Finnish at `/xml/`; other languages
-/// under a path prefix (`/swe/xml/`, `/eng/xml/`, as client code written against the API does;
-/// the exact prefixes are not confirmed by a saved sample).
+/// The language content is asked for in. Finnkino serves Finnish at `/xml/`, the other languages
+/// under a path prefix: `/en/xml/` and `/sv/xml/`, the form of the clients known to have worked
+/// against the live API (inKino's `finnkino_api.dart` among them). Older client code asks
+/// `/eng/xml/` and `/swe/xml/`; ``LanguagePathTransport`` falls back to that form when the first
+/// one is not there. (No saved sample confirms either form: nothing here can reach the live site.)
 public enum ContentLanguage: String, Sendable, Hashable, Codable, CaseIterable {
     case fi, sv, en
 
@@ -30,6 +32,15 @@ public enum ContentLanguage: String, Sendable, Hashable, Codable, CaseIterable {
     public var pathPrefix: String {
         switch self {
         case .fi: ""
+        case .sv: "/sv"
+        case .en: "/en"
+        }
+    }
+
+    /// The other form of the prefix, tried when ``pathPrefix`` is not there; nil for Finnish.
+    public var alternativePathPrefix: String? {
+        switch self {
+        case .fi: nil
         case .sv: "/swe"
         case .en: "/eng"
         }

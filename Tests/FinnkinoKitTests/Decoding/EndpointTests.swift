@@ -9,11 +9,11 @@ struct EndpointTests {
     @Test("paths follow the API, with the language prefix before /xml/")
     func paths() {
         #expect(TheatreAreasEndpoint().request.path == "/xml/TheatreAreas/")
-        #expect(EventsEndpoint(language: .en).request.path == "/eng/xml/Events/")
-        #expect(ScheduleEndpoint(language: .sv).request.path == "/swe/xml/Schedule/")
+        #expect(EventsEndpoint(language: .en).request.path == "/en/xml/Events/")
+        #expect(ScheduleEndpoint(language: .sv).request.path == "/sv/xml/Schedule/")
         #expect(ScheduleDatesEndpoint().request.path == "/xml/ScheduleDates/")
-        #expect(NewsEndpoint(language: .en).request.path == "/eng/xml/News/")
-        #expect(NewsCategoriesEndpoint(language: .sv).request.path == "/swe/xml/NewsCategories/")
+        #expect(NewsEndpoint(language: .en).request.path == "/en/xml/News/")
+        #expect(NewsCategoriesEndpoint(language: .sv).request.path == "/sv/xml/NewsCategories/")
         #expect(LanguagesEndpoint().request.path == "/xml/Languages/")
     }
 
@@ -48,7 +48,7 @@ struct EndpointTests {
             language: .en)
         #expect(
             all.request.description
-                == "/eng/xml/Events/?listType=ComingSoon&area=1014&eventID=302535&includeVideos=false&includeGallery=true"
+                == "/en/xml/Events/?listType=ComingSoon&area=1014&eventID=302535&includeVideos=false&includeGallery=true"
         )
     }
 

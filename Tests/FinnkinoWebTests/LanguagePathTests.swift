@@ -1,0 +1,99 @@
+import AppPatterns
+import FinnkinoKit
+import Foundation
+import Synchronization
+import Testing
+
+@testable import FinnkinoWeb
+
+/// Live mode's Swedish and English addresses, against loopback sources that know only one form
+/// of them: `/en/xml/` (the form clients known to have worked use) or `/eng/xml/`.
+@Suite struct LanguagePathTests {
+    /// A source on loopback that answers the bundled dataset at the paths `serves` accepts, and
+    /// `otherwise` elsewhere; it keeps the paths it was asked.
+    final class Source: Sendable {
+        /// The paths asked, in order.
+        final class Paths: Sendable {
+            private let list = Mutex<[String]>([])
+            func append(_ path: String) { list.withLock { $0.append(path) } }
+            var all: [String] { list.withLock { $0 } }
+        }
+
+        let asked = Paths()
+        let server: ConnectivityTests.SourceServer
+
+        init(serves: @escaping @Sendable (String) -> Bool, otherwise: TransportResponse) async throws {
+            let bundled = try BundledTransport(today: { WebServer.today })
+            let asked = asked
+            server = try await ConnectivityTests.SourceServer.start { request in
+                let path = request.path.split(separator: "?").first.map(String.init) ?? ""
+                asked.append(path)
+                return serves(path) ? try await bundled.send(request) : otherwise
+            }
+        }
+
+        func store(_ language: ContentLanguage, in folder: URL) throws -> FeedStore {
+            let url = try #require(URL(string: "http://127.0.0.1:\(server.port)"))
+            return try FeedStore.make(source: .server(url), language: language, dataDirectory: folder, environment: [:])
+        }
+    }
+
+    static let notFound = TransportResponse(status: 404, body: Data())
+    static let webPage = TransportResponse(
+        status: 200, headers: ["Content-Type": "text/html; charset=utf-8"],
+        body: Data("<!DOCTYPE html><html><body>Finnkino</body></html>".utf8))
+
+    private func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("language-path-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func theFormKnownClientsUseIsAskedFirst() async throws {
+        let source = try await Source(
+            serves: { $0.hasPrefix("/en/xml/") || $0.hasPrefix("/sv/xml/") }, otherwise: Self.notFound)
+        defer { Task { await source.server.stop() } }
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try await !source.store(.en, in: folder).areas(.revalidate).value.isEmpty)
+        #expect(try await !source.store(.sv, in: folder).areas(.revalidate).value.isEmpty)
+        #expect(source.asked.all == ["/en/xml/TheatreAreas/", "/sv/xml/TheatreAreas/"])
+    }
+
+    @Test(arguments: [LanguagePathTests.notFound, LanguagePathTests.webPage])
+    func theOtherFormIsTriedWhenTheFirstIsNotThereAndRemembered(_ missing: TransportResponse) async throws {
+        let source = try await Source(serves: { $0.hasPrefix("/eng/xml/") }, otherwise: missing)
+        defer { Task { await source.server.stop() } }
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try source.store(.en, in: folder)
+        #expect(try await !store.areas(.revalidate).value.isEmpty)
+        #expect(try await !store.movies(freshness: .revalidate).value.isEmpty)
+        // The first request tried both forms; the next one went straight to the form that answered
+        #expect(
+            source.asked.all == ["/en/xml/TheatreAreas/", "/eng/xml/TheatreAreas/", "/eng/xml/Events/"])
+    }
+
+    @Test func whenNeitherFormIsThereTheFirstAnswerIsSaid() async throws {
+        let source = try await Source(serves: { _ in false }, otherwise: Self.notFound)
+        defer { Task { await source.server.stop() } }
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let error = await #expect(throws: WebServiceError.self) {
+            try await source.store(.sv, in: folder).areas(.revalidate)
+        }
+        #expect(error == .httpStatus(endpoint: "TheatreAreas", code: 404))
+        #expect(source.asked.all == ["/sv/xml/TheatreAreas/", "/swe/xml/TheatreAreas/"])
+    }
+
+    @Test func aRefusalIsSaidInPlainWords() async throws {
+        let source = try await Source(serves: { _ in false }, otherwise: TransportResponse(status: 403, body: Data()))
+        defer { Task { await source.server.stop() } }
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let error = await #expect(throws: WebServiceError.self) {
+            try await source.store(.fi, in: folder).areas(.revalidate)
+        }
+        #expect(error?.description.contains("Finnkino refused the request (403 Forbidden)") == true)
+    }
+}
