@@ -10,15 +10,15 @@ struct AreasCommand: AsyncParsableCommand {
 
     func run() async throws {
         let loaded = try await global.makeStore().areas()
-        let output = Output(json: global.json)
+        let output = Output(global)
         guard let location = try nearOption.location() else {
-            return try output.show(loaded) { areas in
+            return try output.showList(loaded) { areas in
                 var table = TextColumns([.init(title: "ID", alignRight: true), .init(title: "Area", flexible: true)])
                 for area in areas { table.append([String(area.id), area.name]) }
                 return table.render()
             }
         }
-        try output.show(loaded.map { TheatreLocations.byDistance($0, from: location.coordinate) }) { sorted in
+        try output.showList(loaded.map { TheatreLocations.byDistance($0, from: location.coordinate) }) { sorted in
             var table = TextColumns([
                 .init(title: "ID", alignRight: true), .init(title: "Area", flexible: true),
                 .init(title: "Distance", alignRight: true),

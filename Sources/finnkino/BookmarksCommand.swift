@@ -17,8 +17,8 @@ struct BookmarksCommand: AsyncParsableCommand {
 
         func run() async throws {
             let bookmarks = try global.openBookmarks().all()
-            let output = Output(json: global.json)
-            if global.json { return try output.encoded(bookmarks) }
+            let output = Output(global)
+            if output.isJSON { return try output.list(bookmarks) }
             guard !bookmarks.isEmpty else {
                 return output.text("No bookmarks. Add one with `finnkino bookmarks add ID`.")
             }
@@ -49,7 +49,7 @@ struct BookmarksCommand: AsyncParsableCommand {
             let bookmark = Bookmark(movie, addedAt: Date())
             let added = try global.openBookmarks().add(bookmark)
             try BookmarkReport(action: added ? "add" : "none", bookmarks: added ? [bookmark] : []).write(
-                global.json,
+                global,
                 text: added
                     ? "Bookmarked \(movie.title) (\(movie.id))." : "\(movie.title) (\(movie.id)) is already bookmarked."
             )
@@ -81,7 +81,7 @@ struct BookmarksCommand: AsyncParsableCommand {
                     .writeToStandardError()
             }
             try BookmarkReport(action: "remove", bookmarks: removed).write(
-                global.json, text: "Removed \(BookmarkReport.titles(removed)).")
+                global, text: "Removed \(BookmarkReport.titles(removed)).")
         }
     }
 
@@ -98,7 +98,7 @@ struct BookmarksCommand: AsyncParsableCommand {
                 case .remove(let remove): "Undone: \(BookmarkReport.titles(remove.bookmarks)) bookmarked again."
                 case nil: "Nothing to undo."
                 }
-            try BookmarkReport(undone: command, prefix: "undo").write(global.json, text: text)
+            try BookmarkReport(undone: command, prefix: "undo").write(global, text: text)
         }
     }
 
@@ -115,7 +115,7 @@ struct BookmarksCommand: AsyncParsableCommand {
                 case .remove(let remove): "Redone: removed \(BookmarkReport.titles(remove.bookmarks))."
                 case nil: "Nothing to redo."
                 }
-            try BookmarkReport(undone: command, prefix: "redo").write(global.json, text: text)
+            try BookmarkReport(undone: command, prefix: "redo").write(global, text: text)
         }
     }
 }
@@ -140,9 +140,9 @@ struct BookmarkReport: Encodable {
     }
 
     /// Prints this report as JSON, or `text` wrapped to 80 columns.
-    func write(_ json: Bool, text: String) throws {
-        let output = Output(json: json)
-        if json { try output.encoded(self) } else { output.text(HumanFormat.wrap(text)) }
+    func write(_ global: GlobalOptions, text: String) throws {
+        let output = Output(global)
+        if output.isJSON { try output.encoded(self) } else { output.text(HumanFormat.wrap(text)) }
     }
 
     /// `Dyyni`, `Dyyni and Äiti`, `3 bookmarks`.

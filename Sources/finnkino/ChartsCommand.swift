@@ -58,7 +58,9 @@ struct ChartsCommand: AsyncParsableCommand {
             do { loaded = try await store.chartPage(chart.list, page: page) } catch let error as FeedStoreError {
                 throw CommandFailure(error.description)
             }
-            let output = Output(json: global.json)
+            let output = Output(global)
+            // One movie a line; the page's own figures are in the --json form.
+            if output.format == .jsonLines { return try output.showList(loaded.map(\.movies)) { _ in "" } }
             try output.show(loaded) { page in render(page) }
         }
 
@@ -108,7 +110,8 @@ struct ChartsCommand: AsyncParsableCommand {
                 throw CommandFailure("no movie has the TMDB ID \(id) (see `finnkino charts`)")
             }
             let critics = await store.criticScores(for: details)
-            if global.json { return try Output(json: true).encoded(Report(movie: details, critics: critics)) }
+            let output = Output(global)
+            if output.isJSON { return try output.encoded(Report(movie: details, critics: critics)) }
             print(render(details, critics))
         }
 

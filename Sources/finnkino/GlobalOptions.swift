@@ -19,10 +19,17 @@ struct GlobalOptions: ParsableArguments {
     )
     var dataDir: String?
 
-    @Flag(help: "Print JSON instead of text.")
+    @Flag(help: "Print JSON instead of text (its schema per command: docs/json/).")
     var json = false
 
+    @Flag(help: "Print JSON Lines: one JSON object a line; a list one item a line, as it is written.")
+    var jsonLines = false
+
+    /// How results are written.
+    var outputFormat: Output.Format { jsonLines ? .jsonLines : json ? .json : .text }
+
     func validate() throws {
+        if json && jsonLines { throw ValidationError("choose one of --json and --json-lines") }
         guard DataSource(argument: source) != nil else {
             throw ValidationError("--source must be bundled, live, or an http(s) URL, not \"\(source)\"")
         }
@@ -43,7 +50,7 @@ struct GlobalOptions: ParsableArguments {
 extension GlobalOptions {
     /// Global options that take a value.
     static let valueOptions: Set<String> = ["--source", "--language", "--data-dir"]
-    static let flags: Set<String> = ["--json"]
+    static let flags: Set<String> = ["--json", "--json-lines"]
 
     /// `[--source x, movies, --area y]` → `[movies, --area y, --source x]`. Anything else before
     /// the subcommand (help, version, an unknown option) is left where it is.

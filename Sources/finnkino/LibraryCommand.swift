@@ -18,8 +18,8 @@ struct LibraryCommand: ParsableCommand {
             let library = try LibraryCommand.open(global)
             let videos: [LibraryVideo]
             do { videos = try library.all() } catch { throw CommandFailure(error.description) }
-            let output = Output(json: global.json)
-            if global.json { return try output.encoded(videos) }
+            let output = Output(global)
+            if output.isJSON { return try output.list(videos) }
             guard !videos.isEmpty else {
                 return output.text("No videos. Make one with `finnkino trailer edit ID|FILE …`.")
             }

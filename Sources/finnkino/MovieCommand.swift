@@ -12,8 +12,8 @@ struct MovieCommand: AsyncParsableCommand {
 
     func run() async throws {
         let movie = try await global.makeStore().movie(id: id)
-        let output = Output(json: global.json)
-        if global.json { return try output.encoded(movie) }
+        let output = Output(global)
+        if output.isJSON { return try output.encoded(movie) }
         output.text(render(movie))
     }
 

@@ -2,26 +2,69 @@ import AppPatterns
 import FinnkinoKit
 import Foundation
 
-/// Writes a command's result: text or JSON on standard output, notes on standard error.
+/// Writes a command's result on standard output, as text, JSON or JSON Lines; notes go to
+/// standard error. The JSON of each command is described by its schema in `docs/json/`.
 struct Output {
-    let json: Bool
+    enum Format {
+        case text
+        /// One JSON document, indented.
+        case json
+        /// One JSON object a line: a list item by item, as it is written (nothing is held whole).
+        case jsonLines
+    }
+
+    let format: Format
+    private let encoder: JSONEncoder
+
+    init(_ format: Format) {
+        self.format = format
+        encoder = Self.jsonEncoder(pretty: format == .json)
+    }
+
+    init(_ global: GlobalOptions) { self.init(global.outputFormat) }
+
+    /// Whether the result is written as JSON (either form).
+    var isJSON: Bool { format != .text }
+
+    /// The JSON of every command: calendar days as `"2026-11-24"` (``LocalDate``), instants as
+    /// ISO 8601 with Helsinki's offset (`"2026-11-24T18:30:00+02:00"`), keys sorted.
+    static func jsonEncoder(pretty: Bool) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        if pretty { encoder.outputFormatting.insert(.prettyPrinted) }
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(HelsinkiTime.iso8601(date))
+        }
+        return encoder
+    }
 
     func text(_ text: String) {
         print(text)
     }
 
+    /// One value as JSON (on one line with `--json-lines`).
     func encoded(_ value: some Encodable) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        let data = try encoder.encode(value)
-        print(String(decoding: data, as: UTF8.self))
+        print(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+
+    /// A list as one JSON array, or with `--json-lines` one item a line.
+    func list<Element: Encodable>(_ items: some Sequence<Element>) throws {
+        guard format == .jsonLines else { return try encoded(Array(items)) }
+        for item in items { try encoded(item) }
     }
 
     /// Prints the value as JSON, or `render`'s text; adds a note when the data is stale.
     func show<Value: Encodable>(_ loaded: Loaded<Value>, render: (Value) -> String) throws {
         if let note = HumanFormat.staleNote(loaded) { note.writeToStandardError() }
-        if json { try encoded(loaded.value) } else { text(render(loaded.value)) }
+        if isJSON { try encoded(loaded.value) } else { text(render(loaded.value)) }
+    }
+
+    /// Prints the list as JSON (an array, or one item a line), or `render`'s text; adds a note
+    /// when the data is stale.
+    func showList<Element: Encodable>(_ loaded: Loaded<[Element]>, render: ([Element]) -> String) throws {
+        if let note = HumanFormat.staleNote(loaded) { note.writeToStandardError() }
+        if isJSON { try list(loaded.value) } else { text(render(loaded.value)) }
     }
 }
 

@@ -37,7 +37,8 @@ struct ShowtimesCommand: AsyncParsableCommand {
         // Today, shows that have already started are of no use to anyone: leave them out.
         let loaded = try await store.showtimes(area: areaID, date: day, movieID: movie)
             .map { shows in day == HelsinkiTime.localDate(of: now) ? shows.filter { $0.start >= now } : shows }
-        // The shows carry the title; a movie with no shows that day is looked up by its ID.
+        // The shows carry the title; a movie with no shows that day is looked up by its ID (which
+        // also says when there is no such movie).
         var movieTitle: String?
         if let movie {
             if let title = loaded.value.first?.title {
@@ -46,11 +47,13 @@ struct ShowtimesCommand: AsyncParsableCommand {
                 movieTitle = try await store.movie(id: movie).title
             }
         }
+        let output = Output(global)
+        if output.isJSON { return try output.showList(loaded) { _ in "" } }
         if areaName == nil { areaName = area?.name }
         if areaName == nil {
             areaName = try await store.areas().value.first { $0.id == areaID }?.name ?? "area \(areaID)"
         }
-        try Output(json: global.json).show(loaded) { shows in
+        try output.showList(loaded) { shows in
             render(
                 shows, heading: [movieTitle, areaName, HumanFormat.day(day)].compactMap { $0 }.joined(separator: " · "))
         }

@@ -69,7 +69,16 @@ import Testing
         let shows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         #expect(shows.count == 84)
         let guled = try #require(shows.first { ($0["eventID"] as? Int) == 303715 })
-        #expect(guled["start"] as? String == "2022-02-27T08:30:00Z")
+        // As the schedule's local time with Helsinki's offset (10:30 local is 08:30 UTC), and the day as a day
+        #expect(guled["start"] as? String == "2022-02-27T10:30:00+02:00")
+        #expect(guled["accountingDate"] as? String == "2022-02-27")
+        // And --json-lines gives the same shows, one a line
+        let lines = try await run(
+            ["showtimes", "--area", "helsinki", "--date", "27.2.2022", "--json-lines"], server: server)
+        let objects = try lines.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(objects.count == 84 && objects.map { $0["id"] as? Int } == shows.map { $0["id"] as? Int })
     }
 
     @Test func movieDetails() async throws {

@@ -34,4 +34,32 @@ import Testing
         #expect(LocalDate(iso: "garbage") == nil)
         #expect(LocalDate(iso: "2021-11-12T00:00:00") == LocalDate(year: 2021, month: 11, day: 12))
     }
+
+    @Test(arguments: [
+        // Winter, summer, and both sides of the 2026 changes (29 March and 25 October, 01:00 UTC).
+        (1_645_950_600, "2022-02-27T10:30:00+02:00"), (1_656_664_200, "2022-07-01T11:30:00+03:00"),
+        (1_774_745_999, "2026-03-29T02:59:59+02:00"), (1_774_746_000, "2026-03-29T04:00:00+03:00"),
+        (1_792_889_999, "2026-10-25T03:59:59+03:00"), (1_792_890_000, "2026-10-25T03:00:00+02:00"),
+        (1_645_914_600, "2022-02-27T00:30:00+02:00"),
+    ])
+    func iso8601CarriesTheOffsetInForce(seconds: Int, text: String) throws {
+        let instant = Date(timeIntervalSince1970: TimeInterval(seconds))
+        #expect(HelsinkiTime.iso8601(instant) == text)
+        // An independent reader gets the same instant back
+        #expect(ISO8601DateFormatter().date(from: text) == instant)
+    }
+
+    @Test func aCalendarDayIsWrittenAsItsISOFormAndReadInBothForms() throws {
+        let day = LocalDate(year: 2026, month: 11, day: 4)
+        #expect(String(decoding: try JSONEncoder().encode([day]), as: UTF8.self) == "[\"2026-11-04\"]")
+        #expect(try JSONDecoder().decode([LocalDate].self, from: Data("[\"2026-11-04\"]".utf8)) == [day])
+        // A saved state written before the ISO form
+        let legacy = Data("[{\"year\":2026,\"month\":11,\"day\":4}]".utf8)
+        #expect(try JSONDecoder().decode([LocalDate].self, from: legacy) == [day])
+        for bad in ["[\"2026-13-04\"]", "[\"tomorrow\"]", "[\"2026-11-04T10:00\"]", "[20261104]"] {
+            #expect(throws: DecodingError.self, "\(bad)") {
+                try JSONDecoder().decode([LocalDate].self, from: Data(bad.utf8))
+            }
+        }
+    }
 }

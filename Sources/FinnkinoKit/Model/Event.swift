@@ -27,6 +27,16 @@ public enum EventType: Sendable, Hashable, Codable {
         case .other(let value): value
         }
     }
+
+    /// Written as the feed writes it: `"Movie"`, `"LiveEvent"`, or the other type's name.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(wireValue)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(wireValue: try decoder.singleValueContainer().decode(String.self))
+    }
 }
 
 /// The age rating as Finnkino sends it. The code is not always a number: `S`, `7`, `12`,

@@ -69,6 +69,19 @@ public enum HelsinkiTime {
         return (hour < 10 ? "0" : "") + String(hour) + (minute < 10 ? ":0" : ":") + String(minute)
     }
 
+    /// ISO 8601 with the Helsinki offset in force at the instant, to the second:
+    /// `2026-11-24T18:30:00+02:00` (`+03:00` in summer).
+    public static func iso8601(_ instant: Date) -> String {
+        let utc = Int(instant.timeIntervalSince1970.rounded(.down))
+        let offset = offset(atUTC: utc)
+        let local = utc + offset
+        let day = floorDivide(local, 86_400)
+        let second = local - day * 86_400
+        func two(_ value: Int) -> String { value < 10 ? "0" + String(value) : String(value) }
+        return LocalDate(daysSinceEpoch: day).description + "T" + two(second / 3600) + ":" + two(second % 3600 / 60)
+            + ":" + two(second % 60) + "+" + two(offset / 3600) + ":00"
+    }
+
     /// The day of the week, Monday = 1 ... Sunday = 7 (ISO 8601).
     public static func isoWeekday(of date: LocalDate) -> Int {
         // 1970-01-01 was a Thursday (4).

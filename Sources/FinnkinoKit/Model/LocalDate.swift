@@ -62,4 +62,31 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         else { return nil }
         self.init(year: y, month: m, day: d)
     }
+
+    // MARK: Codable
+
+    private enum CodingKeys: String, CodingKey { case year, month, day }
+
+    /// A calendar day is written as its ISO form, `"2026-11-24"`, as scripts expect.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+
+    /// Reads `"2026-11-24"`, or `{"year": 2026, "month": 11, "day": 24}` as saved states written
+    /// before the ISO form have it.
+    public init(from decoder: any Decoder) throws {
+        if let container = try? decoder.singleValueContainer(), let text = try? container.decode(String.self) {
+            guard let date = LocalDate(iso: text), text.count == 10 else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "not a calendar day (YYYY-MM-DD): \(text)")
+            }
+            self = date
+            return
+        }
+        let fields = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            year: try fields.decode(Int.self, forKey: .year), month: try fields.decode(Int.self, forKey: .month),
+            day: try fields.decode(Int.self, forKey: .day))
+    }
 }

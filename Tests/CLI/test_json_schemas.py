@@ -1,0 +1,149 @@
+"""The CLI's JSON, checked against the schemas in docs/json/ with an independent validator
+(`jsonschema`, PyPI): every command's `--json` output on the bundled dataset, and each line of its
+`--json-lines` output against the schema of one item. Runs the debug build that
+`swift build --build-tests` made (scripts/test builds it first)."""
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+ROOT = Path(__file__).resolve().parents[2]
+SCHEMAS = ROOT / "docs" / "json"
+BINARY = ROOT / ".build" / "debug" / "finnkino"
+BASE = "https://finnkino.invalid/json/"
+
+
+def registry() -> Registry:
+    resources = []
+    for path in SCHEMAS.glob("*.schema.json"):
+        contents = json.loads(path.read_text())
+        assert contents["$id"] == BASE + path.name, path.name
+        resources.append((contents["$id"], Resource.from_contents(contents)))
+    return Registry().with_resources(resources)
+
+
+REGISTRY = registry()
+
+
+# The schema of one --json-lines line, where it is not the command schema's `items`.
+LINE_SCHEMAS = {"charts": "definitions.schema.json#/$defs/chartMovie"}
+
+
+def validator(name: str, item: bool = False) -> Draft202012Validator:
+    if item:
+        schema = {"$ref": BASE + LINE_SCHEMAS.get(name, name + ".schema.json#/items")}
+    else:
+        schema = {"$ref": BASE + name + ".schema.json"}
+    return Draft202012Validator(schema, registry=REGISTRY, format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
+def finnkino(data_dir: Path, *arguments: str) -> str:
+    assert BINARY.exists(), f"build first: swift build --build-tests ({BINARY})"
+    run = subprocess.run(
+        [str(BINARY), *arguments, "--data-dir", str(data_dir)], capture_output=True, text=True, timeout=120,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(data_dir), "TZ": "America/New_York", "LANG": "C"})
+    assert run.returncode == 0, f"{arguments}: {run.stderr}"
+    return run.stdout
+
+
+def check(name: str, output: str) -> object:
+    value = json.loads(output)
+    errors = sorted(validator(name).iter_errors(value), key=lambda error: list(error.path))
+    assert not errors, "\n".join(f"{list(error.path)}: {error.message}" for error in errors[:5])
+    return value
+
+
+def check_lines(name: str, output: str) -> list:
+    lines = output.splitlines()
+    items = [json.loads(line) for line in lines]
+    for line, item in zip(lines, items):
+        assert "\n" not in line
+        errors = list(validator(name, item=True).iter_errors(item))
+        assert not errors, f"{name}: {errors[0].message}"
+    return items
+
+
+# The list commands: --json is one array, --json-lines one item a line, the same items.
+LISTS = [
+    ("areas", ["areas"]),
+    ("areas-near", ["areas", "--near", "tampere"]),
+    ("movies", ["movies"]),
+    ("showtimes", ["showtimes", "--date", "tomorrow"]),
+    ("news", ["news"]),
+]
+
+
+@pytest.mark.parametrize("name,arguments", LISTS, ids=[name for name, _ in LISTS])
+def test_lists_as_json_and_json_lines(tmp_path: Path, name: str, arguments: list) -> None:
+    array = check(name, finnkino(tmp_path, *arguments, "--json"))
+    assert isinstance(array, list) and len(array) > 0
+    assert check_lines(name, finnkino(tmp_path, *arguments, "--json-lines")) == array
+
+
+def test_one_movie(tmp_path: Path) -> None:
+    movies = json.loads(finnkino(tmp_path, "movies", "--json"))
+    movie = check("movie", finnkino(tmp_path, "movie", str(movies[0]["id"]), "--json"))
+    assert movie == movies[0]
+
+
+def test_dates_are_days_and_instants_carry_helsinkis_offset(tmp_path: Path) -> None:
+    show = json.loads(finnkino(tmp_path, "showtimes", "--date", "tomorrow", "--json"))[0]
+    assert show["start"][10] == "T" and show["start"][-6:] in ("+02:00", "+03:00"), show["start"]
+    assert len(show["accountingDate"]) == 10, show["accountingDate"]
+
+
+def test_bookmarks_list_and_changes(tmp_path: Path) -> None:
+    movie = json.loads(finnkino(tmp_path, "movies", "--json"))[0]["id"]
+    added = check("bookmarks-change", finnkino(tmp_path, "bookmarks", "add", str(movie), "--json"))
+    assert added["action"] == "add" and added["bookmarks"][0]["movieID"] == movie
+    listed = check("bookmarks", finnkino(tmp_path, "bookmarks", "--json"))
+    assert check_lines("bookmarks", finnkino(tmp_path, "bookmarks", "--json-lines")) == listed == added["bookmarks"]
+    removed = check("bookmarks-change", finnkino(tmp_path, "bookmarks", "remove", str(movie), "--json"))
+    assert removed["action"] == "remove"
+    undone = check("bookmarks-change", finnkino(tmp_path, "bookmarks", "undo", "--json"))
+    assert undone["action"] == "undo remove"
+
+
+def test_international_lists_and_movie(tmp_path: Path) -> None:
+    page = check("charts", finnkino(tmp_path, "charts", "box-office", "--json"))
+    assert page["movies"]
+    assert check_lines("charts", finnkino(tmp_path, "charts", "box-office", "--json-lines")) == page["movies"]
+    movie = check("chart-movie", finnkino(tmp_path, "charts", "movie", str(page["movies"][0]["id"]), "--json"))
+    assert movie["movie"]["id"] == page["movies"][0]["id"]
+
+
+def test_library(tmp_path: Path) -> None:
+    # The first bundled movie with a trailer clip, edited into the library
+    for movie in json.loads(finnkino(tmp_path, "movies", "--json")):
+        edit = subprocess.run(
+            [str(BINARY), "trailer", "edit", str(movie["id"]), "--trim", "0-1", "--data-dir", str(tmp_path)],
+            capture_output=True, text=True, timeout=120)
+        if edit.returncode == 0:
+            break
+    else:
+        pytest.fail("no bundled movie has a trailer clip")
+    videos = check("library", finnkino(tmp_path, "library", "--json"))
+    assert len(videos) == 1 and videos[0]["edits"] == ["Trim 0-1 s"]
+    assert check_lines("library", finnkino(tmp_path, "library", "--json-lines")) == videos
+
+
+def test_a_schema_refuses_what_it_does_not_describe(tmp_path: Path) -> None:
+    """The schemas are strict enough to fail: a day as an object, an instant in UTC, a field of
+    another name."""
+    show = json.loads(finnkino(tmp_path, "showtimes", "--date", "tomorrow", "--json"))[0]
+    for broken in (
+        {**show, "accountingDate": {"year": 2026, "month": 11, "day": 24}},
+        {**show, "start": show["start"][:19] + "Z"},
+        {**{key: value for key, value in show.items() if key != "title"}, "name": show["title"]},
+    ):
+        assert list(validator("showtimes", item=True).iter_errors(broken))
+
+
+def test_json_and_json_lines_together_are_refused(tmp_path: Path) -> None:
+    run = subprocess.run(
+        [str(BINARY), "areas", "--json", "--json-lines", "--data-dir", str(tmp_path)], capture_output=True, text=True)
+    assert run.returncode != 0 and "--json-lines" in run.stderr
