@@ -1,0 +1,133 @@
+"""The CLI on a big schedule, as a whole process: `finnkino showtimes` (text, --json, --json-lines)
+against a 10 MB real-format schedule served on loopback, next to libxml2's own
+`xmllint --stream --noout` on the same file, in the same run.
+
+Usage: measure.py FINNKINO RUNS [--check]
+
+The document is the 84 real shows of the 2022-02-27 Helsinki sample
+(Tests/FinnkinoKitTests/Fixtures/anchors/), repeated in order with new show IDs up to 10 MB.
+Each finnkino run has a fresh data folder (nothing cached). Elapsed time is the median of RUNS;
+peak RSS is the child's ru_maxrss. The baseline RSS is the same command on a schedule with no
+shows. --check exits 1 when --json or --json-lines takes more than 3x xmllint's time or peaks more
+than 3x the document's size above the baseline."""
+
+import http.server
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = ROOT / "Tests/FinnkinoKitTests/Fixtures/anchors/schedule-area1002-helsinki-2022-02-27.xml"
+AREAS = ROOT / "Tests/FinnkinoKitTests/Fixtures/anchors/theatreareas-2019-01.xml"
+TARGET_BYTES = 10_000_000
+
+
+def big_schedule() -> bytes:
+    text = SAMPLE.read_text(encoding="utf-8")
+    head, rest = text.split("<Shows>", 1)
+    shows_text, tail = rest.rsplit("</Shows>", 1)
+    shows = re.findall(r"<Show>.*?</Show>", shows_text, flags=re.S)
+    out = [head, "<Shows>"]
+    size = len((head + "<Shows></Shows>" + tail).encode())
+    next_id = 9_000_000
+    while True:
+        for show in shows:
+            item = "\n    " + re.sub(r"<ID>\d+</ID>", f"<ID>{next_id}</ID>", show, count=1)
+            if size + len(item.encode()) > TARGET_BYTES:
+                out += ["\n  </Shows>", tail]
+                return "".join(out).encode()
+            out.append(item)
+            size += len(item.encode())
+            next_id += 1
+
+
+def empty_schedule() -> bytes:
+    text = SAMPLE.read_text(encoding="utf-8")
+    head = text.split("<Shows>", 1)[0]
+    return (head + "<Shows />\n</Schedule>").encode()
+
+
+class Source(http.server.BaseHTTPRequestHandler):
+    schedule = b""
+
+    def do_GET(self) -> None:
+        body = AREAS.read_bytes() if "TheatreAreas" in self.path else Source.schedule
+        self.send_response(200)
+        self.send_header("Content-Type", "text/xml; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *arguments) -> None:
+        pass
+
+
+def measured(command: list, runs: int) -> tuple:
+    """Median elapsed seconds, peak RSS in KiB and output bytes, each run in a fresh process."""
+    times, peaks, size = [], [], 0
+    for _ in range(runs):
+        helper = subprocess.run(
+            [sys.executable, __file__, "--one", *command], stdout=subprocess.PIPE, check=True, text=True)
+        elapsed, peak, size = helper.stdout.split()
+        times.append(float(elapsed))
+        peaks.append(int(peak))
+    return statistics.median(times), max(peaks), int(size)
+
+
+def main() -> None:
+    if sys.argv[1] == "--one":
+        with tempfile.TemporaryDirectory() as data:
+            command = [part.replace("{data}", data) for part in sys.argv[2:]]
+            start = time.perf_counter()
+            done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            elapsed = time.perf_counter() - start
+            if done.returncode != 0:
+                sys.exit(f"{command} failed: {done.stderr.decode()}")
+            peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+            print(f"{elapsed:.4f} {peak} {len(done.stdout)}")
+        return
+    finnkino, runs, check = sys.argv[1], int(sys.argv[2]), "--check" in sys.argv
+    document = big_schedule()
+    folder = Path(tempfile.mkdtemp())
+    schedule_file = folder / "schedule.xml"
+    schedule_file.write_bytes(document)
+    shows = document.count(b"<Show>")
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Source)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    command = [finnkino, "showtimes", "--source", base, "--area", "1002", "--date", "2022-02-27", "--data-dir", "{data}"]
+
+    Source.schedule = empty_schedule()
+    _, baseline, _ = measured(command + ["--json"], runs)
+    Source.schedule = document
+    xmllint = measured(["xmllint", "--stream", "--noout", str(schedule_file)], runs)
+    results = {
+        "text": measured(command, runs),
+        "--json": measured(command + ["--json"], runs),
+        "--json-lines": measured(command + ["--json-lines"], runs),
+    }
+    server.shutdown()
+    print(f"Document: {len(document):,} bytes, {shows:,} shows; {runs} runs each, median time, peak RSS")
+    print(f"xmllint --stream --noout: {xmllint[0] * 1000:.0f} ms, {xmllint[1] / 1024:.1f} MiB")
+    print(f"finnkino on a schedule with no shows (baseline): {baseline / 1024:.1f} MiB")
+    failed = []
+    for name, (elapsed, peak, size) in results.items():
+        ratio = elapsed / xmllint[0]
+        above = (peak - baseline) * 1024 / len(document)
+        print(
+            f"finnkino showtimes {name}: {elapsed * 1000:.0f} ms = {ratio:.1f}x xmllint; peak {peak / 1024:.1f} MiB,"
+            f" {above:.1f}x the document above the baseline; {size:,} bytes out")
+        if name != "text" and (ratio > 3 or above > 3):
+            failed.append(name)
+    if check and failed:
+        sys.exit(f"target missed (at most 3x xmllint's time and 3x the document's size): {', '.join(failed)}")
+
+
+if __name__ == "__main__":
+    main()
