@@ -63,8 +63,16 @@ struct Output {
     /// Prints the list as JSON (an array, or one item a line), or `render`'s text; adds a note
     /// when the data is stale.
     func showList<Element: Encodable>(_ loaded: Loaded<[Element]>, render: ([Element]) -> String) throws {
+        if isJSON { return try showJSON(loaded) }
         if let note = HumanFormat.staleNote(loaded) { note.writeToStandardError() }
-        if isJSON { try list(loaded.value) } else { text(render(loaded.value)) }
+        text(render(loaded.value))
+    }
+
+    /// Prints the list as JSON whatever the format asked (a command with only a JSON form of it);
+    /// adds a note when the data is stale.
+    func showJSON<Element: Encodable>(_ loaded: Loaded<[Element]>) throws {
+        if let note = HumanFormat.staleNote(loaded) { note.writeToStandardError() }
+        try list(loaded.value)
     }
 }
 

@@ -48,7 +48,7 @@ struct ShowtimesCommand: AsyncParsableCommand {
             }
         }
         let output = Output(global)
-        if output.isJSON { return try output.showList(loaded) { _ in "" } }
+        if output.isJSON { return try output.showJSON(loaded) }
         if areaName == nil { areaName = area?.name }
         if areaName == nil {
             areaName = try await store.areas().value.first { $0.id == areaID }?.name ?? "area \(areaID)"
