@@ -57,9 +57,10 @@ enum BookmarksView {
         PageLayout.formFields(client: layout.client, back: "/bookmarks", into: &html)
         html.raw("<ul class=\"bookmark-list\">")
         for row in outputs.rows {
-            let key = Bookmark.Key(row.source, row.movieID).formValue
+            let movie = Bookmark.Key(row.source, row.movieID)
+            let key = movie.formValue
             let pick = row.source == .finnkino ? "pick-\(row.movieID)" : "pick-\(row.source.rawValue)-\(row.movieID)"
-            let link = row.source == .finnkino ? "/movie/\(row.movieID)" : "/international/movie/\(row.movieID)"
+            let link = ActionPage.path(of: movie)
             html.raw(
                 "<li class=\"bookmark\" data-movie=\"\(key)\"><input type=\"checkbox\" name=\"movie\" value=\"\(key)\" id=\"\(pick)\" aria-label=\""
             )
