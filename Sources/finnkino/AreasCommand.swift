@@ -12,13 +12,13 @@ struct AreasCommand: AsyncParsableCommand {
         let loaded = try await global.makeStore().areas()
         let output = Output(global)
         guard let location = try nearOption.location() else {
-            return try output.showList(loaded) { areas in
+            return try await output.showList(loaded) { areas in
                 var table = TextColumns([.init(title: "ID", alignRight: true), .init(title: "Area", flexible: true)])
                 for area in areas { table.append([String(area.id), area.name]) }
                 return table.render()
             }
         }
-        try output.showList(loaded.map { TheatreLocations.byDistance($0, from: location.coordinate) }) { sorted in
+        try await output.showList(loaded.map { TheatreLocations.byDistance($0, from: location.coordinate) }) { sorted in
             var table = TextColumns([
                 .init(title: "ID", alignRight: true), .init(title: "Area", flexible: true),
                 .init(title: "Distance", alignRight: true),

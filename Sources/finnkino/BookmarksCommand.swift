@@ -18,7 +18,7 @@ struct BookmarksCommand: AsyncParsableCommand {
         func run() async throws {
             let bookmarks = try global.openBookmarks().all()
             let output = Output(global)
-            if output.isJSON { return try output.list(bookmarks) }
+            if output.isJSON { return try await output.list(bookmarks) }
             guard !bookmarks.isEmpty else {
                 return output.text("No bookmarks. Add one with `finnkino bookmarks add ID`.")
             }

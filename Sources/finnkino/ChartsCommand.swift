@@ -60,7 +60,7 @@ struct ChartsCommand: AsyncParsableCommand {
             }
             let output = Output(global)
             // One movie a line; the page's own figures are in the --json form.
-            if output.format == .jsonLines { return try output.showJSON(loaded.map(\.movies)) }
+            if output.format == .jsonLines { return try await output.showJSON(loaded.map(\.movies)) }
             try output.show(loaded) { page in render(page) }
         }
 

@@ -9,17 +9,17 @@ struct LibraryCommand: ParsableCommand {
         commandName: "library", abstract: "List and delete the edited videos.",
         subcommands: [List.self, Delete.self], defaultSubcommand: List.self)
 
-    struct List: ParsableCommand {
+    struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the videos, newest first, with their files.")
 
         @OptionGroup var global: GlobalOptions
 
-        func run() throws {
+        func run() async throws {
             let library = try LibraryCommand.open(global)
             let videos: [LibraryVideo]
             do { videos = try library.all() } catch { throw CommandFailure(error.description) }
             let output = Output(global)
-            if output.isJSON { return try output.list(videos) }
+            if output.isJSON { return try await output.list(videos) }
             guard !videos.isEmpty else {
                 return output.text("No videos. Make one with `finnkino trailer edit ID|FILE …`.")
             }

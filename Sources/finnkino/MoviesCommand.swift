@@ -46,7 +46,7 @@ struct MoviesCommand: AsyncParsableCommand {
             } else {
                 try await store.movies(list, area: area?.id)
             }
-        try Output(global).showList(loaded) { movies in
+        try await Output(global).showList(loaded) { movies in
             render(movies, list: list, place: place ?? area?.name ?? "Finland")
         }
     }

@@ -15,7 +15,7 @@ struct NewsCommand: AsyncParsableCommand {
         let categories = try await store.newsCategories().value
         let chosen = try category.map { try Self.match($0, in: categories) }
         let loaded = try await store.news(categoryID: chosen?.id)
-        try Output(global).showList(loaded) { articles in
+        try await Output(global).showList(loaded) { articles in
             render(articles, categories: chosen.map { [$0] } ?? categories)
         }
     }

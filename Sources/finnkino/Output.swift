@@ -14,11 +14,11 @@ struct Output {
     }
 
     let format: Format
-    private let encoder: JSONEncoder
+    private let json: StreamingJSONEncoder
 
     init(_ format: Format) {
         self.format = format
-        encoder = Self.jsonEncoder(pretty: format == .json)
+        json = Self.jsonEncoder(pretty: format == .json)
     }
 
     init(_ global: GlobalOptions) { self.init(global.outputFormat) }
@@ -27,16 +27,14 @@ struct Output {
     var isJSON: Bool { format != .text }
 
     /// The JSON of every command: calendar days as `"2026-11-24"` (``LocalDate``), instants as
-    /// ISO 8601 with Helsinki's offset (`"2026-11-24T18:30:00+02:00"`), keys sorted.
-    static func jsonEncoder(pretty: Bool) -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        if pretty { encoder.outputFormatting.insert(.prettyPrinted) }
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(HelsinkiTime.iso8601(date))
+    /// ISO 8601 with Helsinki's offset (`"2026-11-24T18:30:00+02:00"`), keys in the order of the
+    /// model's properties. Written to standard output in 64 KB pieces as it is made, so a long
+    /// list is never held whole. (Straight to the file descriptor, not through `print`'s buffer: a
+    /// run writes either JSON or text, never both.)
+    static func jsonEncoder(pretty: Bool) -> StreamingJSONEncoder {
+        StreamingJSONEncoder(pretty: pretty, date: HelsinkiTime.iso8601) { bytes in
+            try FileHandle.standardOutput.write(contentsOf: bytes)
         }
-        return encoder
     }
 
     func text(_ text: String) {
@@ -45,13 +43,13 @@ struct Output {
 
     /// One value as JSON (on one line with `--json-lines`).
     func encoded(_ value: some Encodable) throws {
-        print(String(decoding: try encoder.encode(value), as: UTF8.self))
+        try json.writeLine(value)
+        try json.flush()
     }
 
-    /// A list as one JSON array, or with `--json-lines` one item a line.
-    func list<Element: Encodable>(_ items: some Sequence<Element>) throws {
-        guard format == .jsonLines else { return try encoded(Array(items)) }
-        for item in items { try encoded(item) }
+    /// A list as one JSON array, or with `--json-lines` one item a line (encoded on all cores).
+    func list<Element: Encodable & Sendable>(_ items: [Element]) async throws {
+        try await json.writeList(items, as: format == .jsonLines ? .lines : .array)
     }
 
     /// Prints the value as JSON, or `render`'s text; adds a note when the data is stale.
@@ -62,17 +60,19 @@ struct Output {
 
     /// Prints the list as JSON (an array, or one item a line), or `render`'s text; adds a note
     /// when the data is stale.
-    func showList<Element: Encodable>(_ loaded: Loaded<[Element]>, render: ([Element]) -> String) throws {
-        if isJSON { return try showJSON(loaded) }
+    func showList<Element: Encodable & Sendable>(_ loaded: Loaded<[Element]>, render: ([Element]) -> String)
+        async throws
+    {
+        if isJSON { return try await showJSON(loaded) }
         if let note = HumanFormat.staleNote(loaded) { note.writeToStandardError() }
         text(render(loaded.value))
     }
 
     /// Prints the list as JSON whatever the format asked (a command with only a JSON form of it);
     /// adds a note when the data is stale.
-    func showJSON<Element: Encodable>(_ loaded: Loaded<[Element]>) throws {
+    func showJSON<Element: Encodable & Sendable>(_ loaded: Loaded<[Element]>) async throws {
         if let note = HumanFormat.staleNote(loaded) { note.writeToStandardError() }
-        try list(loaded.value)
+        try await list(loaded.value)
     }
 }
 

@@ -48,12 +48,12 @@ struct ShowtimesCommand: AsyncParsableCommand {
             }
         }
         let output = Output(global)
-        if output.isJSON { return try output.showJSON(loaded) }
+        if output.isJSON { return try await output.showJSON(loaded) }
         if areaName == nil { areaName = area?.name }
         if areaName == nil {
             areaName = try await store.areas().value.first { $0.id == areaID }?.name ?? "area \(areaID)"
         }
-        try output.showList(loaded) { shows in
+        try await output.showList(loaded) { shows in
             render(
                 shows, heading: [movieTitle, areaName, HumanFormat.day(day)].compactMap { $0 }.joined(separator: " · "))
         }
@@ -65,8 +65,12 @@ struct ShowtimesCommand: AsyncParsableCommand {
         }
         // Theatres in the order of their first show; one table so columns line up across them.
         var theatres: [String] = []
-        for show in shows where !theatres.contains(show.theatre) { theatres.append(show.theatre) }
-        let grouped = theatres.flatMap { theatre in shows.filter { $0.theatre == theatre } }
+        var showsByTheatre: [String: [Show]] = [:]
+        for show in shows {
+            if showsByTheatre[show.theatre] == nil { theatres.append(show.theatre) }
+            showsByTheatre[show.theatre, default: []].append(show)
+        }
+        let grouped = theatres.flatMap { showsByTheatre[$0] ?? [] }
         var table = TextColumns(
             movie == nil
                 ? [
@@ -92,8 +96,10 @@ struct ShowtimesCommand: AsyncParsableCommand {
         }
         let lines = table.render(header: false).split(separator: "\n", omittingEmptySubsequences: false)
         var output = heading
+        var theatre: String?
         for (line, show) in zip(lines, grouped) {
-            if show.id == grouped.first(where: { $0.theatre == show.theatre })?.id { output += "\n\n" + show.theatre }
+            if show.theatre != theatre { output += "\n\n" + show.theatre }
+            theatre = show.theatre
             output += "\n  " + line
         }
         return output + "\n\n\(shows.count) show\(shows.count == 1 ? "" : "s")."

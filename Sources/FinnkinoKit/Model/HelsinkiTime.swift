@@ -75,11 +75,29 @@ public enum HelsinkiTime {
         let utc = Int(instant.timeIntervalSince1970.rounded(.down))
         let offset = offset(atUTC: utc)
         let local = utc + offset
-        let day = floorDivide(local, 86_400)
-        let second = local - day * 86_400
-        func two(_ value: Int) -> String { value < 10 ? "0" + String(value) : String(value) }
-        return LocalDate(daysSinceEpoch: day).description + "T" + two(second / 3600) + ":" + two(second % 3600 / 60)
-            + ":" + two(second % 60) + "+" + two(offset / 3600) + ":00"
+        let day = LocalDate(daysSinceEpoch: floorDivide(local, 86_400))
+        let second = local - day.daysSinceEpoch * 86_400
+        guard (0...9999).contains(day.year) else {
+            func two(_ value: Int) -> String { value < 10 ? "0" + String(value) : String(value) }
+            return day.description + "T" + two(second / 3600) + ":" + two(second % 3600 / 60) + ":"
+                + two(second % 60) + "+" + two(offset / 3600) + ":00"
+        }
+        // Digit by digit, like LocalDate.description: this runs for every instant of a JSON answer.
+        return String(unsafeUninitializedCapacity: 25) { text in
+            day.write(to: text)
+            text[10] = UInt8(ascii: "T")
+            LocalDate.writeDigits(second / 3600, width: 2, to: text, at: 11)
+            text[13] = UInt8(ascii: ":")
+            LocalDate.writeDigits(second % 3600 / 60, width: 2, to: text, at: 14)
+            text[16] = UInt8(ascii: ":")
+            LocalDate.writeDigits(second % 60, width: 2, to: text, at: 17)
+            text[19] = UInt8(ascii: "+")
+            LocalDate.writeDigits(offset / 3600, width: 2, to: text, at: 20)
+            text[22] = UInt8(ascii: ":")
+            text[23] = 0x30
+            text[24] = 0x30
+            return 25
+        }
     }
 
     /// The day of the week, Monday = 1 ... Sunday = 7 (ISO 8601).
