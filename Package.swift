@@ -58,6 +58,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -144,7 +145,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
-        .testTarget(name: "AppPatternsTests", dependencies: ["AppPatterns"]),
+        .testTarget(
+            name: "AppPatternsTests", dependencies: ["AppPatterns", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "AppPatterns"]),
         .testTarget(
             name: "FinnkinoKitTests",

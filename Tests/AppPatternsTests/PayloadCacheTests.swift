@@ -1,5 +1,6 @@
 import AppPatterns
 import Foundation
+import GRDB
 import Testing
 
 @Suite struct SQLitePayloadCacheTests {
@@ -36,6 +37,55 @@ import Testing
         let reopened = try SQLitePayloadCache(directory: directory.url)
         // Then the payload is there
         #expect(reopened.payload(for: "k") == stored)
+    }
+
+    @Test func aTenMegabyteBodyComesBackByteForByteInLargePages() throws {
+        // Given a cache in a fresh directory and a 10 MB body of every byte value
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cache = try SQLitePayloadCache(directory: directory.url)
+        var generator = SplitMix64(seed: 16)
+        let body = Data((0..<10_000_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
+        let stored = CachedPayload(
+            body: body, etag: "\"big\"", lastModified: nil, storedAt: Date(timeIntervalSince1970: 5))
+        // When it is stored (streamed into its row) and the cache opened again
+        cache.store(stored, for: "big")
+        cache.store(payload("small"), for: "small")
+        let reopened = try SQLitePayloadCache(directory: directory.url)
+        // Then both come back unchanged, and the file has 64 KB pages
+        #expect(reopened.payload(for: "big") == stored)
+        #expect(reopened.payload(for: "small") == payload("small"))
+        #expect(reopened.totalSize == 10_000_005)
+        let database = try DatabaseQueue(path: cache.fileURL.path)
+        #expect(try database.read { try Int.fetchOne($0, sql: "PRAGMA page_size") } == 65_536)
+    }
+
+    @Test func aCacheFileOfTheFirstLayoutIsUpgradedAndItsBodiesDropped() throws {
+        // Given a cache file in the first layout (the body in the middle of the row), holding a body
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.url.appendingPathComponent("payloads.sqlite")
+        do {
+            let old = try DatabasePool(path: url.path)
+            var migrator = DatabaseMigrator()
+            migrator.registerMigration("v1") { db in
+                try db.execute(
+                    sql: """
+                        CREATE TABLE payload (key TEXT PRIMARY KEY NOT NULL, body BLOB NOT NULL, etag TEXT,
+                            lastModified TEXT, storedAt REAL NOT NULL, size INTEGER NOT NULL,
+                            accessOrder INTEGER NOT NULL);
+                        INSERT INTO payload VALUES ('k', x'6f6c64', NULL, NULL, 0, 3, 1);
+                        """)
+            }
+            try migrator.migrate(old)
+        }
+        // When the cache opens it
+        let cache = try SQLitePayloadCache(directory: directory.url)
+        // Then the old body is gone and new ones are stored and read
+        #expect(cache.payload(for: "k") == nil)
+        cache.store(payload("new"), for: "k")
+        #expect(cache.payload(for: "k") == payload("new"))
+        #expect(cache.totalSize == 3)
     }
 
     @Test func usesWriteAheadLogging() throws {
