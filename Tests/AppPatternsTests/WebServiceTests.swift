@@ -240,6 +240,24 @@ import Testing
         #expect(!next.isStale)
     }
 
+    @Test func anUndecodableAnswerLeavesTheCacheAsItWas() async throws {
+        // Given "good" in the cache, stored 20 s ago
+        let cache = InMemoryPayloadCache()
+        _ = try await makeService(StubTransport(ok("good")), cache: cache).load(endpoint, maxAge: 10)
+        let good = try #require(cache.payload(for: endpoint.request.description))
+        clock.advance(by: .seconds(20))
+        // When a load gets a broken answer (it is stored while it is decoded)
+        _ = try await makeService(StubTransport(ok("BROKEN")), cache: cache).load(endpoint, maxAge: 10)
+        // Then the cache holds "good" again, as stored
+        #expect(cache.payload(for: endpoint.request.description) == good)
+        // And with nothing cached, a broken answer leaves nothing behind
+        let empty = InMemoryPayloadCache()
+        await #expect(throws: WebServiceError.self) {
+            try await makeService(StubTransport(ok("BROKEN")), cache: empty).load(endpoint, maxAge: 10)
+        }
+        #expect(empty.payload(for: endpoint.request.description) == nil)
+    }
+
     // MARK: load: offline
 
     @Test func whileRecentlyUnreachableNothingIsSentAndTheCacheIsServed() async throws {
