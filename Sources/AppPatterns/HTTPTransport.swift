@@ -128,28 +128,30 @@ public final class HTTPTransport: Transport {
         for (name, value) in headers { outgoing.headers.replaceOrAdd(name: name, value: value) }
         do {
             let response = try await Self.client.execute(outgoing, timeout: .milliseconds(Int64(timeout * 1000)))
-            if let length = response.headers.first(name: "content-length").flatMap(Int.init), length > maxBodyBytes,
-                response.headers.first(name: "content-encoding") == nil
-            {
+            let declaredLength = response.headers.first(name: "content-length").flatMap(Int.init)
+            let isEncoded = response.headers.first(name: "content-encoding") != nil
+            if let declaredLength, declaredLength > maxBodyBytes, !isEncoded {
                 throw TransportError(.tooLarge, "\(sourceDescription): \(what) is larger than \(maxBodyBytes) bytes")
             }
             // Always read the body to its end (empty for 204 and 304): a response whose body is
-            // left unread keeps its connection, and the request, from completing.
-            var body = ByteBuffer()
+            // left unread keeps its connection, and the request, from completing. The body is
+            // gathered straight into the `Data` it is returned as, sized from the declared length
+            // when it is not compressed: no buffer grown by doubling, no copy of the whole at the end.
+            var body = Data()
+            if let declaredLength, !isEncoded { body.reserveCapacity(max(0, declaredLength)) }
             for try await chunk in response.body {
-                guard body.readableBytes + chunk.readableBytes <= maxBodyBytes else {
+                guard body.count + chunk.readableBytes <= maxBodyBytes else {
                     throw TransportError(
                         .tooLarge, "\(sourceDescription): \(what) is larger than \(maxBodyBytes) bytes")
                 }
-                body.writeImmutableBuffer(chunk)
+                chunk.withUnsafeReadableBytes { body.append(contentsOf: $0) }
             }
             var fields: [String: String] = [:]
             for header in response.headers { fields[header.name.lowercased()] = header.value }
             // AsyncHTTPClient has decompressed the body; what it says of the encoding no longer holds.
             fields["content-encoding"] = nil
-            fields["content-length"] = String(body.readableBytes)
-            return TransportResponse(
-                status: Int(response.status.code), headers: fields, body: Data(body.readableBytesView))
+            fields["content-length"] = String(body.count)
+            return TransportResponse(status: Int(response.status.code), headers: fields, body: body)
         } catch let error as TransportError {
             throw error
         } catch {
