@@ -30,6 +30,11 @@ import Testing
         #expect(start.adding(days: 2) == LocalDate(year: 2024, month: 3, day: 1))
         #expect(LocalDate(daysSinceEpoch: start.daysSinceEpoch) == start)
         #expect(start.finnkinoQueryValue == "28.02.2024")
+        // Written digit by digit, zero-padded; what is out of range (a saved state may hold
+        // anything) is written as it is, not a crash
+        #expect(LocalDate(year: 987, month: 1, day: 2).description == "0987-01-02")
+        #expect(LocalDate(year: 12_345, month: 1, day: 2).description == "12345-01-02")
+        #expect(LocalDate(year: 2024, month: -1, day: 100).description == "2024--1-100")
         #expect(LocalDate(iso: "2024-13-01") == nil)
         #expect(LocalDate(iso: "garbage") == nil)
         #expect(LocalDate(iso: "2021-11-12T00:00:00") == LocalDate(year: 2021, month: 11, day: 12))

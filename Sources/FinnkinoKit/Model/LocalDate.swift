@@ -19,14 +19,17 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     /// ISO form, `2022-02-27`. Written digit by digit: it runs for every date of every JSON
     /// answer, where `String(format:)` was a measurable part of the time.
     public var description: String {
-        guard (0...9999).contains(year) else { return String(format: "%04d-%02d-%02d", year, month, day) }
+        guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day) else {
+            return String(format: "%04d-%02d-%02d", year, month, day)
+        }
         return String(unsafeUninitializedCapacity: 10) { text in
             write(to: text)
             return 10
         }
     }
 
-    /// Writes the ISO form (10 bytes, a year of 0 to 9999) at the start of `text`.
+    /// Writes the ISO form (10 bytes; a year of 0 to 9999, a month and day of 0 to 99) at the
+    /// start of `text`.
     func write(to text: UnsafeMutableBufferPointer<UInt8>) {
         Self.writeDigits(year, width: 4, to: text, at: 0)
         text[4] = UInt8(ascii: "-")
