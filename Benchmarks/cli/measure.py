@@ -79,7 +79,8 @@ def forget_answers(data: str) -> None:
     for name in os.listdir(os.path.join(data, "cache")) if os.path.isdir(os.path.join(data, "cache")) else []:
         if name.endswith(".sqlite"):
             with sqlite3.connect(os.path.join(data, "cache", name)) as database:
-                database.execute("DELETE FROM payload")
+                for table in ("payload", "body"):
+                    database.execute(f"DELETE FROM {table}")
 
 
 def one_run(command: list) -> tuple:

@@ -15,4 +15,38 @@ public protocol PayloadCache: Sendable {
     func removePayload(for key: String)
     /// Removes every payload.
     func removeAll()
+
+    /// Writes `payload` where readers of `key` do not see it yet: ``commit(_:)`` then puts it in
+    /// place of the payload for `key` at once, or ``discard(_:)`` removes it. The web service
+    /// stores a body this way while it decodes it, so that an undecodable body is never served.
+    func stage(_ payload: CachedPayload, for key: String) -> StagedPayload
+    /// Makes a staged payload the payload for its key.
+    func commit(_ staged: StagedPayload)
+    /// Removes a staged payload; the payload for its key stays as it was.
+    func discard(_ staged: StagedPayload)
+}
+
+/// A payload written by ``PayloadCache/stage(_:for:)``, not yet the payload for its key.
+public struct StagedPayload: Sendable {
+    public let payload: CachedPayload
+    public let key: String
+    /// Where the cache keeps it meanwhile (a row, say); nil when it keeps nothing until the commit.
+    public let handle: Int64?
+
+    public init(_ payload: CachedPayload, for key: String, handle: Int64?) {
+        self.payload = payload
+        self.key = key
+        self.handle = handle
+    }
+}
+
+extension PayloadCache {
+    /// A cache whose writes are quick keeps nothing before the commit.
+    public func stage(_ payload: CachedPayload, for key: String) -> StagedPayload {
+        StagedPayload(payload, for: key, handle: nil)
+    }
+
+    public func commit(_ staged: StagedPayload) { store(staged.payload, for: staged.key) }
+
+    public func discard(_ staged: StagedPayload) {}
 }

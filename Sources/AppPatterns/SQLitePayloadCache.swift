@@ -10,13 +10,14 @@ import Logging
 /// that is not a readable cache database is logged, deleted and created anew; later storage
 /// errors are logged and behave like misses.
 ///
-/// Bodies can be 10 MB (a busy day's schedule), so they are written the way SQLite writes large
-/// blobs cheaply: 64 KB pages (16 times fewer page writes than the default 4 KB), no sync of the
-/// log at each commit (`synchronous = NORMAL`: a power cut may lose the last bodies, never the
-/// file's consistency, which is the right trade for a cache), and the body streamed into its
-/// row with SQLite's incremental blob I/O instead of bound as a value, which SQLite would copy
-/// twice. The body is the row's last column so that the placeholder the row is inserted with
-/// (`zeroblob`) is not spelled out in memory either.
+/// Bodies can be 10 MB (a busy day's schedule), so they are kept the way SQLite handles large
+/// blobs well: in a table of their own, so that updating a payload's access order or storage
+/// time rewrites a small row, not the body (SQLite rewrites a whole row on any update); streamed
+/// into their row with SQLite's incremental blob I/O instead of bound as a value, which SQLite
+/// would copy twice; and, in a cache of big bodies (the feeds), on 64 KB pages (`pageSize`: 16
+/// times fewer page writes than SQLite's 4 KB). A file made with another page size is made anew,
+/// as it is only a cache. A staged body (``stage(_:for:)``) is a body row that no payload points
+/// to yet; those a crash left behind are deleted when the file is opened.
 public final class SQLitePayloadCache: PayloadCache {
     /// The database file.
     public let fileURL: URL
@@ -30,8 +31,9 @@ public final class SQLitePayloadCache: PayloadCache {
     ///
     /// - Throws: only when no usable database can be created there (e.g. the directory is not
     ///   writable); a corrupt file is replaced instead.
+    ///   - pageSize: SQLite's page size for a new file (a power of two from 512 to 65,536).
     public init(
-        directory: URL, fileName: String = "payloads.sqlite", sizeLimit: Int = 64 << 20,
+        directory: URL, fileName: String = "payloads.sqlite", sizeLimit: Int = 64 << 20, pageSize: Int = 4_096,
         logger: Logger = Logger(label: "SQLitePayloadCache")
     ) throws {
         fileURL = directory.appendingPathComponent(fileName)
@@ -39,26 +41,32 @@ public final class SQLitePayloadCache: PayloadCache {
         self.logger = logger
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         do {
-            database = try Self.open(fileURL)
+            database = try Self.open(fileURL, pageSize: pageSize)
         } catch {
             logger.warning(
                 "payload cache \(fileURL.path) is unreadable (\(error)); deleting and recreating it")
-            for suffix in ["", "-wal", "-shm"] {
-                try? FileManager.default.removeItem(atPath: fileURL.path + suffix)
-            }
-            database = try Self.open(fileURL)
+            Self.delete(fileURL)
+            database = try Self.open(fileURL, pageSize: pageSize)
         }
     }
 
-    private static func open(_ url: URL) throws -> DatabasePool {
+    private static func delete(_ url: URL) {
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: url.path + suffix)
+        }
+    }
+
+    private static func open(_ url: URL, pageSize: Int) throws -> DatabasePool {
         var configuration = Configuration()
         configuration.label = "SQLitePayloadCache"
-        configuration.prepareDatabase { db in
-            // page_size only takes effect on a new file; an older file keeps its pages.
-            try db.execute(sql: "PRAGMA page_size = 65536")
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        // Takes effect on a new file only (before GRDB turns on write-ahead logging).
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA page_size = \(pageSize)") }
+        var pool = try DatabasePool(path: url.path, configuration: configuration)
+        if try pool.read({ try Int.fetchOne($0, sql: "PRAGMA page_size") }) != pageSize {
+            try pool.close()
+            delete(url)
+            pool = try DatabasePool(path: url.path, configuration: configuration)
         }
-        let pool = try DatabasePool(path: url.path, configuration: configuration)
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             try db.execute(
@@ -75,25 +83,29 @@ public final class SQLitePayloadCache: PayloadCache {
                     CREATE INDEX payload_accessOrder ON payload(accessOrder);
                     """)
         }
-        // v2: the body moves to the end of the row (see the type's description). A cache, so
-        // what v1 held is simply dropped.
+        // v2: bodies in a table of their own (see the type's description). A cache, so what v1
+        // held is simply dropped.
         migrator.registerMigration("v2") { db in
             try db.execute(
                 sql: """
                     DROP TABLE payload;
+                    CREATE TABLE body (id INTEGER PRIMARY KEY, data BLOB NOT NULL);
                     CREATE TABLE payload (
                         key TEXT PRIMARY KEY NOT NULL,
+                        bodyID INTEGER NOT NULL,
                         etag TEXT,
                         lastModified TEXT,
                         storedAt REAL NOT NULL,
                         size INTEGER NOT NULL,
-                        accessOrder INTEGER NOT NULL,
-                        body BLOB NOT NULL
+                        accessOrder INTEGER NOT NULL
                     );
                     CREATE INDEX payload_accessOrder ON payload(accessOrder);
                     """)
         }
         try migrator.migrate(pool)
+        try pool.write { db in
+            try db.execute(sql: "DELETE FROM body WHERE id NOT IN (SELECT bodyID FROM payload)")
+        }
         return pool
     }
 
@@ -102,7 +114,11 @@ public final class SQLitePayloadCache: PayloadCache {
             try database.write { db -> CachedPayload? in
                 guard
                     let row = try Row.fetchOne(
-                        db, sql: "SELECT body, etag, lastModified, storedAt FROM payload WHERE key = ?",
+                        db,
+                        sql: """
+                            SELECT body.data, etag, lastModified, storedAt FROM payload
+                            JOIN body ON body.id = payload.bodyID WHERE key = ?
+                            """,
                         arguments: [key])
                 else { return nil }
                 try db.execute(
@@ -111,7 +127,7 @@ public final class SQLitePayloadCache: PayloadCache {
                         WHERE key = ?
                         """, arguments: [key])
                 return CachedPayload(
-                    body: try row.decode(Data.self, forColumn: "body"),
+                    body: try row.decode(Data.self, forColumn: "data"),
                     etag: try row.decode(String?.self, forColumn: "etag"),
                     lastModified: try row.decode(String?.self, forColumn: "lastModified"),
                     storedAt: Date(timeIntervalSince1970: try row.decode(Double.self, forColumn: "storedAt")))
@@ -120,25 +136,61 @@ public final class SQLitePayloadCache: PayloadCache {
     }
 
     public func store(_ payload: CachedPayload, for key: String) {
-        let size = payload.body.count
+        commit(stage(payload, for: key))
+    }
+
+    /// Writes the body in a row of its own that no payload points to yet: the slow part, writing
+    /// a big body, happens before ``commit(_:)``, which only points the payload at it.
+    public func stage(_ payload: CachedPayload, for key: String) -> StagedPayload {
+        guard payload.body.count <= sizeLimit else { return StagedPayload(payload, for: key, handle: nil) }
+        let bodyID = attempt("write the body of \(key)") {
+            try database.write { db in
+                try db.execute(sql: "INSERT INTO body (data) VALUES (zeroblob(?))", arguments: [payload.body.count])
+                let bodyID = db.lastInsertedRowID
+                try Self.writeBody(payload.body, row: bodyID, db)
+                return bodyID
+            }
+        }
+        return StagedPayload(payload, for: key, handle: bodyID)
+    }
+
+    public func commit(_ staged: StagedPayload) {
+        let key = staged.key
         attempt("store \(key)") {
             try database.write { db in
-                guard size <= sizeLimit else {
-                    try db.execute(sql: "DELETE FROM payload WHERE key = ?", arguments: [key])
+                let payload = staged.payload
+                guard let bodyID = staged.handle else {
+                    // Too large for the cache: the key is left empty. (Else writing the body
+                    // failed, which was logged; what the key had stays.)
+                    if payload.body.count > sizeLimit { try Self.delete(key, db) }
                     return
                 }
+                try Self.delete(key, db)
                 try db.execute(
                     sql: """
-                        INSERT OR REPLACE INTO payload (key, etag, lastModified, storedAt, size, accessOrder, body)
-                        VALUES (?, ?, ?, ?, ?, (SELECT coalesce(max(accessOrder), 0) + 1 FROM payload), zeroblob(?))
+                        INSERT INTO payload (key, bodyID, etag, lastModified, storedAt, size, accessOrder)
+                        VALUES (?, ?, ?, ?, ?, ?, (SELECT coalesce(max(accessOrder), 0) + 1 FROM payload))
                         """,
                     arguments: [
-                        key, payload.etag, payload.lastModified, payload.storedAt.timeIntervalSince1970, size, size,
+                        key, bodyID, payload.etag, payload.lastModified, payload.storedAt.timeIntervalSince1970,
+                        payload.body.count,
                     ])
-                try Self.writeBody(payload.body, row: db.lastInsertedRowID, db)
                 try evict(db)
             }
         }
+    }
+
+    public func discard(_ staged: StagedPayload) {
+        guard let bodyID = staged.handle else { return }
+        attempt("discard a body of \(staged.key)") {
+            try database.write { db in try db.execute(sql: "DELETE FROM body WHERE id = ?", arguments: [bodyID]) }
+        }
+    }
+
+    /// Deletes the payload for `key` and its body.
+    private static func delete(_ key: String, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM body WHERE id IN (SELECT bodyID FROM payload WHERE key = ?)", arguments: [key])
+        try db.execute(sql: "DELETE FROM payload WHERE key = ?", arguments: [key])
     }
 
     public func markRevalidated(_ key: String, at date: Date) {
@@ -153,15 +205,16 @@ public final class SQLitePayloadCache: PayloadCache {
 
     public func removePayload(for key: String) {
         attempt("remove \(key)") {
-            try database.write { db in
-                try db.execute(sql: "DELETE FROM payload WHERE key = ?", arguments: [key])
-            }
+            try database.write { db in try Self.delete(key, db) }
         }
     }
 
     public func removeAll() {
         attempt("remove all") {
-            try database.write { db in try db.execute(sql: "DELETE FROM payload") }
+            try database.write { db in
+                try db.execute(sql: "DELETE FROM payload")
+                try db.execute(sql: "DELETE FROM body")
+            }
         }
     }
 
@@ -181,12 +234,12 @@ public final class SQLitePayloadCache: PayloadCache {
         } ?? []
     }
 
-    /// Writes `body` into the zero-filled body of row `row`, through SQLite's incremental blob I/O.
+    /// Writes `body` into the zero-filled body row `row`, through SQLite's incremental blob I/O.
     private static func writeBody(_ body: Data, row: Int64, _ db: Database) throws {
         guard !body.isEmpty else { return }
         guard let length = Int32(exactly: body.count) else { throw DatabaseError(resultCode: .SQLITE_TOOBIG) }
         var blob: OpaquePointer?
-        let opened = sqlite3_blob_open(db.sqliteConnection, "main", "payload", "body", row, 1, &blob)
+        let opened = sqlite3_blob_open(db.sqliteConnection, "main", "body", "data", row, 1, &blob)
         defer { sqlite3_blob_close(blob) }
         guard opened == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: opened)) }
         let written = body.withUnsafeBytes { bytes in
@@ -205,9 +258,7 @@ public final class SQLitePayloadCache: PayloadCache {
             victims.append(try row.decode(String.self, forColumn: "key"))
             total -= try row.decode(Int.self, forColumn: "size")
         }
-        for key in victims {
-            try db.execute(sql: "DELETE FROM payload WHERE key = ?", arguments: [key])
-        }
+        for key in victims { try Self.delete(key, db) }
     }
 
     private func attempt<T>(_ what: String, _ body: () throws -> T) -> T? {

@@ -9,8 +9,8 @@ import Logging
 /// than `maxAge` is served without a request; an older one is revalidated with
 /// `If-None-Match` / `If-Modified-Since`; when fresh data cannot be had (offline, no answer, an
 /// error status, an undecodable answer) the last good body is served marked stale. A body is
-/// kept in the cache only when it decodes (it is stored while it is decoded, and taken out
-/// again, the body it replaced put back, when it does not).
+/// kept in the cache only when it decodes (it is staged while it is decoded and takes the cached
+/// body's place only then: ``PayloadCache/stage(_:for:)``).
 ///
 /// Identical requests in flight (same endpoint type and `request.description`) share one
 /// transport call. Every outcome feeds the ``Reachability`` (an HTTP error status still means
@@ -148,19 +148,21 @@ public final class WebService: Sendable {
                 body: response.body, etag: response.header("etag"), lastModified: response.header("last-modified"),
                 storedAt: now())
             // Decoding and storing run at once: a 10 MB schedule takes a third as long to store
-            // as to decode. A body that turns out not to decode is taken back out of the cache,
-            // the body it replaced put back.
+            // as to decode. The body is staged, out of readers' sight, and takes the place of the
+            // cached one only once it has decoded.
             async let decoding = decodeResult(endpoint, response.body)
-            cache.store(payload, for: cacheKey)
+            let staged = cache.stage(payload, for: cacheKey)
             let value: E.Response
             switch await decoding {
             case .success(let decoded):
                 value = decoded
             case .failure(let error):
-                if let cached { cache.store(cached, for: cacheKey) } else { cache.removePayload(for: cacheKey) }
+                cache.discard(staged)
                 throw error
             }
+            // Remembered first, so that a load finding the new body finds it decoded too.
             remember(value, payload, decodedKey)
+            cache.commit(staged)
             return .success(Loaded(value: value, fetchedAt: payload.storedAt))
         } catch {
             if case .transport(_, let transportError) = error, transportError.kind == .cancelled {

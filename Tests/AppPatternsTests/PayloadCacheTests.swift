@@ -43,7 +43,7 @@ import Testing
         // Given a cache in a fresh directory and a 10 MB body of every byte value
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let cache = try SQLitePayloadCache(directory: directory.url)
+        let cache = try SQLitePayloadCache(directory: directory.url, pageSize: 65_536)
         var generator = SplitMix64(seed: 16)
         let body = Data((0..<10_000_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
         let stored = CachedPayload(
@@ -51,7 +51,7 @@ import Testing
         // When it is stored (streamed into its row) and the cache opened again
         cache.store(stored, for: "big")
         cache.store(payload("small"), for: "small")
-        let reopened = try SQLitePayloadCache(directory: directory.url)
+        let reopened = try SQLitePayloadCache(directory: directory.url, pageSize: 65_536)
         // Then both come back unchanged, and the file has 64 KB pages
         #expect(reopened.payload(for: "big") == stored)
         #expect(reopened.payload(for: "small") == payload("small"))
@@ -86,6 +86,47 @@ import Testing
         cache.store(payload("new"), for: "k")
         #expect(cache.payload(for: "k") == payload("new"))
         #expect(cache.totalSize == 3)
+    }
+
+    @Test func aFileWithOtherPagesIsMadeAnewWithThePagesAsked() throws {
+        // Given a cache file with SQLite's default 4 KB pages, holding a body
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        do {
+            let small = try SQLitePayloadCache(directory: directory.url)
+            small.store(payload("old"), for: "k")
+        }
+        // When it is opened for 64 KB pages
+        let cache = try SQLitePayloadCache(directory: directory.url, pageSize: 65_536)
+        // Then the file has them, empty, and works
+        let database = try DatabaseQueue(path: cache.fileURL.path)
+        #expect(try database.read { try Int.fetchOne($0, sql: "PRAGMA page_size") } == 65_536)
+        #expect(cache.payload(for: "k") == nil)
+        cache.store(payload("new"), for: "k")
+        #expect(cache.payload(for: "k") == payload("new"))
+    }
+
+    @Test func aStagedPayloadIsSeenOnlyOnceCommitted() throws {
+        // Given a cache holding "old" for k
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let cache = try SQLitePayloadCache(directory: directory.url)
+        cache.store(payload("old"), for: "k")
+        // When "new" is staged, readers still get "old"; once committed, "new"
+        let staged = cache.stage(payload("new", at: 1), for: "k")
+        #expect(cache.payload(for: "k") == payload("old"))
+        let file = try DatabaseQueue(path: cache.fileURL.path)
+        let bodies = { try file.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM body") } }
+        #expect(try bodies() == 2)  // written already: the commit only points the payload at it
+        cache.commit(staged)
+        #expect(cache.payload(for: "k") == payload("new", at: 1))
+        // And a discarded one leaves the payload as it was, and no row behind
+        let discarded = cache.stage(payload("bad", at: 2), for: "k")
+        cache.discard(discarded)
+        #expect(cache.payload(for: "k") == payload("new", at: 1))
+        #expect(cache.keysByAccess == ["k"])
+        #expect(cache.totalSize == 3)
+        #expect(try bodies() == 1)
     }
 
     @Test func usesWriteAheadLogging() throws {

@@ -240,22 +240,29 @@ import Testing
         #expect(!next.isStale)
     }
 
-    @Test func anUndecodableAnswerLeavesTheCacheAsItWas() async throws {
+    @Test(arguments: [false, true])
+    func anUndecodableAnswerLeavesTheCacheAsItWas(onDisk: Bool) async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        func makeCache(_ name: String) throws -> any PayloadCache {
+            onDisk ? try SQLitePayloadCache(directory: directory.url, fileName: name) : InMemoryPayloadCache()
+        }
         // Given "good" in the cache, stored 20 s ago
-        let cache = InMemoryPayloadCache()
+        let cache = try makeCache("a.sqlite")
         _ = try await makeService(StubTransport(ok("good")), cache: cache).load(endpoint, maxAge: 10)
         let good = try #require(cache.payload(for: endpoint.request.description))
         clock.advance(by: .seconds(20))
         // When a load gets a broken answer (it is stored while it is decoded)
         _ = try await makeService(StubTransport(ok("BROKEN")), cache: cache).load(endpoint, maxAge: 10)
-        // Then the cache holds "good" again, as stored
+        // Then the cache holds "good", as stored
         #expect(cache.payload(for: endpoint.request.description) == good)
         // And with nothing cached, a broken answer leaves nothing behind
-        let empty = InMemoryPayloadCache()
+        let empty = try makeCache("b.sqlite")
         await #expect(throws: WebServiceError.self) {
             try await makeService(StubTransport(ok("BROKEN")), cache: empty).load(endpoint, maxAge: 10)
         }
         #expect(empty.payload(for: endpoint.request.description) == nil)
+        if let disk = empty as? SQLitePayloadCache { #expect(disk.keysByAccess.isEmpty) }
     }
 
     // MARK: load: offline

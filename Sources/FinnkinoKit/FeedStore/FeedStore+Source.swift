@@ -28,7 +28,7 @@ extension FeedStore {
             transport = LanguagePathTransport(HTTPTransport(baseURL: baseURL))
             cache = try SQLitePayloadCache(
                 directory: dataDirectory.appendingPathComponent("cache", isDirectory: true),
-                fileName: "\(source.cacheName).sqlite", logger: logger)
+                fileName: "\(source.cacheName).sqlite", pageSize: 65_536, logger: logger)
         }
         let webService = WebService(transport: transport, cache: cache, logger: logger)
         let charts = ChartSources.make(
