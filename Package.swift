@@ -1,15 +1,6 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// The runtime's exclusivity checks in release builds of the two modules with the hot loops (the
-/// SAX reader and its builders, the JSON writer, the payload cache). Those loops mutate class
-/// properties on every element, and each such access costs a thread-local lookup: 45 ms of the
-/// 190 ms `finnkino showtimes --json` took on a 10 MB schedule (docs/PERFORMANCE.md). Debug
-/// builds, which the test suites run, keep the checks.
-let releaseWithoutExclusivityChecks: [SwiftSetting] = [
-    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
-]
-
 let package = Package(
     name: "Finnkino",
     platforms: [.macOS(.v15)],
@@ -71,8 +62,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
-            ],
-            swiftSettings: releaseWithoutExclusivityChecks),
+            ]),
 
         // Images: fetch, cache, decode (libjpeg-turbo, libpng), decorate, encode.
         .target(
@@ -90,8 +80,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            resources: [.copy("Bundled")],
-            swiftSettings: releaseWithoutExclusivityChecks),
+            resources: [.copy("Bundled")]),
 
         // Musicify: the song model and its sources (Apple's chart, the study's format, the bundled
         // chart), the screen's widgets, and the screen in five architectures.

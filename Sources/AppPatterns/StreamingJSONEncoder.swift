@@ -20,6 +20,12 @@ import Foundation
 ///
 /// A list can be written with ``writeList(_:as:)``, which encodes its items on all cores at once.
 ///
+/// One pass: a container is written to in order. Writing to a nested container or super encoder
+/// after a later member of its parent, or to any container after its value is done, is a
+/// programming error and traps (Foundation's encoder, which keeps every value until the end,
+/// allows it). A key written twice appears twice. `Data` is written as its `Encodable` form, an
+/// array of numbers (Foundation: Base64), and a dictionary's keys in its own order.
+///
 /// When encoding throws, what was written before the failure has already been handed on.
 public final class StreamingJSONEncoder {
     /// How ``writeList(_:as:)`` writes a list.
@@ -34,7 +40,9 @@ public final class StreamingJSONEncoder {
     private let formatDate: @Sendable (Date) -> String
     private let chunkSize: Int
     private let write: (UnsafeRawBufferPointer) throws -> Void
-    fileprivate var bytes: [UInt8] = []
+    /// Appended to for every value; one encoder is used by one task at a time, so the runtime's
+    /// exclusivity check of each access (a thread-local lookup) is left out.
+    @exclusivity(unchecked) fileprivate var bytes: [UInt8] = []
 
     /// - Parameters:
     ///   - pretty: indent nested values, one a line.
@@ -49,7 +57,7 @@ public final class StreamingJSONEncoder {
         self.chunkSize = max(chunkSize, 1)
         formatDate = date
         self.write = write
-        bytes.reserveCapacity(min(self.chunkSize, 1 << 20) + 4_096)
+        bytes.reserveCapacity(min(self.chunkSize, 64 << 10) + 4_096)
     }
 
     /// Writes `value` as one JSON text followed by a newline (one line of JSON Lines, unless
@@ -264,9 +272,10 @@ private final class Frame: Encoder {
     let parent: Frame?
     let key: (any CodingKey)?
     let depth: Int
-    var shape = Shape.none
-    var count = 0
-    var openChild: Frame?
+    @exclusivity(unchecked) var shape = Shape.none
+    @exclusivity(unchecked) var count = 0
+    @exclusivity(unchecked) var openChild: Frame?
+    @exclusivity(unchecked) var isFinished = false
 
     init(encoder: StreamingJSONEncoder, parent: Frame?, key: (any CodingKey)?, depth: Int) {
         self.encoder = encoder
@@ -313,6 +322,7 @@ private final class Frame: Encoder {
     /// Starts the next member: closes a nested container still open, then writes the separator
     /// and, in an object, the key.
     func beginMember(key: String?) {
+        precondition(!isFinished, "a container was written to after its value was done")
         closeChild()
         encoder.separate(isFirst: count == 0, depth: depth + 1)
         if let key { encoder.writeKey(key) }
@@ -338,6 +348,7 @@ private final class Frame: Encoder {
     }
 
     func finish() {
+        isFinished = true
         closeChild()
         switch shape {
         case .object: encoder.close(UInt8(ascii: "}"), count: count, depth: depth)
@@ -524,7 +535,7 @@ private struct SingleContainer: SingleValueEncodingContainer, PositionalContaine
 
     /// A single value container holds one value.
     private func begin() {
-        precondition(frame.count == 0, "a single value container was given two values")
+        precondition(frame.count == 0 && !frame.isFinished, "a single value container was given two values")
         frame.count = 1
     }
 

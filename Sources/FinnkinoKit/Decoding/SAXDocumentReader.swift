@@ -12,22 +12,25 @@ final class SAXDocumentReader {
     private let endpoint: String
     private let root: FinnkinoElement
     private let builder: any FinnkinoDocumentBuilder
-    private var context: xmlParserCtxtPtr?
-    private var names = ElementNameCache()
+    // The state below is touched on every element; `@exclusivity(unchecked)` spares each access the
+    // runtime's check (a thread-local lookup; 45 ms of a 10 MB schedule, docs/PERFORMANCE.md).
+    // One reader runs on one thread, synchronously, so no two accesses can overlap.
+    @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
+    @exclusivity(unchecked) private var names = ElementNameCache()
 
     /// The open elements, outermost first; `.unknown` for skipped ones.
-    private var stack: [FinnkinoElement] = []
-    private var startLines: [Int] = []
-    private var startColumns: [Int] = []
+    @exclusivity(unchecked) private var stack: [FinnkinoElement] = []
+    @exclusivity(unchecked) private var startLines: [Int] = []
+    @exclusivity(unchecked) private var startColumns: [Int] = []
     /// Index in `stack` of the leaf whose text is being collected, or -1.
-    private var collecting = -1
-    private var text: [UInt8] = []
+    @exclusivity(unchecked) private var collecting = -1
+    @exclusivity(unchecked) private var text: [UInt8] = []
     /// The longest value an element may hold, in bytes: 32 times the longest in every real sample
     /// (a 2,296-byte synopsis). A longer one fails the document, which keeps the last good data,
     /// instead of a 30 MB title reaching every page.
     static let longestValue = 64 << 10
-    private var rootEnded = false
-    private var failure: FinnkinoDecodingError?
+    @exclusivity(unchecked) private var rootEnded = false
+    @exclusivity(unchecked) private var failure: FinnkinoDecodingError?
 
     private static let chunkSize = 256 * 1024
     private static let initialized: Void = xmlInitParser()

@@ -2,12 +2,14 @@ import Foundation
 
 /// Builds a `Schedule` from `<Schedule><PubDate/><Shows><Show>…</Show></Shows></Schedule>`.
 final class ScheduleBuilder: FinnkinoDocumentBuilder {
-    private var values = LeafValueParser()
-    private var pubDate: Date?
-    private var shows: [Show] = []
-    private var show = ShowDraft()
-    private var language = ShowLanguageDraft()
-    private var descriptor = ContentDescriptorDraft()
+    // Touched on every element of a schedule, by one reader on one thread: no runtime
+    // exclusivity checks (see SAXDocumentReader).
+    @exclusivity(unchecked) private var values = LeafValueParser()
+    @exclusivity(unchecked) private var pubDate: Date?
+    @exclusivity(unchecked) private var shows: [Show] = []
+    @exclusivity(unchecked) private var show = ShowDraft()
+    @exclusivity(unchecked) private var language = ShowLanguageDraft()
+    @exclusivity(unchecked) private var descriptor = ContentDescriptorDraft()
 
     func start(_ element: FinnkinoElement, in parent: FinnkinoElement) throws(DocumentBuildError) -> ElementRole {
         switch parent {
