@@ -136,9 +136,13 @@ public final class HTTPTransport: Transport {
             // Always read the body to its end (empty for 204 and 304): a response whose body is
             // left unread keeps its connection, and the request, from completing. The body is
             // gathered straight into the `Data` it is returned as, sized from the declared length
-            // when it is not compressed: no buffer grown by doubling, no copy of the whole at the end.
+            // of a successful, uncompressed answer: no buffer grown by doubling, no copy of the
+            // whole at the end. The declared length is the server's word, so at most 16 MB is set
+            // aside on it.
             var body = Data()
-            if let declaredLength, !isEncoded { body.reserveCapacity(max(0, declaredLength)) }
+            if let declaredLength, !isEncoded, (200..<300).contains(response.status.code) {
+                body.reserveCapacity(min(max(0, declaredLength), 16 << 20))
+            }
             for try await chunk in response.body {
                 guard body.count + chunk.readableBytes <= maxBodyBytes else {
                     throw TransportError(
