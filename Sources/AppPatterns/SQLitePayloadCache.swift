@@ -15,9 +15,10 @@ import Logging
 /// time rewrites a small row, not the body (SQLite rewrites a whole row on any update); streamed
 /// into their row with SQLite's incremental blob I/O instead of bound as a value, which SQLite
 /// would copy twice; and, in a cache of big bodies (the feeds), on 64 KB pages (`pageSize`: 16
-/// times fewer page writes than SQLite's 4 KB). A file made with another page size is made anew,
-/// as it is only a cache. A staged body (``stage(_:for:)``) is a body row that no payload points
-/// to yet; those a crash left behind are deleted when the file is opened.
+/// times fewer page writes than SQLite's 4 KB; a file made before keeps its pages). A staged body
+/// (``stage(_:for:)``) is a body row that no payload points to yet; those a process left behind
+/// are deleted when the file is opened an hour later. A payload can only point to a body that
+/// exists (a foreign key), and body IDs are never reused.
 public final class SQLitePayloadCache: PayloadCache {
     /// The database file.
     public let fileURL: URL
@@ -40,33 +41,30 @@ public final class SQLitePayloadCache: PayloadCache {
         self.sizeLimit = max(sizeLimit, 0)
         self.logger = logger
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        precondition([512, 1_024, 2_048, 4_096, 8_192, 16_384, 32_768, 65_536].contains(pageSize), "not a page size")
         do {
             database = try Self.open(fileURL, pageSize: pageSize)
-        } catch {
-            logger.warning(
-                "payload cache \(fileURL.path) is unreadable (\(error)); deleting and recreating it")
-            Self.delete(fileURL)
+        } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
+            // Only a file that is not a database, or a damaged one, is replaced: a busy or
+            // locked one belongs to another process at work.
+            logger.warning("payload cache \(fileURL.path) is unreadable (\(error)); deleting and recreating it")
+            for suffix in ["", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: fileURL.path + suffix)
+            }
             database = try Self.open(fileURL, pageSize: pageSize)
         }
-    }
-
-    private static func delete(_ url: URL) {
-        for suffix in ["", "-wal", "-shm"] {
-            try? FileManager.default.removeItem(atPath: url.path + suffix)
-        }
+        deleteAbandonedBodies()
     }
 
     private static func open(_ url: URL, pageSize: Int) throws -> DatabasePool {
         var configuration = Configuration()
         configuration.label = "SQLitePayloadCache"
-        // Takes effect on a new file only (before GRDB turns on write-ahead logging).
+        // Another process (the server and the CLI on one data folder) may be writing: wait for it.
+        configuration.busyMode = .timeout(10)
+        // Takes effect on a new file only (before GRDB turns on write-ahead logging); a file made
+        // before keeps its pages, which only costs speed.
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA page_size = \(pageSize)") }
-        var pool = try DatabasePool(path: url.path, configuration: configuration)
-        if try pool.read({ try Int.fetchOne($0, sql: "PRAGMA page_size") }) != pageSize {
-            try pool.close()
-            delete(url)
-            pool = try DatabasePool(path: url.path, configuration: configuration)
-        }
+        let pool = try DatabasePool(path: url.path, configuration: configuration)
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             try db.execute(
@@ -83,16 +81,21 @@ public final class SQLitePayloadCache: PayloadCache {
                     CREATE INDEX payload_accessOrder ON payload(accessOrder);
                     """)
         }
-        // v2: bodies in a table of their own (see the type's description). A cache, so what v1
-        // held is simply dropped.
-        migrator.registerMigration("v2") { db in
+        // v3 (after a v2 that never shipped): bodies in a table of their own (see the type's
+        // description), their IDs never reused. A cache, so what was held is simply dropped.
+        migrator.registerMigration("v3") { db in
             try db.execute(
                 sql: """
-                    DROP TABLE payload;
-                    CREATE TABLE body (id INTEGER PRIMARY KEY, data BLOB NOT NULL);
+                    DROP TABLE IF EXISTS payload;
+                    DROP TABLE IF EXISTS body;
+                    CREATE TABLE body (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        stagedAt REAL NOT NULL,
+                        data BLOB NOT NULL
+                    );
                     CREATE TABLE payload (
                         key TEXT PRIMARY KEY NOT NULL,
-                        bodyID INTEGER NOT NULL,
+                        bodyID INTEGER NOT NULL UNIQUE REFERENCES body(id),
                         etag TEXT,
                         lastModified TEXT,
                         storedAt REAL NOT NULL,
@@ -103,10 +106,23 @@ public final class SQLitePayloadCache: PayloadCache {
                     """)
         }
         try migrator.migrate(pool)
-        try pool.write { db in
-            try db.execute(sql: "DELETE FROM body WHERE id NOT IN (SELECT bodyID FROM payload)")
-        }
         return pool
+    }
+
+    /// How long a staged body may wait for its commit before it counts as left behind by a
+    /// process that ended (a decode takes well under a second).
+    static let stagingLifetime: TimeInterval = 3_600
+
+    /// Deletes the staged bodies that no payload points to and that are older than
+    /// ``stagingLifetime``: another process's fresh ones are still to be committed.
+    private func deleteAbandonedBodies() {
+        attempt("delete abandoned bodies") {
+            try database.write { db in
+                try db.execute(
+                    sql: "DELETE FROM body WHERE stagedAt < ? AND id NOT IN (SELECT bodyID FROM payload)",
+                    arguments: [Date().timeIntervalSince1970 - Self.stagingLifetime])
+            }
+        }
     }
 
     public func payload(for key: String) -> CachedPayload? {
@@ -145,7 +161,9 @@ public final class SQLitePayloadCache: PayloadCache {
         guard payload.body.count <= sizeLimit else { return StagedPayload(payload, for: key, handle: nil) }
         let bodyID = attempt("write the body of \(key)") {
             try database.write { db in
-                try db.execute(sql: "INSERT INTO body (data) VALUES (zeroblob(?))", arguments: [payload.body.count])
+                try db.execute(
+                    sql: "INSERT INTO body (stagedAt, data) VALUES (?, zeroblob(?))",
+                    arguments: [Date().timeIntervalSince1970, payload.body.count])
                 let bodyID = db.lastInsertedRowID
                 try Self.writeBody(payload.body, row: bodyID, db)
                 return bodyID
@@ -156,7 +174,7 @@ public final class SQLitePayloadCache: PayloadCache {
 
     public func commit(_ staged: StagedPayload) {
         let key = staged.key
-        attempt("store \(key)") {
+        let committed: Void? = attempt("store \(key)") {
             try database.write { db in
                 let payload = staged.payload
                 guard let bodyID = staged.handle else {
@@ -178,6 +196,9 @@ public final class SQLitePayloadCache: PayloadCache {
                 try evict(db)
             }
         }
+        // Not committed (say, the disk is full): the staged body would otherwise wait for the
+        // next start.
+        if committed == nil { discard(staged) }
     }
 
     public func discard(_ staged: StagedPayload) {
@@ -189,8 +210,9 @@ public final class SQLitePayloadCache: PayloadCache {
 
     /// Deletes the payload for `key` and its body.
     private static func delete(_ key: String, _ db: Database) throws {
-        try db.execute(sql: "DELETE FROM body WHERE id IN (SELECT bodyID FROM payload WHERE key = ?)", arguments: [key])
+        let bodyID = try Int64.fetchOne(db, sql: "SELECT bodyID FROM payload WHERE key = ?", arguments: [key])
         try db.execute(sql: "DELETE FROM payload WHERE key = ?", arguments: [key])
+        if let bodyID { try db.execute(sql: "DELETE FROM body WHERE id = ?", arguments: [bodyID]) }
     }
 
     public func markRevalidated(_ key: String, at date: Date) {

@@ -4,6 +4,11 @@ import GRDB
 import Testing
 
 @Suite struct SQLitePayloadCacheTests {
+    /// The number of bodies in the cache's file, staged ones included.
+    private func bodyCount(_ cache: SQLitePayloadCache) throws -> Int? {
+        try DatabaseQueue(path: cache.fileURL.path).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM body") }
+    }
+
     private func payload(_ text: String, etag: String? = nil, at seconds: TimeInterval = 0) -> CachedPayload {
         CachedPayload(
             body: Data(text.utf8), etag: etag, lastModified: etag == nil ? nil : "Mon, 01 Jan 2024 00:00:00 GMT",
@@ -88,7 +93,7 @@ import Testing
         #expect(cache.totalSize == 3)
     }
 
-    @Test func aFileWithOtherPagesIsMadeAnewWithThePagesAsked() throws {
+    @Test func aFileWithOtherPagesIsKeptAndWorks() throws {
         // Given a cache file with SQLite's default 4 KB pages, holding a body
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -96,12 +101,84 @@ import Testing
             let small = try SQLitePayloadCache(directory: directory.url)
             small.store(payload("old"), for: "k")
         }
-        // When it is opened for 64 KB pages
+        // When it is opened asking for 64 KB pages
         let cache = try SQLitePayloadCache(directory: directory.url, pageSize: 65_536)
-        // Then the file has them, empty, and works
+        // Then it keeps its pages and its payload (pages only cost speed), and works
         let database = try DatabaseQueue(path: cache.fileURL.path)
-        #expect(try database.read { try Int.fetchOne($0, sql: "PRAGMA page_size") } == 65_536)
-        #expect(cache.payload(for: "k") == nil)
+        #expect(try database.read { try Int.fetchOne($0, sql: "PRAGMA page_size") } == 4_096)
+        #expect(cache.payload(for: "k") == payload("old"))
+        cache.store(payload("new"), for: "k")
+        #expect(cache.payload(for: "k") == payload("new"))
+    }
+
+    @Test func aFileBusyWithAnotherWriterIsWaitedForNotReplaced() throws {
+        // Given a cache file holding a payload, and another connection holding its write lock for 0.3 s
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let first = try SQLitePayloadCache(directory: directory.url)
+        first.store(payload("kept"), for: "k")
+        let holder = try DatabaseQueue(path: first.fileURL.path)
+        let locked = DispatchSemaphore(value: 0)
+        let released = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            try? holder.inTransaction(.immediate) { _ in
+                locked.signal()
+                Thread.sleep(forTimeInterval: 0.3)
+                return .commit
+            }
+            released.signal()
+        }
+        locked.wait()
+        // When the file is opened meanwhile
+        let second = try SQLitePayloadCache(directory: directory.url)
+        released.wait()
+        // Then it is the same file, payload and all
+        #expect(second.payload(for: "k") == payload("kept"))
+    }
+
+    @Test func anotherInstancesStagedBodyIsLeftAloneAndOnlyAnAbandonedOneIsDeleted() throws {
+        // Given one cache staging a body
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let writer = try SQLitePayloadCache(directory: directory.url)
+        let staged = writer.stage(payload("fresh", at: 1), for: "k")
+        // When another instance opens the file before the commit
+        let other = try SQLitePayloadCache(directory: directory.url)
+        writer.commit(staged)
+        // Then the body was left alone and the other instance reads it
+        #expect(other.payload(for: "k") == payload("fresh", at: 1))
+        // And a body staged more than an hour ago and never committed is deleted at the next opening
+        let database = try DatabaseQueue(path: writer.fileURL.path)
+        try database.write { db in
+            try db.execute(sql: "INSERT INTO body (stagedAt, data) VALUES (0, x'00')")
+        }
+        #expect(try bodyCount(writer) == 2)
+        _ = try SQLitePayloadCache(directory: directory.url)
+        #expect(try bodyCount(writer) == 1)
+        #expect(writer.payload(for: "k") == payload("fresh", at: 1))
+    }
+
+    @Test func aFileOfAnUnshippedSecondLayoutIsUpgraded() throws {
+        // Given a file at "v2", the body last in the payload row (a layout that never shipped)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let url = directory.url.appendingPathComponent("payloads.sqlite")
+        do {
+            let old = try DatabasePool(path: url.path)
+            var migrator = DatabaseMigrator()
+            migrator.registerMigration("v1") { _ in }
+            migrator.registerMigration("v2") { db in
+                try db.execute(
+                    sql: """
+                        CREATE TABLE payload (key TEXT PRIMARY KEY NOT NULL, etag TEXT, lastModified TEXT,
+                            storedAt REAL NOT NULL, size INTEGER NOT NULL, accessOrder INTEGER NOT NULL,
+                            body BLOB NOT NULL);
+                        """)
+            }
+            try migrator.migrate(old)
+        }
+        // When the cache opens it, then it works
+        let cache = try SQLitePayloadCache(directory: directory.url)
         cache.store(payload("new"), for: "k")
         #expect(cache.payload(for: "k") == payload("new"))
     }
@@ -115,9 +192,7 @@ import Testing
         // When "new" is staged, readers still get "old"; once committed, "new"
         let staged = cache.stage(payload("new", at: 1), for: "k")
         #expect(cache.payload(for: "k") == payload("old"))
-        let file = try DatabaseQueue(path: cache.fileURL.path)
-        let bodies = { try file.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM body") } }
-        #expect(try bodies() == 2)  // written already: the commit only points the payload at it
+        #expect(try bodyCount(cache) == 2)  // written already: the commit only points the payload at it
         cache.commit(staged)
         #expect(cache.payload(for: "k") == payload("new", at: 1))
         // And a discarded one leaves the payload as it was, and no row behind
@@ -126,7 +201,7 @@ import Testing
         #expect(cache.payload(for: "k") == payload("new", at: 1))
         #expect(cache.keysByAccess == ["k"])
         #expect(cache.totalSize == 3)
-        #expect(try bodies() == 1)
+        #expect(try bodyCount(cache) == 1)
     }
 
     @Test func usesWriteAheadLogging() throws {
@@ -168,6 +243,7 @@ import Testing
         // Then b, the least recently accessed, was removed
         #expect(cache.keysByAccess == ["a", "c"])
         #expect(cache.totalSize == 8)
+        #expect(try bodyCount(cache) == 2)
         // And a payload larger than the whole limit is not stored at all
         cache.store(payload("0123456789AB"), for: "big")
         #expect(cache.payload(for: "big") == nil)

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 @testable import AppPatterns
@@ -262,7 +263,14 @@ import Testing
             try await makeService(StubTransport(ok("BROKEN")), cache: empty).load(endpoint, maxAge: 10)
         }
         #expect(empty.payload(for: endpoint.request.description) == nil)
-        if let disk = empty as? SQLitePayloadCache { #expect(disk.keysByAccess.isEmpty) }
+        // (On disk: no staged body is left behind either.)
+        for (cache, bodies) in [(cache, 1), (empty, 0)] {
+            guard let disk = cache as? SQLitePayloadCache else { continue }
+            let count = try await DatabaseQueue(path: disk.fileURL.path).read {
+                try Int.fetchOne($0, sql: "SELECT count(*) FROM body")
+            }
+            #expect(count == bodies)
+        }
     }
 
     // MARK: load: offline
