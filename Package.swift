@@ -77,6 +77,7 @@ let package = Package(
             name: "FinnkinoKit",
             dependencies: [
                 "AppPatterns", "CLibXML2", "ImagePipeline",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -4,7 +4,8 @@ import GRDB
 import Logging
 import Synchronization
 
-/// The user's bookmarks and their undo history, in one SQLite file (through GRDB).
+/// One person's bookmarks and their undo history, in the bookmarks file of every person (through
+/// GRDB; see ``BookmarkStores``, which makes one store per person).
 ///
 /// Every change is a ``BookmarkCommand`` applied together with the updated ``CommandHistory`` in
 /// one transaction, so an undo in another process (the CLI, or the server after a restart) undoes
@@ -23,6 +24,8 @@ public final class BookmarkStore: Sendable {
     /// one as soon as this store reads: see ``refresh()``).
     public let bookmarks: Subject<[Bookmark]>
 
+    /// Whose bookmarks these are.
+    public let person: PersonID
     /// Where the database is (`:memory:` for an in-memory store).
     public let path: String
     /// Why the bookmarks cannot be used, for a store made by ``unavailable(path:reason:logger:)``;
@@ -38,28 +41,23 @@ public final class BookmarkStore: Sendable {
         var history: History
     }
 
-    /// Opens (or creates) the bookmarks database at `url`, creating its folder if needed.
+    /// The local person's bookmarks in the database at `url` (see ``BookmarkStores/init(url:logger:)``).
     ///
     /// - Throws: ``BookmarkStoreError/unreadable(path:reason:)`` when the file is not a readable
     ///   bookmarks database; it is left untouched.
     public convenience init(url: URL, logger: Logger = Logger(label: "BookmarkStore")) throws {
-        do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        } catch {
-            throw BookmarkStoreError.unreadable(path: url.path, reason: "\(error)")
-        }
-        try self.init(path: url.path, logger: logger)
+        let stores = try BookmarkStores(url: url, logger: logger)
+        try self.init(queue: stores.queue, person: .local, path: stores.path, unavailableReason: nil, logger: logger)
     }
 
-    /// Opens `bookmarks.sqlite` in the app's data directory.
+    /// The local person's bookmarks in `bookmarks.sqlite` of the app's data directory.
     public convenience init(dataDirectory: URL, logger: Logger = Logger(label: "BookmarkStore")) throws {
         try self.init(url: dataDirectory.appendingPathComponent(Self.fileName), logger: logger)
     }
 
-    /// A store in memory, gone with the process (for tests and previews).
+    /// The local person's bookmarks in memory, gone with the process (for tests and previews).
     public static func inMemory(logger: Logger = Logger(label: "BookmarkStore")) throws -> BookmarkStore {
-        try BookmarkStore(path: nil, logger: logger)
+        try BookmarkStores.inMemory(logger: logger).store(for: .local)
     }
 
     /// A store that stands for a bookmarks file at `path` which could not be opened: it lists no
@@ -69,49 +67,31 @@ public final class BookmarkStore: Sendable {
     public static func unavailable(
         path: String, reason: String, logger: Logger = Logger(label: "BookmarkStore")
     ) throws -> BookmarkStore {
-        try BookmarkStore(path: nil, logger: logger, unavailable: (path, reason))
+        try BookmarkStores.unavailable(path: path, reason: reason, logger: logger).store(for: .local)
     }
 
-    private init(path: String?, logger: Logger, unavailable: (path: String, reason: String)? = nil) throws {
-        self.path = unavailable?.path ?? path ?? ":memory:"
-        self.unavailableReason = unavailable?.reason
+    /// `person`'s store on an open, migrated database (made by ``BookmarkStores``).
+    init(queue: DatabaseQueue, person: PersonID, path: String, unavailableReason: String?, logger: Logger) throws {
+        self.path = path
+        self.person = person
+        self.unavailableReason = unavailableReason
         self.logger = logger
-        let displayPath = self.path
-        var configuration = Configuration()
-        configuration.label = "BookmarkStore"
-        configuration.busyMode = .timeout(10)
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = FULL")
-        }
+        self.queue = queue
         do {
-            let queue: DatabaseQueue
-            if let path {
-                queue = try DatabaseQueue(path: path, configuration: configuration)
-                // WAL is a property of the file: set once, kept by every later connection.
-                try queue.writeWithoutTransaction { db in
-                    _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
-                }
-            } else {
-                queue = try DatabaseQueue(configuration: configuration)
-            }
-            try Self.migrator.migrate(queue)
             let (version, bookmarks, history) = try queue.read { db in
                 (
-                    try Self.dataVersion(db), try BookmarkTable(db: db).all(logger: logger),
-                    try Self.loadHistory(db, logger: logger)
+                    try Self.dataVersion(db), try BookmarkTable(db: db, person: person).all(logger: logger),
+                    try Self.loadHistory(db, person: person, logger: logger)
                 )
             }
-            self.queue = queue
             self.bookmarks = Subject(bookmarks)
             cache = Mutex(Snapshot(dataVersion: version, history: history))
-        } catch let error as BookmarkStoreError {
-            throw error
         } catch {
-            throw BookmarkStoreError.unreadable(path: displayPath, reason: Self.reason(error))
+            throw BookmarkStoreError.unreadable(path: path, reason: Self.reason(error))
         }
     }
 
-    private static var migrator: DatabaseMigrator {
+    static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             try db.execute(
@@ -130,6 +110,34 @@ public final class BookmarkStore: Sendable {
                         id INTEGER PRIMARY KEY CHECK (id = 1),
                         json BLOB NOT NULL
                     );
+                    """)
+        }
+        // Every person's bookmarks in one file: what v1 held is the local person's (ID 1).
+        migrator.registerMigration("v2 persons") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE personBookmark (
+                        person INTEGER NOT NULL,
+                        source TEXT NOT NULL,
+                        movieID INTEGER NOT NULL,
+                        title TEXT NOT NULL,
+                        originalTitle TEXT NOT NULL,
+                        posterURL TEXT,
+                        addedAt REAL NOT NULL, -- seconds since 2001-01-01 UTC, exactly as Date keeps them
+                        PRIMARY KEY (person, source, movieID)
+                    );
+                    INSERT INTO personBookmark
+                        SELECT 1, source, movieID, title, originalTitle, posterURL, addedAt FROM bookmark;
+                    DROP TABLE bookmark;
+                    ALTER TABLE personBookmark RENAME TO bookmark;
+                    CREATE INDEX bookmark_person_addedAt ON bookmark(person, addedAt);
+                    CREATE TABLE personHistory (
+                        person INTEGER PRIMARY KEY,
+                        json BLOB NOT NULL
+                    );
+                    INSERT INTO personHistory SELECT 1, json FROM commandHistory;
+                    DROP TABLE commandHistory;
+                    ALTER TABLE personHistory RENAME TO commandHistory;
                     """)
         }
         return migrator
@@ -241,13 +249,13 @@ public final class BookmarkStore: Sendable {
             return try queue.writeWithoutTransaction { db in
                 var command: BookmarkCommand?
                 try db.inTransaction(.immediate) {
-                    var table = BookmarkTable(db: db)
-                    var history = try Self.loadHistory(db, logger: logger)
+                    var table = BookmarkTable(db: db, person: person)
+                    var history = try Self.loadHistory(db, person: person, logger: logger)
                     command = try body(&table, &history)
                     guard command != nil else { return .rollback }
                     try db.execute(
-                        sql: "INSERT OR REPLACE INTO commandHistory (id, json) VALUES (1, ?)",
-                        arguments: [try JSONEncoder().encode(history)])
+                        sql: "INSERT OR REPLACE INTO commandHistory (person, json) VALUES (?, ?)",
+                        arguments: [person.rawValue, try JSONEncoder().encode(history)])
                     return .commit
                 }
                 try synchronize(db, force: command != nil)
@@ -265,8 +273,8 @@ public final class BookmarkStore: Sendable {
     private func synchronize(_ db: Database, force: Bool) throws {
         let version = try Self.dataVersion(db)
         guard force || cache.withLock({ $0.dataVersion != version }) else { return }
-        let list = try BookmarkTable(db: db).all(logger: logger)
-        let history = try Self.loadHistory(db, logger: logger)
+        let list = try BookmarkTable(db: db, person: person).all(logger: logger)
+        let history = try Self.loadHistory(db, person: person, logger: logger)
         cache.withLock { $0 = Snapshot(dataVersion: version, history: history) }
         bookmarks.replace { $0 == list ? nil : list }
     }
@@ -277,8 +285,11 @@ public final class BookmarkStore: Sendable {
 
     /// The saved history; an unreadable one is logged and replaced by an empty history (the
     /// bookmarks themselves are kept).
-    private static func loadHistory(_ db: Database, logger: Logger) throws -> History {
-        guard let json = try Data.fetchOne(db, sql: "SELECT json FROM commandHistory WHERE id = 1") else {
+    private static func loadHistory(_ db: Database, person: PersonID, logger: Logger) throws -> History {
+        guard
+            let json = try Data.fetchOne(
+                db, sql: "SELECT json FROM commandHistory WHERE person = ?", arguments: [person.rawValue])
+        else {
             return History(limit: undoDepth)
         }
         do {
@@ -289,7 +300,7 @@ public final class BookmarkStore: Sendable {
         }
     }
 
-    private static func reason(_ error: any Error) -> String {
+    static func reason(_ error: any Error) -> String {
         if let error = error as? DatabaseError { return error.message ?? error.description }
         return "\(error)"
     }

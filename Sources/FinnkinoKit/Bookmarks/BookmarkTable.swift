@@ -2,19 +2,20 @@ import Foundation
 import GRDB
 import Logging
 
-/// The bookmark rows of one open database transaction: what bookmark commands act on.
+/// One person's bookmark rows in an open database transaction: what bookmark commands act on.
 public struct BookmarkTable {
     let db: Database
+    let person: PersonID
 
     /// Inserts `bookmark`, replacing one of the same movie.
     func insert(_ bookmark: Bookmark) throws {
         try db.execute(
             sql: """
-                INSERT OR REPLACE INTO bookmark (source, movieID, title, originalTitle, posterURL, addedAt)
-                VALUES (?, ?, ?, ?, ?, ?)
+                INSERT OR REPLACE INTO bookmark (person, source, movieID, title, originalTitle, posterURL, addedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
-                bookmark.source.rawValue, bookmark.movieID, bookmark.title, bookmark.originalTitle,
+                person.rawValue, bookmark.source.rawValue, bookmark.movieID, bookmark.title, bookmark.originalTitle,
                 bookmark.posterURL?.absoluteString, bookmark.addedAt.timeIntervalSinceReferenceDate,
             ])
     }
@@ -22,13 +23,15 @@ public struct BookmarkTable {
     /// Deletes the bookmark of a movie, if there is one.
     func delete(_ source: Bookmark.Source, movieID: Int) throws {
         try db.execute(
-            sql: "DELETE FROM bookmark WHERE source = ? AND movieID = ?", arguments: [source.rawValue, movieID])
+            sql: "DELETE FROM bookmark WHERE person = ? AND source = ? AND movieID = ?",
+            arguments: [person.rawValue, source.rawValue, movieID])
     }
 
     /// The stored bookmark of a movie.
     func bookmark(_ source: Bookmark.Source, movieID: Int) throws -> Bookmark? {
         try Row.fetchOne(
-            db, sql: "SELECT * FROM bookmark WHERE source = ? AND movieID = ?", arguments: [source.rawValue, movieID]
+            db, sql: "SELECT * FROM bookmark WHERE person = ? AND source = ? AND movieID = ?",
+            arguments: [person.rawValue, source.rawValue, movieID]
         )
         .map(Self.bookmark(from:))
     }
@@ -37,15 +40,18 @@ public struct BookmarkTable {
     /// version wrote, a value of the wrong type) is left out and logged, and left in the file: one
     /// odd row must not hide the others or stop the app.
     func all(logger: Logger) throws -> [Bookmark] {
-        try Row.fetchAll(db, sql: "SELECT * FROM bookmark ORDER BY addedAt DESC, source DESC, movieID DESC")
-            .compactMap { row in
-                do {
-                    return try Self.bookmark(from: row)
-                } catch {
-                    logger.warning("bookmarks: a row is left out: \(error)")
-                    return nil
-                }
+        try Row.fetchAll(
+            db, sql: "SELECT * FROM bookmark WHERE person = ? ORDER BY addedAt DESC, source DESC, movieID DESC",
+            arguments: [person.rawValue]
+        )
+        .compactMap { row in
+            do {
+                return try Self.bookmark(from: row)
+            } catch {
+                logger.warning("bookmarks: a row is left out: \(error)")
+                return nil
             }
+        }
     }
 
     private static func bookmark(from row: Row) throws -> Bookmark {

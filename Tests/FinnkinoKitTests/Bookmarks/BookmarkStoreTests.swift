@@ -239,7 +239,7 @@ import Testing
         _ = try store(in: folder, adding: [1, 2])
         let file = folder.appendingPathComponent(BookmarkStore.fileName)
         try DatabaseQueue(path: file.path).write { db in
-            try db.execute(sql: "INSERT INTO bookmark VALUES ('letterboxd', 9, 'Future', 'Future', NULL, 1e9)")
+            try db.execute(sql: "INSERT INTO bookmark VALUES (1, 'letterboxd', 9, 'Future', 'Future', NULL, 1e9)")
         }
         // When the file is opened, then the two known bookmarks are listed and the odd row is
         // left out, not an error

@@ -1,0 +1,87 @@
+import Foundation
+import GRDB
+import Logging
+import Synchronization
+
+/// Every person's bookmarks in one SQLite file (`bookmarks.sqlite`), opened once: one
+/// ``BookmarkStore`` per person, made on first use and kept, so that a person's open pages and
+/// actions share one list and one undo history.
+///
+/// The file is in WAL mode with `synchronous = FULL` (a change that returned survives `kill -9`);
+/// one connection serialises every person's changes.
+public final class BookmarkStores: Sendable {
+    /// Where the database is (`:memory:` in memory).
+    public let path: String
+    /// Why bookmarks cannot be used, for stores made by ``unavailable(path:reason:logger:)``.
+    public let unavailableReason: String?
+    let queue: DatabaseQueue
+    private let logger: Logger
+    private let stores = Mutex<[PersonID: BookmarkStore]>([:])
+
+    /// Opens (or creates) the bookmarks database at `url`, creating its folder if needed; a file
+    /// of an earlier release is taken over as the local person's bookmarks.
+    ///
+    /// - Throws: ``BookmarkStoreError/unreadable(path:reason:)`` when the file is not a readable
+    ///   bookmarks database; it is left untouched.
+    public convenience init(url: URL, logger: Logger = Logger(label: "BookmarkStore")) throws {
+        do {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw BookmarkStoreError.unreadable(path: url.path, reason: "\(error)")
+        }
+        try self.init(path: url.path, logger: logger)
+    }
+
+    /// Opens `bookmarks.sqlite` in the app's data directory.
+    public convenience init(dataDirectory: URL, logger: Logger = Logger(label: "BookmarkStore")) throws {
+        try self.init(url: dataDirectory.appendingPathComponent(BookmarkStore.fileName), logger: logger)
+    }
+
+    /// Bookmarks in memory, gone with the process (for tests).
+    public static func inMemory(logger: Logger = Logger(label: "BookmarkStore")) throws -> BookmarkStores {
+        try BookmarkStores(path: nil, logger: logger)
+    }
+
+    /// Stand-ins for a bookmarks file at `path` that could not be opened: every person's store
+    /// lists nothing and refuses changes (see ``BookmarkStore/unavailable(path:reason:logger:)``).
+    public static func unavailable(
+        path: String, reason: String, logger: Logger = Logger(label: "BookmarkStore")
+    ) throws -> BookmarkStores {
+        try BookmarkStores(path: nil, logger: logger, unavailable: (path, reason))
+    }
+
+    private init(path: String?, logger: Logger, unavailable: (path: String, reason: String)? = nil) throws {
+        self.path = unavailable?.path ?? path ?? ":memory:"
+        self.unavailableReason = unavailable?.reason
+        self.logger = logger
+        var configuration = Configuration()
+        configuration.label = "BookmarkStore"
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        do {
+            if let path {
+                queue = try DatabaseQueue(path: path, configuration: configuration)
+                // WAL is a property of the file: set once, kept by every later connection.
+                try queue.writeWithoutTransaction { db in _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                }
+            } else {
+                queue = try DatabaseQueue(configuration: configuration)
+            }
+            try BookmarkStore.migrator.migrate(queue)
+        } catch {
+            throw BookmarkStoreError.unreadable(path: self.path, reason: BookmarkStore.reason(error))
+        }
+    }
+
+    /// `person`'s bookmarks: the same store for every call.
+    public func store(for person: PersonID) throws -> BookmarkStore {
+        try stores.withLock { stores in
+            if let store = stores[person] { return store }
+            let store = try BookmarkStore(
+                queue: queue, person: person, path: path, unavailableReason: unavailableReason, logger: logger)
+            stores[person] = store
+            return store
+        }
+    }
+}

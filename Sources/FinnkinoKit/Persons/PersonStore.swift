@@ -1,0 +1,143 @@
+import Foundation
+import GRDB
+
+/// Why the persons' database could not be read or changed.
+public struct PersonStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// The persons of a hosted server and their browsers' sessions, in `persons.sqlite` (through
+/// GRDB): who a request's session cookie stands for.
+///
+/// A session is kept only as the SHA-256 of its token. A session unused for ``sessionLifetime``
+/// is over: its token then reads as no one, and the browser is given a new, empty person. The
+/// local person (``PersonID/local``) is always there and has no sessions of its own on loopback.
+public final class PersonStore: Sendable {
+    public static let fileName = "persons.sqlite"
+    /// How long a session lasts without being used; also the cookie's `Max-Age`.
+    public static let sessionLifetime: TimeInterval = 180 * 86_400
+    /// A session's last use is written at most this often (a page view is a read, not a write).
+    static let touchInterval: TimeInterval = 60
+
+    private let queue: DatabaseQueue
+
+    /// Opens (or creates) `persons.sqlite` in the app's data directory.
+    public convenience init(dataDirectory: URL) throws(PersonStoreError) {
+        do {
+            try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+        } catch {
+            throw PersonStoreError("the persons' folder \(dataDirectory.path) cannot be made: \(error)")
+        }
+        try self.init(path: dataDirectory.appendingPathComponent(Self.fileName).path)
+    }
+
+    /// A store in memory, gone with the process (for tests).
+    public static func inMemory() throws(PersonStoreError) -> PersonStore { try PersonStore(path: nil) }
+
+    private init(path: String?) throws(PersonStoreError) {
+        var configuration = Configuration()
+        configuration.label = "PersonStore"
+        configuration.busyMode = .timeout(10)
+        configuration.foreignKeysEnabled = true
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        do {
+            if let path {
+                queue = try DatabaseQueue(path: path, configuration: configuration)
+                try queue.writeWithoutTransaction { db in _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                }
+            } else {
+                queue = try DatabaseQueue(configuration: configuration)
+            }
+            try Self.migrator.migrate(queue)
+        } catch {
+            throw PersonStoreError("the persons' database \(path ?? ":memory:") cannot be opened: \(error)")
+        }
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE person (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        createdAt REAL NOT NULL, -- seconds since 1970 UTC
+                        lastSeenAt REAL NOT NULL
+                    );
+                    CREATE TABLE session (
+                        tokenHash BLOB PRIMARY KEY, -- SHA-256 of the token; the token itself is never kept
+                        person INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+                        createdAt REAL NOT NULL,
+                        lastUsedAt REAL NOT NULL
+                    ) WITHOUT ROWID;
+                    CREATE INDEX session_person ON session(person);
+                    """)
+            // The local person: whoever uses this computer (its ID is 1, as PersonID.local says).
+            let now = Date().timeIntervalSince1970
+            try db.execute(
+                sql: "INSERT INTO person (id, createdAt, lastSeenAt) VALUES (1, ?, ?)", arguments: [now, now])
+        }
+        return migrator
+    }
+
+    /// A new person with one session: what a browser's first visit to a hosted server gets.
+    public func newPerson(now: Date = Date()) throws(PersonStoreError) -> (person: PersonID, token: SessionToken) {
+        let token = SessionToken.random()
+        let seconds = now.timeIntervalSince1970
+        let id = try write { db in
+            try db.execute(
+                sql: "INSERT INTO person (createdAt, lastSeenAt) VALUES (?, ?)", arguments: [seconds, seconds])
+            let id = db.lastInsertedRowID
+            try db.execute(
+                sql: "INSERT INTO session (tokenHash, person, createdAt, lastUsedAt) VALUES (?, ?, ?, ?)",
+                arguments: [token.hash, id, seconds, seconds])
+            return id
+        }
+        return (PersonID(rawValue: id), token)
+    }
+
+    /// The person a browser's token stands for; nil for a token that is unknown, signed out or
+    /// unused for longer than ``sessionLifetime`` (an expired one is deleted).
+    public func person(of token: SessionToken, now: Date = Date()) throws(PersonStoreError) -> PersonID? {
+        let seconds = now.timeIntervalSince1970
+        let found = try read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT person, lastUsedAt FROM session WHERE tokenHash = ?", arguments: [token.hash])
+        }
+        guard let found else { return nil }
+        let person: Int64 = found["person"]
+        let lastUsed: Double = found["lastUsedAt"]
+        if seconds - lastUsed > Self.sessionLifetime {
+            try write { db in try db.execute(sql: "DELETE FROM session WHERE tokenHash = ?", arguments: [token.hash]) }
+            return nil
+        }
+        if seconds - lastUsed > Self.touchInterval {
+            try write { db in
+                try db.execute(
+                    sql: "UPDATE session SET lastUsedAt = ? WHERE tokenHash = ?", arguments: [seconds, token.hash])
+                try db.execute(sql: "UPDATE person SET lastSeenAt = ? WHERE id = ?", arguments: [seconds, person])
+            }
+        }
+        return PersonID(rawValue: person)
+    }
+
+    /// Ends a session: its token stands for no one from now on.
+    public func signOut(_ token: SessionToken) throws(PersonStoreError) {
+        try write { db in try db.execute(sql: "DELETE FROM session WHERE tokenHash = ?", arguments: [token.hash]) }
+    }
+
+    /// How many persons there are (the local one included).
+    public func count() throws(PersonStoreError) -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM person") ?? 0 }
+    }
+
+    private func read<T>(_ body: (Database) throws -> T) throws(PersonStoreError) -> T {
+        do { return try queue.read(body) } catch { throw PersonStoreError("the persons cannot be read: \(error)") }
+    }
+
+    @discardableResult
+    private func write<T>(_ body: (Database) throws -> T) throws(PersonStoreError) -> T {
+        do { return try queue.write(body) } catch { throw PersonStoreError("the persons cannot be changed: \(error)") }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import FinnkinoKit
+
+/// Every person's bookmarks in one file: each sees, changes and undoes only their own, and a file
+/// of the release before persons becomes the local person's.
+@Suite(.timeLimit(.minutes(1))) struct BookmarkStoresTests {
+    let alice = PersonID(rawValue: 7)
+    let bob = PersonID(rawValue: 8)
+
+    @Test func eachPersonHasTheirOwnBookmarksAndUndoHistory() throws {
+        // Given two persons' stores on one file
+        let folder = try BookmarkFixtures.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stores = try BookmarkStores(dataDirectory: folder)
+        let a = try stores.store(for: alice)
+        let b = try stores.store(for: bob)
+        // When A bookmarks two movies and B one, the same movie as A's first
+        try a.add(BookmarkFixtures.bookmark(1))
+        try a.add(BookmarkFixtures.bookmark(2))
+        try b.add(BookmarkFixtures.bookmark(1))
+        // Then each lists only their own
+        #expect(a.all().map(\.movieID) == [2, 1])
+        #expect(b.all().map(\.movieID) == [1])
+        // And B's undo takes back B's change only, twice nothing more
+        #expect(try b.undo() != nil)
+        #expect(try b.undo() == nil)
+        #expect(b.all().isEmpty)
+        #expect(a.all().map(\.movieID) == [2, 1])
+        // And A removing movie 1 leaves B's redo of it alone
+        try a.remove(movieIDs: [1])
+        #expect(try b.redo() != nil)
+        #expect(b.all().map(\.movieID) == [1])
+        #expect(a.all().map(\.movieID) == [2])
+        // And the same person's store is one object, so their open pages share one list
+        #expect(try stores.store(for: alice) === a)
+        // And after reopening the file each person still has their own
+        let reopened = try BookmarkStores(dataDirectory: folder)
+        #expect(try reopened.store(for: alice).all().map(\.movieID) == [2])
+        #expect(try reopened.store(for: bob).all().map(\.movieID) == [1])
+        #expect(try reopened.store(for: PersonID(rawValue: 9)).all().isEmpty)
+        #expect(try reopened.store(for: alice).canUndo)
+    }
+
+    @Test func aFileOfTheReleaseBeforePersonsBecomesTheLocalPersons() throws {
+        // Given a bookmarks file as the release before persons wrote it: two bookmarks, one undo step
+        let folder = try BookmarkFixtures.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(BookmarkStore.fileName)
+        var history = BookmarkStore.History(limit: BookmarkStore.undoDepth)
+        let added = BookmarkCommand.add(AddBookmark(BookmarkFixtures.bookmark(5)))
+        history.record(added)
+        try DatabaseQueue(path: file.path).write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+                    INSERT INTO grdb_migrations VALUES ('v1');
+                    CREATE TABLE bookmark (
+                        source TEXT NOT NULL, movieID INTEGER NOT NULL, title TEXT NOT NULL,
+                        originalTitle TEXT NOT NULL, posterURL TEXT, addedAt REAL NOT NULL,
+                        PRIMARY KEY (source, movieID));
+                    CREATE INDEX bookmark_addedAt ON bookmark(addedAt);
+                    CREATE TABLE commandHistory (id INTEGER PRIMARY KEY CHECK (id = 1), json BLOB NOT NULL);
+                    INSERT INTO bookmark VALUES ('finnkino', 4, 'Neljä', 'Four', NULL, 100);
+                    INSERT INTO bookmark VALUES ('finnkino', 5, 'Viisi', 'Five', NULL, 200);
+                    """)
+            try db.execute(
+                sql: "INSERT INTO commandHistory VALUES (1, ?)", arguments: [try JSONEncoder().encode(history)])
+        }
+        // When this release opens the folder
+        let stores = try BookmarkStores(dataDirectory: folder)
+        // Then the local person (the CLI's, the loopback server's) has both, and their undo step
+        let local = try stores.store(for: .local)
+        #expect(local.all().map(\.movieID) == [5, 4])
+        #expect(local.canUndo)
+        // And nobody else has anything
+        #expect(try stores.store(for: alice).all().isEmpty)
+        #expect(try stores.store(for: alice).canUndo == false)
+        // And the CLI's way of opening the folder is the local person's too
+        #expect(try BookmarkStore(dataDirectory: folder).all().map(\.movieID) == [5, 4])
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@testable import FinnkinoKit
+
+/// Persons and their sessions: a token stands for its person only while it is known, not signed
+/// out and not expired; the server keeps only its hash.
+@Suite(.timeLimit(.minutes(1))) struct PersonStoreTests {
+    let start = Date(timeIntervalSince1970: 1_795_000_000)
+
+    @Test func eachNewPersonIsDistinctAndTheirTokenStandsForThem() throws {
+        let store = try PersonStore.inMemory()
+        // When two browsers come for the first time
+        let first = try store.newPerson(now: start)
+        let second = try store.newPerson(now: start)
+        // Then each is a new person, neither the local one, with a token of its own
+        #expect(first.person != second.person)
+        #expect(![first.person, second.person].contains(.local))
+        #expect(first.token != second.token)
+        #expect(try store.person(of: first.token, now: start) == first.person)
+        #expect(try store.person(of: second.token, now: start) == second.person)
+        // And the cookie's text reads back as the same token
+        #expect(SessionToken(text: first.token.text) == first.token)
+        #expect(try store.count() == 3)
+    }
+
+    @Test func anUnknownSignedOutOrExpiredTokenStandsForNoOne() throws {
+        let store = try PersonStore.inMemory()
+        let (_, token) = try store.newPerson(now: start)
+        // An unknown token (well formed, never given out)
+        #expect(try store.person(of: SessionToken.random(), now: start) == nil)
+        // A token used within its lifetime keeps working, and its use extends it
+        let later = start.addingTimeInterval(PersonStore.sessionLifetime - 10)
+        #expect(try store.person(of: token, now: later) != nil)
+        #expect(try store.person(of: token, now: later.addingTimeInterval(PersonStore.sessionLifetime - 10)) != nil)
+        // A token unused for longer than the lifetime is over, also when asked again with an earlier clock
+        let expired = later.addingTimeInterval(2 * PersonStore.sessionLifetime + 1)
+        #expect(try store.person(of: token, now: expired) == nil)
+        #expect(try store.person(of: token, now: later) == nil)
+        // A signed-out token is over at once
+        let (_, other) = try store.newPerson(now: start)
+        try store.signOut(other)
+        #expect(try store.person(of: other, now: start) == nil)
+    }
+
+    @Test func textsThatAreNotTokensAreRefused() {
+        let token = SessionToken.random()
+        #expect(SessionToken(text: token.text) != nil)
+        for text in [
+            "", "abc", String(token.text.dropLast()), token.text + "A", String(repeating: "+", count: 43),
+            String(token.text.dropLast()) + "=", String(repeating: "é", count: 43),
+        ] {
+            #expect(SessionToken(text: text) == nil, "\(text)")
+        }
+        // The same 32 bytes have one spelling: a last character with stray low bits is refused
+        let last = token.text.last!
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        let index = alphabet.firstIndex(of: last)!
+        let sibling = alphabet[index ^ 1]
+        #expect(SessionToken(text: String(token.text.dropLast()) + String(sibling)) == nil)
+    }
+
+    @Test func theFileKeepsPersonsButNeverATokenItself() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("persons-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let token: SessionToken
+        let person: PersonID
+        do {
+            let store = try PersonStore(dataDirectory: folder)
+            (person, token) = try store.newPerson(now: start)
+        }
+        // When the folder is opened again, the token still stands for its person
+        let reopened = try PersonStore(dataDirectory: folder)
+        #expect(try reopened.person(of: token, now: start) == person)
+        // And no file of the folder holds the token's text or its bytes, only the hash
+        var files = Data()
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            files += try Data(contentsOf: folder.appendingPathComponent(name))
+        }
+        #expect(files.range(of: Data(token.text.utf8)) == nil)
+        #expect(files.range(of: token.hash) != nil)
+    }
+}
