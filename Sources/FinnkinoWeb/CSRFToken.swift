@@ -1,7 +1,12 @@
 import Crypto
+import FinnkinoKit
 import Foundation
 
 /// A per-browser token against cross-site request forgery, derived from a server secret.
+///
+/// On a hosted server the token is bound to the browser's session instead: forms carry
+/// `HMAC-SHA256(secret, "session:" + hex(SHA-256 of the session token))`, so one person's token
+/// is refused for any other session, and no `csrf` cookie is needed.
 ///
 /// The browser holds a random nonce in an `HttpOnly`, `SameSite=Strict` cookie; every form repeats
 /// `HMAC-SHA256(secret, nonce)` in a hidden field (the upload sends it in `X-CSRF-Token`). A
@@ -22,6 +27,11 @@ struct CSRFToken: Sendable, Equatable {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
         return CSRFToken(cookie: Self.hex(bytes), secret: secret)
+    }
+
+    /// The token of a hosted server's session.
+    init(session: SessionToken, secret: CSRFSecret) {
+        self.init(cookie: "session:" + Self.hex(Array(session.hash)), secret: secret)
     }
 
     /// The token of a browser's cookie, if the cookie has the right form.

@@ -2,7 +2,8 @@ import FinnkinoKit
 import Foundation
 import Hummingbird
 
-/// What a request says about its client: interface language, remembered area, CSRF token.
+/// What a request says about its client: whom it is from, interface language, remembered area,
+/// CSRF token.
 struct ClientState: Sendable {
     static let languageCookie = "lang"
     static let areaCookie = "area"
@@ -13,8 +14,11 @@ struct ClientState: Sendable {
     /// The value the area picker and cookie use for "all of Finland".
     static let allAreas = "all"
 
+    /// Whose data the request reads and changes (see ``PersonMiddleware``).
+    let person: PersonID
     let language: UILanguage
-    /// The token this client holds, or a new one to hand out (see ``isNewToken``).
+    /// The token this client's forms carry: bound to the browser's session on a hosted server,
+    /// else to the browser's own `csrf` cookie, or a new one to hand out (see ``isNewToken``).
     let csrf: CSRFToken
     let isNewToken: Bool
     /// The remembered area: an ID, nil for all of Finland, or absent (`.none`) when never chosen.
@@ -27,12 +31,19 @@ struct ClientState: Sendable {
     /// The language is the browser's cookie, else the one the user chose last (kept in the app's
     /// place, so a new browser or a cleared cookie keeps it), else the browser's preference, else
     /// `defaultLanguage`.
-    init(request: Request, savedLanguage: UILanguage?, defaultLanguage: UILanguage, secret: CSRFSecret) {
+    init(
+        request: Request, person: PersonID, session: SessionToken?, savedLanguage: UILanguage?,
+        defaultLanguage: UILanguage, secret: CSRFSecret
+    ) {
         let cookies = request.cookies
+        self.person = person
         language =
             cookies[Self.languageCookie].flatMap { UILanguage(rawValue: $0.value) } ?? savedLanguage
             ?? Self.preferredLanguage(request.headers[.acceptLanguage]) ?? defaultLanguage
-        if let token = CSRFToken(client: cookies[CSRFToken.cookieName]?.value, secret: secret) {
+        if let session {
+            csrf = CSRFToken(session: session, secret: secret)
+            isNewToken = false
+        } else if let token = CSRFToken(client: cookies[CSRFToken.cookieName]?.value, secret: secret) {
             csrf = token
             isNewToken = false
         } else {

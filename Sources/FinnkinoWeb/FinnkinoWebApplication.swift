@@ -7,22 +7,27 @@ import WebSupport
 /// The Finnkino web app on `configuration`'s address: pages, fragments, live updates, static files
 /// and images, with security headers and request logs. Run it with `runService()`.
 public func makeApplication(_ configuration: WebConfiguration) throws -> some ApplicationProtocol {
-    let router = Router(context: BasicRequestContext.self)
+    let router = Router(context: PersonRequestContext.self)
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: SecurityHeadersMiddleware(contentSecurityPolicy: finnkinoContentSecurityPolicy))
     router.add(middleware: RequestOriginMiddleware(allowedHosts: configuration.allowedHosts))
-    let places = PlaceKeeper(storage: configuration.stateStorage, logger: configuration.logger)
+    router.add(
+        middleware: PersonMiddleware(
+            persons: configuration.persons, hosted: configuration.hosted, secureCookies: configuration.secureCookies,
+            logger: configuration.logger))
+    let people = PersonStates(
+        storage: configuration.stateStorage, localLocation: configuration.location, logger: configuration.logger)
     router.add(
         middleware: NotFoundPageMiddleware(
-            places: places, defaultLanguage: configuration.defaultLanguage, secret: configuration.csrfSecret))
+            people: people, defaultLanguage: configuration.defaultLanguage, secret: configuration.csrfSecret))
     let catalog = StoreCatalog(probeInterval: configuration.probeInterval, make: configuration.makeStore)
     let web = WebRoutes(
         screens: Screens(
-            catalog: catalog, now: configuration.now, location: configuration.location,
-            bookmarks: configuration.bookmarks, library: configuration.library),
+            catalog: catalog, now: configuration.now, people: people,
+            allBookmarks: configuration.bookmarks, library: configuration.library),
         assets: try finnkinoStaticAssets(),
         defaultLanguage: configuration.defaultLanguage,
-        places: places,
+        people: people,
         secret: configuration.csrfSecret
     )
     web.add(to: router)

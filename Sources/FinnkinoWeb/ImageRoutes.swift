@@ -26,7 +26,7 @@ struct ImageRoutes {
         string: "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 2 3\"><rect width=\"2\" height=\"3\" "
             + "fill=\"#d9d9d9\"/></svg>")
 
-    func add(to router: Router<BasicRequestContext>) {
+    func add(to router: Router<PersonRequestContext>) {
         router.get("/image/:variant/**") { request, context in
             let variant = context.parameters.get("variant").flatMap { ImageVariants.byName[$0] }
             let key = context.parameters.getCatchAll().joined(separator: "/")

@@ -8,15 +8,15 @@ import Hummingbird
 struct InternationalRoutes: Sendable {
     let web: WebRoutes
 
-    func add(to router: Router<BasicRequestContext>) {
-        router.get("/international") { request, _ in try await list(request, rowsOnly: false) }
-        router.get("/international/rows") { request, _ in try await list(request, rowsOnly: true) }
+    func add(to router: Router<PersonRequestContext>) {
+        router.get("/international") { request, context in try await list(request, context, rowsOnly: false) }
+        router.get("/international/rows") { request, context in try await list(request, context, rowsOnly: true) }
         router.get("/international/movie/:id") { request, context in
-            let client = web.client(request)
+            let client = try web.client(request, context)
             guard let id = context.parameters.get("id", as: Int.self), id > 0 else { throw HTTPError(.notFound) }
             var viewModel = ChartMovieViewModel(
                 store: try web.screens.store(client), strings: client.strings, words: ChartStrings.of(client.language),
-                bookmarks: web.screens.bookmarks)
+                bookmarks: try web.screens.bookmarkStore(client))
             await viewModel.load(id: id, now: web.screens.now())
             let outputs = viewModel.outputs
             return web.page(
@@ -26,8 +26,8 @@ struct InternationalRoutes: Sendable {
     }
 
     /// A list's page, or only its rows (what the script appends).
-    private func list(_ request: Request, rowsOnly: Bool) async throws -> Response {
-        let client = web.client(request)
+    private func list(_ request: Request, _ context: PersonRequestContext, rowsOnly: Bool) async throws -> Response {
+        let client = try web.client(request, context)
         let (list, page) = try Self.listAndPage(request)
         let outputs = await outputs(list, page, client)
         let layout = web.layout(client, path: InternationalView.path(list, page: page))

@@ -22,7 +22,8 @@ struct LiveUpdates: Sendable {
     ) async throws {
         let store = try screens.store(client)
         let feeds = LiveFeed.feeds(
-            of: screen, store: store, bookmarks: screens.bookmarks, today: HelsinkiTime.localDate(of: screens.now()))
+            of: screen, store: store, bookmarks: try screens.bookmarkStore(client),
+            today: HelsinkiTime.localDate(of: screens.now()))
         let (changes, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         // Observe before rendering what the page has, so that no change in between goes unsent.
         let observations = feeds.map { feed in feed.subscribe { continuation.yield() } }

@@ -5,8 +5,9 @@ import Hummingbird
 /// Answers a page request for something that does not exist (a mistyped address, an unknown
 /// movie ID) with a page of the app that says so, in the client's language, with the tab bar to go
 /// on from; other requests (files, images, fragments) keep the short plain-text answer.
-struct NotFoundPageMiddleware<Context: RequestContext>: RouterMiddleware {
-    let places: PlaceKeeper
+struct NotFoundPageMiddleware: RouterMiddleware {
+    typealias Context = PersonRequestContext
+    let people: PersonStates
     let defaultLanguage: UILanguage
     let secret: CSRFSecret
 
@@ -16,8 +17,11 @@ struct NotFoundPageMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as any HTTPResponseError where error.status == .notFound && Self.wantsPage(request) {
+            guard let person = context.person else { throw error }
             let client = ClientState(
-                request: request, savedLanguage: places.language, defaultLanguage: defaultLanguage, secret: secret)
+                request: request, person: person, session: context.session,
+                savedLanguage: people.state(of: person).place.language, defaultLanguage: defaultLanguage,
+                secret: secret)
             var response = Response(
                 status: .notFound, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: Self.page(client))))

@@ -7,18 +7,25 @@ import Synchronization
 /// viewed, and saved again whenever it changes, so that after a restart `/` opens where the user
 /// left off and each tab comes back as it was.
 ///
-/// The app is a personal one, served to its user's own browsers: there is one place, not one per
-/// browser (as there is one set of bookmarks).
+/// There is one place per person (``PersonStates``), not one per browser: a person's devices
+/// share it, as they share the person's bookmarks.
 final class PlaceKeeper: Sendable {
     private let store: MementoStore<AppPlace>
     private let current: Mutex<AppPlace>
     private let logger: Logger
 
-    init(storage: any SnapshotStorage, logger: Logger) {
+    /// The place kept under `key` in `storage` (``key(of:)``).
+    init(storage: any SnapshotStorage, key: String = "place", logger: Logger) {
         store = MementoStore(
-            key: "place", version: AppPlace.formatVersion, defaultState: AppPlace(), storage: storage, logger: logger)
+            key: key, version: AppPlace.formatVersion, defaultState: AppPlace(), storage: storage, logger: logger)
         current = Mutex(store.restore())
         self.logger = logger
+    }
+
+    /// The key of `person`'s place: `place` for the local person (as before there were persons),
+    /// `place.<id>` for the others.
+    static func key(of person: PersonID) -> String {
+        person == .local ? "place" : "place.\(person.rawValue)"
     }
 
     var place: AppPlace { current.withLock { $0 } }

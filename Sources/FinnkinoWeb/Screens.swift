@@ -6,11 +6,19 @@ import Foundation
 struct Screens: Sendable {
     let catalog: StoreCatalog
     let now: @Sendable () -> Date
-    let location: LocationService
-    let bookmarks: BookmarkStore
+    /// Each person's place and location.
+    let people: PersonStates
+    /// Every person's bookmarks.
+    let allBookmarks: BookmarkStores
     /// Only its availability is read here (the library's pages have routes of their own).
     let library: VideoLibrary
     let movieLists = MovieListCache()
+
+    /// The client's person's bookmarks.
+    func bookmarkStore(_ client: ClientState) throws -> BookmarkStore { try allBookmarks.store(for: client.person) }
+
+    /// Where the client's person is (for areas by distance).
+    func location(_ client: ClientState) -> LocationService { people.state(of: client.person).location }
 
     func store(_ client: ClientState) throws -> FeedStore {
         try catalog.store(for: client.language.contentLanguage)
@@ -33,7 +41,7 @@ struct Screens: Sendable {
         viewModel.listSelected(list)
         viewModel.searchTextChanged(text)
         viewModel.scopeChanged(scope)
-        viewModel.locationChanged(location.location?.coordinate)
+        viewModel.locationChanged(location(client).location?.coordinate)
         await viewModel.load()
         return viewModel.outputs
     }
@@ -50,7 +58,7 @@ struct Screens: Sendable {
         viewModel.movieSelected(movie)
         viewModel.areaSelected(area)
         if let date { viewModel.dateSelected(date) }
-        viewModel.locationChanged(location.location?.coordinate)
+        viewModel.locationChanged(location(client).location?.coordinate)
         await viewModel.load()
         return viewModel.outputs
     }
@@ -63,7 +71,8 @@ struct Screens: Sendable {
     }
 
     func movie(id: Int, client: ClientState) async throws -> MovieViewModel.Outputs {
-        var viewModel = MovieViewModel(store: try store(client), strings: client.strings, bookmarks: bookmarks)
+        var viewModel = MovieViewModel(
+            store: try store(client), strings: client.strings, bookmarks: try bookmarkStore(client))
         viewModel.movieSelected(id)
         await viewModel.load()
         return viewModel.outputs
@@ -74,7 +83,7 @@ struct Screens: Sendable {
         area: Int, client: ClientState, change: (inout BookmarksViewModel) async -> Void = { _ in }
     ) async throws -> BookmarksViewModel.Outputs {
         var viewModel = BookmarksViewModel(
-            store: try store(client), bookmarks: bookmarks, strings: client.strings, now: now)
+            store: try store(client), bookmarks: try bookmarkStore(client), strings: client.strings, now: now)
         viewModel.areaSelected(area)
         await change(&viewModel)
         await viewModel.load()
@@ -102,7 +111,7 @@ struct Screens: Sendable {
     /// A banner for each store the server could not open.
     func unavailableNotices(_ client: ClientState) -> [String] {
         var notices: [String] = []
-        if bookmarks.unavailableReason != nil { notices.append(client.strings.bookmarksUnavailable) }
+        if allBookmarks.unavailableReason != nil { notices.append(client.strings.bookmarksUnavailable) }
         if library.unavailableReason != nil { notices.append(client.strings.libraryUnavailable) }
         return notices
     }

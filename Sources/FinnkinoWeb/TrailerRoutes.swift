@@ -21,9 +21,9 @@ struct TrailerRoutes: Sendable {
     let sessions: EditorSessions
     let media: BundledMedia?
 
-    func add(to router: Router<BasicRequestContext>) {
+    func add(to router: Router<PersonRequestContext>) {
         router.get("/trailer/:movie") { request, context in
-            let client = web.client(request)
+            let client = try web.client(request, context)
             let (movie, _) = try await clip(context, client: client)
             return web.page(
                 TrailerView.page(
@@ -32,13 +32,13 @@ struct TrailerRoutes: Sendable {
                 client: client)
         }
         router.get("/trailer/:movie/clip.mp4") { request, context in
-            let (_, file) = try await clip(context, client: web.client(request))
+            let (_, file) = try await clip(context, client: try web.client(request, context))
             return try await VideoFile.response(file, contentType: "video/mp4", request: request, context: context)
         }
         router.post("/editor") { request, context in
-            let form = try await web.checkedForm(request)
+            let form = try await web.checkedForm(request, context)
             guard let id = form["movie"].flatMap({ Int($0) }) else { throw HTTPError(.badRequest) }
-            let client = web.client(request)
+            let client = try web.client(request, context)
             let (movie, file) = try await clip(id, client: client)
             let source: VideoSource
             do {
@@ -50,7 +50,7 @@ struct TrailerRoutes: Sendable {
         }
         router.put("/editor/upload") { request, context in try await upload(request, context: context) }
         router.get("/editor/:session") { request, context in
-            let client = web.client(request)
+            let client = try web.client(request, context)
             let session = try session(context, client: client)
             let path = EditorView.path(session.id)
             return web.page(
@@ -58,14 +58,14 @@ struct TrailerRoutes: Sendable {
                 client: client)
         }
         router.get("/editor/:session/source.mp4") { request, context in
-            let session = try session(context, client: web.client(request))
+            let session = try session(context, client: try web.client(request, context))
             return try await VideoFile.response(
                 URL(fileURLWithPath: session.menu.composition.source.path), contentType: "video/mp4", request: request,
                 context: context)
         }
         router.post("/editor/:session/edit") { request, context in
-            let form = try await web.checkedForm(request)
-            let client = web.client(request)
+            let form = try await web.checkedForm(request, context)
+            let client = try web.client(request, context)
             let session = try session(context, client: client)
             var message: String?
             do {
@@ -79,24 +79,24 @@ struct TrailerRoutes: Sendable {
             return ClientState.redirect(to: EditorView.path(session.id), flash: message)
         }
         router.post("/editor/:session/export") { request, context in
-            _ = try await web.checkedForm(request)
-            let client = web.client(request)
+            _ = try await web.checkedForm(request, context)
+            let client = try web.client(request, context)
             let session = try session(context, client: client)
             _ = sessions.startExport(session.id, words: EditorStrings.of(client.language))
             return Response.redirect(to: EditorView.path(session.id), type: .normal)
         }
         router.post("/editor/:session/cancel") { request, context in
-            _ = try await web.checkedForm(request)
-            let session = try session(context, client: web.client(request))
+            _ = try await web.checkedForm(request, context)
+            let session = try session(context, client: try web.client(request, context))
             sessions.cancelExport(session.id)
             return Response.redirect(to: EditorView.path(session.id), type: .normal)
         }
         router.get("/editor/:session/export") { request, context in
-            let session = try session(context, client: web.client(request))
+            let session = try session(context, client: try web.client(request, context))
             return json(Self.state(session.export))
         }
-        router.get("/library") { request, _ in
-            let client = web.client(request)
+        router.get("/library") { request, context in
+            let client = try web.client(request, context)
             let videos = try sessions.library.all()
             return web.page(LibraryView.page(videos, layout: web.layout(client, path: "/library")), client: client)
         }
@@ -113,9 +113,9 @@ struct TrailerRoutes: Sendable {
                 sessions.library.thumbnail(of: video), contentType: "image/jpeg", request: request, context: context)
         }
         router.post("/library/:video/delete") { request, context in
-            _ = try await web.checkedForm(request)
+            _ = try await web.checkedForm(request, context)
             let video = try libraryVideo(context)
-            let words = EditorStrings.of(web.client(request).language)
+            let words = EditorStrings.of(try web.client(request, context).language)
             try sessions.library.delete(id: video.id)
             return ClientState.redirect(
                 to: "/library", flash: words.deleted.replacingOccurrences(of: "%@", with: video.title))
@@ -191,7 +191,7 @@ struct TrailerRoutes: Sendable {
     }
 
     /// A movie's bundled clip, or 404.
-    private func clip(_ context: BasicRequestContext, client: ClientState) async throws -> (Event, URL) {
+    private func clip(_ context: PersonRequestContext, client: ClientState) async throws -> (Event, URL) {
         guard let id = context.parameters.get("movie", as: Int.self) else { throw HTTPError(.notFound) }
         return try await clip(id, client: client)
     }
@@ -202,22 +202,22 @@ struct TrailerRoutes: Sendable {
         return (movie, file)
     }
 
-    private func session(_ context: BasicRequestContext, client: ClientState) throws -> EditorSessions.Session {
+    private func session(_ context: PersonRequestContext, client: ClientState) throws -> EditorSessions.Session {
         guard let id = context.parameters.get("session"), let session = sessions.session(id) else {
             throw HTTPError(.notFound, message: EditorStrings.of(client.language).sessionGone)
         }
         return session
     }
 
-    private func libraryVideo(_ context: BasicRequestContext) throws -> LibraryVideo {
+    private func libraryVideo(_ context: PersonRequestContext) throws -> LibraryVideo {
         guard let id = context.parameters.get("video", as: Int64.self), let video = try sessions.library.video(id: id)
         else { throw HTTPError(.notFound) }
         return video
     }
 
     /// `PUT /editor/upload`: the body is the file; kept in the uploads folder while it is edited.
-    private func upload(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        let client = web.client(request)
+    private func upload(_ request: Request, context: PersonRequestContext) async throws -> Response {
+        let client = try web.client(request, context)
         guard let token = CSRFToken(client: request.cookies[CSRFToken.cookieName]?.value, secret: web.secret),
             token.matches(request.headers.first { $0.name.canonicalName == "x-csrf-token" }?.value)
         else { throw HTTPError(.forbidden) }

@@ -23,8 +23,17 @@ public struct WebConfiguration: Sendable {
     public var stateStorage: any SnapshotStorage
     /// How often a data source that does not answer is asked again.
     public var probeInterval: Duration
-    /// The user's bookmarks and their undo history.
-    public var bookmarks: BookmarkStore
+    /// Every person's bookmarks and their undo histories.
+    public var bookmarks: BookmarkStores
+    /// The persons and their sessions (used when ``hosted``).
+    public var persons: PersonStore
+    /// Whether the server is for many people: every browser is then its own person (see
+    /// ``PersonMiddleware``); otherwise every request is the local person's, as the CLI's.
+    /// `finnkino serve` is hosted when it listens on anything but loopback, or with `--hosted`.
+    public var hosted: Bool
+    /// Whether the session cookie is marked `Secure`: the server is reached over https (its
+    /// `--public-url` says so).
+    public var secureCookies: Bool
     /// Where the user is (for areas by distance): from `--near`, or reported by the browser.
     public var location: LocationService
     /// Posters, thumbnails and news images: fetched, cached, decorated.
@@ -45,8 +54,11 @@ public struct WebConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, defaultLanguage: UILanguage = .fi,
         makeStore: @escaping @Sendable (ContentLanguage) throws -> FeedStore,
-        bookmarks: BookmarkStore,
+        bookmarks: BookmarkStores,
         library: VideoLibrary,
+        persons: PersonStore,
+        hosted: Bool = false,
+        secureCookies: Bool = false,
         uploads: URL,
         now: @escaping @Sendable () -> Date = Date.init,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
@@ -64,6 +76,9 @@ public struct WebConfiguration: Sendable {
         self.csrfSecret = csrfSecret
         self.stateStorage = stateStorage
         self.bookmarks = bookmarks
+        self.persons = persons
+        self.hosted = hosted
+        self.secureCookies = secureCookies
         self.library = library
         self.uploads = uploads
         self.location = location

@@ -12,25 +12,28 @@ struct WebRoutes: Sendable {
     let screens: Screens
     let assets: StaticAssets
     let defaultLanguage: UILanguage
-    let places: PlaceKeeper
+    /// Each person's place and location.
+    let people: PersonStates
     /// The secret behind every browser's CSRF token.
     let secret: CSRFSecret
 
-    func add(to router: Router<BasicRequestContext>) {
-        router.get("/") { _, _ in Response.redirect(to: Self.path(of: places.place), type: .found) }
+    func add(to router: Router<PersonRequestContext>) {
+        router.get("/") { request, context in
+            Response.redirect(to: Self.path(of: place(try client(request, context)).place), type: .found)
+        }
         router.get("/healthz") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: "ok")))
         }
-        router.get("/movies") { request, _ in try await moviesPage(request, fragmentOnly: false) }
-        router.get("/movies/results") { request, _ in try await moviesPage(request, fragmentOnly: true) }
+        router.get("/movies") { request, context in try await moviesPage(request, context, fragmentOnly: false) }
+        router.get("/movies/results") { request, context in try await moviesPage(request, context, fragmentOnly: true) }
         router.get("/movie/:id") { request, context in
-            let client = client(request)
+            let client = try client(request, context)
             guard let id = context.parameters.get("id", as: Int.self) else { throw HTTPError(.notFound) }
             let outputs = try await screens.movie(id: id, client: client)
             if outputs.errorMessage == nil {
-                places.update {
+                place(client).update {
                     $0.tab = .movie
                     $0.openMovieID = id
                 }
@@ -38,13 +41,13 @@ struct WebRoutes: Sendable {
             let html = MovieView.page(outputs, layout: layout(client, path: "/movie/\(id)"))
             return page(html, client: client, status: outputs.isNotFound ? .notFound : .ok)
         }
-        router.get("/showtimes") { request, _ in
-            let client = client(request)
+        router.get("/showtimes") { request, context in
+            let client = try client(request, context)
             guard let requested = screen(request, client), case .showtimes(let movie, let area, _, let date) = requested
             else { throw HTTPError(.notFound) }
             let outputs = try await screens.showtimes(movie: movie, area: area, date: date, client: client)
             let chosenArea = requested.chosenArea
-            places.update {
+            place(client).update {
                 $0.tab = .showtimes
                 $0.showtimes = AppPlace.Showtimes(movieID: movie, area: area, date: date)
                 if case .some(.some(let chosen)) = chosenArea { $0.homeArea = chosen }
@@ -52,15 +55,15 @@ struct WebRoutes: Sendable {
             let path = "/showtimes?" + ShowtimesView.query(outputs, date: outputs.date)
             return page(
                 ShowtimesView.page(
-                    outputs, location: screens.location.location, layout: layout(client, path: path)),
+                    outputs, location: screens.location(client).location, layout: layout(client, path: path)),
                 client: client,
                 area: chosenArea)
         }
-        router.get("/news") { request, _ in
-            let client = client(request)
+        router.get("/news") { request, context in
+            let client = try client(request, context)
             guard case .news(let category)? = screen(request, client) else { throw HTTPError(.notFound) }
             let outputs = try await screens.news(category: category, client: client)
-            places.update {
+            place(client).update {
                 $0.tab = .news
                 $0.newsCategory = category
             }
@@ -68,35 +71,43 @@ struct WebRoutes: Sendable {
             return page(NewsView.page(outputs, layout: layout(client, path: path)), client: client)
         }
         router.get("/news/:id") { request, context in
-            let client = client(request)
+            let client = try client(request, context)
             guard let id = context.parameters.get("id"), id.utf8.count <= 200 else { throw HTTPError(.notFound) }
             let outputs = try await screens.article(id: id, client: client)
             let html = ArticleView.page(
                 outputs, layout: layout(client, path: "/news/" + id.addingPercentEncodingForPath()))
             return page(html, client: client, status: outputs.errorMessage == nil ? .ok : .notFound)
         }
-        router.post("/settings/language") { request, _ in try await setLanguage(request) }
-        router.post("/settings/location") { request, _ in try await setLocation(request) }
-        router.get("/bookmarks") { request, _ in
-            let client = client(request)
+        router.post("/settings/language") { request, context in try await setLanguage(request, context) }
+        router.post("/settings/location") { request, context in try await setLocation(request, context) }
+        router.get("/bookmarks") { request, context in
+            let client = try client(request, context)
             let area = bookmarksArea(client)
             let outputs = try await screens.bookmarks(area: area, client: client)
-            places.update { $0.tab = .bookmarks }
+            place(client).update { $0.tab = .bookmarks }
             // The area is in the page's own address, so that its live updates name the same shows.
             return page(
                 BookmarksView.page(outputs, layout: layout(client, path: BookmarksView.path(area: area))),
                 client: client)
         }
-        router.post("/bookmarks/remove") { request, _ in try await removeBookmarks(request) }
-        router.post("/bookmarks/toggle") { request, _ in try await toggleBookmark(request) }
-        router.post("/action") { request, _ in try await action(request) }
-        router.get("/live") { request, _ in await live(request) }
+        router.post("/bookmarks/remove") { request, context in try await removeBookmarks(request, context) }
+        router.post("/bookmarks/toggle") { request, context in try await toggleBookmark(request, context) }
+        router.post("/action") { request, context in try await action(request, context) }
+        router.get("/live") { request, context in try await live(request, context) }
         router.get("/static/:name") { _, context in try assets.response(named: context.parameters.get("name")) }
     }
 
-    func client(_ request: Request) -> ClientState {
-        ClientState(request: request, savedLanguage: places.language, defaultLanguage: defaultLanguage, secret: secret)
+    /// What the request says about its client, for the person ``PersonMiddleware`` found (403 for
+    /// a request that belongs to no one: no page route gets one).
+    func client(_ request: Request, _ context: PersonRequestContext) throws -> ClientState {
+        guard let person = context.person else { throw HTTPError(.forbidden) }
+        return ClientState(
+            request: request, person: person, session: context.session,
+            savedLanguage: people.state(of: person).place.language, defaultLanguage: defaultLanguage, secret: secret)
     }
+
+    /// The client's person's place.
+    func place(_ client: ClientState) -> PlaceKeeper { people.state(of: client.person).place }
 
     /// The screen a page request asks for; a tab's address without a query brings the tab back as
     /// the user left it.
@@ -104,7 +115,7 @@ struct WebRoutes: Sendable {
         let query = ScreenRequest.query(request.uri.queryParameters)
         if query.isEmpty,
             let restored = ScreenRequest(
-                restoring: request.uri.path, from: places.place, today: today(),
+                restoring: request.uri.path, from: place(client).place, today: today(),
                 client: client)
         {
             return restored
@@ -136,12 +147,14 @@ struct WebRoutes: Sendable {
         }
     }
 
-    private func moviesPage(_ request: Request, fragmentOnly: Bool) async throws -> Response {
-        let client = client(request)
+    private func moviesPage(_ request: Request, _ context: PersonRequestContext, fragmentOnly: Bool) async throws
+        -> Response
+    {
+        let client = try client(request, context)
         guard let screen = screen(request, client), case .movies(let area, _, let list, let text, let scope) = screen
         else { throw HTTPError(.notFound) }
         let outputs = try await screens.movies(area: area, list: list, text: text, scope: scope, client: client)
-        places.update {
+        place(client).update {
             if !fragmentOnly { $0.tab = .movies }
             $0.movies = AppPlace.Movies(area: area, list: list, searchText: text, scope: scope)
             if case .some(.some(let chosen)) = screen.chosenArea { $0.homeArea = chosen }
@@ -151,7 +164,7 @@ struct WebRoutes: Sendable {
             fragmentOnly
             ? results
             : MoviesView.page(
-                outputs, results: results, location: screens.location.location,
+                outputs, results: results, location: screens.location(client).location,
                 layout: layout(client, path: "/movies?" + MoviesView.query(outputs)))
         return page(html, client: client, area: screen.chosenArea)
     }
@@ -168,10 +181,10 @@ struct WebRoutes: Sendable {
 
     /// `POST /settings/language`: checks the CSRF token, sets the `lang` cookie and keeps the choice
     /// in the app's place (a browser without the cookie gets it too, also after a restart), goes back.
-    private func setLanguage(_ request: Request) async throws -> Response {
-        let form = try await checkedForm(request)
+    private func setLanguage(_ request: Request, _ context: PersonRequestContext) async throws -> Response {
+        let form = try await checkedForm(request, context)
         guard let language = form["language"].flatMap(UILanguage.init(rawValue:)) else { throw HTTPError(.badRequest) }
-        places.update { $0.language = language }
+        place(try client(request, context)).update { $0.language = language }
         var response = Response.redirect(to: Self.safeBack(form["back"]), type: .normal)
         response.setCookie(
             Cookie(
@@ -182,24 +195,25 @@ struct WebRoutes: Sendable {
 
     /// `POST /settings/location`: checks the CSRF token, then sets where the user is (a city or a
     /// position typed, or the browser's position when `source` is `browser`) or forgets it; goes back.
-    private func setLocation(_ request: Request) async throws -> Response {
-        let form = try await checkedForm(request)
+    private func setLocation(_ request: Request, _ context: PersonRequestContext) async throws -> Response {
+        let form = try await checkedForm(request, context)
         let back = Self.safeBack(form["back"])
+        let client = try client(request, context)
         if form["forget"] != nil {
-            screens.location.use(.none)
+            screens.location(client).use(.none)
             return ClientState.redirect(to: back, flash: nil)
         }
         let text = String((form["near"] ?? "").prefix(100))
         do {
             let source = try LocationSource(parsing: text)
             if form["source"] == "browser", case .fixed(let coordinate) = source {
-                screens.location.report(coordinate)
+                screens.location(client).report(coordinate)
             } else {
-                screens.location.use(source)
+                screens.location(client).use(source)
             }
             return ClientState.redirect(to: back, flash: nil)
         } catch {
-            let strings = client(request).strings
+            let strings = client.strings
             return ClientState.redirect(to: back, flash: strings.format(strings.unknownLocation, text))
         }
     }
@@ -216,16 +230,16 @@ struct WebRoutes: Sendable {
     private func bookmarksArea(_ client: ClientState) -> Int {
         switch client.rememberedArea {
         case .some(.some(let area)): area
-        default: places.place.homeArea ?? ClientState.defaultArea
+        default: place(client).place.homeArea ?? ClientState.defaultArea
         }
     }
 
     /// `POST /bookmarks/remove`: removes the checked bookmarks (or the one whose Remove button was
     /// pressed) as one change; back to the list, which offers to undo it.
-    private func removeBookmarks(_ request: Request) async throws -> Response {
-        let form = try await checkedForm(request)
+    private func removeBookmarks(_ request: Request, _ context: PersonRequestContext) async throws -> Response {
+        let form = try await checkedForm(request, context)
         let keys = (form["only"].map { [$0] } ?? form.all("movie")).compactMap(Bookmark.Key.init(formValue:))
-        let client = client(request)
+        let client = try client(request, context)
         let outputs = try await screens.bookmarks(area: bookmarksArea(client), client: client) { viewModel in
             await viewModel.removeSelected(keys)
         }
@@ -233,10 +247,10 @@ struct WebRoutes: Sendable {
     }
 
     /// `POST /bookmarks/toggle` (a movie page's button): bookmarks the movie or removes it.
-    private func toggleBookmark(_ request: Request) async throws -> Response {
-        let form = try await checkedForm(request)
+    private func toggleBookmark(_ request: Request, _ context: PersonRequestContext) async throws -> Response {
+        let form = try await checkedForm(request, context)
         guard let key = form["movie"].flatMap(Bookmark.Key.init(formValue:)) else { throw HTTPError(.badRequest) }
-        let client = client(request)
+        let client = try client(request, context)
         let message: String
         do {
             message = try await responders(for: .movie(key), client: client).toggle(key)
@@ -249,11 +263,11 @@ struct WebRoutes: Sendable {
     /// `POST /action`: an action the page sent (a shortcut, an undo button) goes up the server's
     /// responder chain from the page's screen. Answers JSON to the page's script, else goes back
     /// to the page with the outcome as its message; an action nobody handles gets a polite word.
-    private func action(_ request: Request) async throws -> Response {
-        let form = try await checkedForm(request)
+    private func action(_ request: Request, _ context: PersonRequestContext) async throws -> Response {
+        let form = try await checkedForm(request, context)
         guard let name = form["action"], !name.isEmpty, name.utf8.count <= 40 else { throw HTTPError(.badRequest) }
         let back = Self.safeBack(form["back"])
-        let client = client(request)
+        let client = try client(request, context)
         let strings = client.strings
         let action = Action(name)
         let delivery: ActionDelivery?
@@ -283,24 +297,33 @@ struct WebRoutes: Sendable {
         -> ScreenResponder
     {
         let store = try screens.store(client)
+        let bookmarks = try screens.bookmarkStore(client)
         let feeds = ScreenRequest(page: page, client: client).map {
             LiveFeed.feeds(
-                of: $0, store: store, bookmarks: screens.bookmarks, today: today())
+                of: $0, store: store, bookmarks: bookmarks, today: today())
         }
         return ScreenResponder(
-            page: actionPage, bookmarks: screens.bookmarks, store: store, strings: client.strings,
+            page: actionPage, bookmarks: bookmarks, store: store, strings: client.strings,
             language: client.language, now: screens.now,
             nextResponder: ServicesResponder(feeds: feeds ?? [], strings: client.strings))
     }
 
     /// The body of a form POST, after its CSRF token was checked (403 otherwise).
-    func checkedForm(_ request: Request) async throws -> FormBody {
+    func checkedForm(_ request: Request, _ context: PersonRequestContext) async throws -> FormBody {
         var request = request
         let body = try await request.collectBody(upTo: Self.maxBodyBytes)
         let form = FormBody(String(buffer: body))
-        let cookie = CSRFToken(client: request.cookies[CSRFToken.cookieName]?.value, secret: secret)
-        guard let cookie, cookie.matches(form[CSRFToken.fieldName]) else { throw HTTPError(.forbidden) }
+        guard csrfToken(request, context)?.matches(form[CSRFToken.fieldName]) == true else {
+            throw HTTPError(.forbidden)
+        }
         return form
+    }
+
+    /// The CSRF token a request's form must carry: its session's on a hosted server, else its
+    /// `csrf` cookie's; nil when it has neither.
+    func csrfToken(_ request: Request, _ context: PersonRequestContext) -> CSRFToken? {
+        if let session = context.session { return CSRFToken(session: session, secret: secret) }
+        return CSRFToken(client: request.cookies[CSRFToken.cookieName]?.value, secret: secret)
     }
 
     /// A local path to go back to; anything else (another site, a scheme) becomes `/movies`.
@@ -324,8 +347,8 @@ struct WebRoutes: Sendable {
 
     private func today() -> LocalDate { HelsinkiTime.localDate(of: screens.now()) }
 
-    private func live(_ request: Request) async -> Response {
-        let client = client(request)
+    private func live(_ request: Request, _ context: PersonRequestContext) async throws -> Response {
+        let client = try client(request, context)
         guard let page = request.uri.queryParameters["page"].map(String.init),
             let screen = ScreenRequest(page: page, client: client), Self.hasLiveData(screen, today: today()),
             await screens.namesKnownArea(screen, client: client)

@@ -8,10 +8,10 @@ import Logging
 /// (a request head sent a byte at a time counts as nothing until it is whole), so slow or
 /// abandoned clients cannot hold connections for ever. A response being written (a page's live
 /// updates) keeps its connection.
-public func makeLocalServer(
-    router: Router<BasicRequestContext>, host: String, port: Int, idleTimeout: Duration = LocalServer.idleTimeout,
+public func makeLocalServer<Context: RequestContext>(
+    router: Router<Context>, host: String, port: Int, idleTimeout: Duration = LocalServer.idleTimeout,
     onServerRunning: @escaping @Sendable (Int) async -> Void, logger: Logger
-) -> some ApplicationProtocol {
+) -> some ApplicationProtocol where Context.Source == ApplicationRequestContextSource {
     let nanoseconds =
         idleTimeout.components.seconds * 1_000_000_000 + idleTimeout.components.attoseconds / 1_000_000_000
     return Application(

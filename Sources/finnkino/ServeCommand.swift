@@ -30,9 +30,19 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Another host name the server answers to (repeatable).")
     var allowedHost: [String] = []
 
+    @Flag(
+        help: ArgumentHelp(
+            "Serve many people: every browser is its own person, with its own bookmarks and place.",
+            discussion: """
+                The server is hosted anyway when --host is not a loopback address. Without it, every \
+                browser of this computer shares the local person's data with the CLI.
+                """))
+    var hosted = false
+
     func run() async throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         var allowedHosts = Set(allowedHost.map { $0.lowercased() })
+        var secureCookies = false
         if let publicURL {
             guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
                 let name = url.host, !name.isEmpty
@@ -40,6 +50,7 @@ struct ServeCommand: AsyncParsableCommand {
                 throw ValidationError("--public-url must be an http or https address, like https://kino.example.org")
             }
             allowedHosts.insert(name.lowercased())
+            secureCookies = url.scheme?.lowercased() == "https"
         }
         let global = self.global
         // Request logs go to standard error; standard output carries only the URL line.
@@ -51,7 +62,7 @@ struct ServeCommand: AsyncParsableCommand {
         let directory = DataDirectory.resolve(appName: "finnkino", override: global.dataDir)
         let location = LocationService(source: try near.near.map { try LocationSource(parsing: $0) } ?? .none)
         location.start()
-        let bookmarks = try Self.bookmarks(global, logger: logger)
+        let bookmarks = try Self.bookmarks(in: directory, logger: logger)
         let library = try Self.library(in: directory, logger: logger)
         let configuration = WebConfiguration(
             host: host, port: port, defaultLanguage: global.language == .en ? .en : .fi,
@@ -62,6 +73,9 @@ struct ServeCommand: AsyncParsableCommand {
             },
             bookmarks: bookmarks,
             library: library,
+            persons: try PersonStore(dataDirectory: directory),
+            hosted: hosted || !Self.isLoopback(host),
+            secureCookies: secureCookies,
             uploads: directory.appendingPathComponent("uploads", isDirectory: true),
             onServerRunning: { port in
                 FileHandle.standardOutput.write(Data("Finnkino is running at http://\(host):\(port)\n".utf8))
@@ -79,14 +93,20 @@ struct ServeCommand: AsyncParsableCommand {
     /// The bookmarks; when their file cannot be read, a stand-in that lists none and refuses
     /// changes, so that everything else is still served (pages say why bookmarks are missing). The
     /// file is never replaced behind its owner's back.
-    private static func bookmarks(_ global: GlobalOptions, logger: Logger) throws -> BookmarkStore {
+    private static func bookmarks(in directory: URL, logger: Logger) throws -> BookmarkStores {
         do {
-            return try global.openBookmarks()
+            return try BookmarkStores(dataDirectory: directory)
         } catch let error as BookmarkStoreError {
             logger.error("\(error); serving without bookmarks until it is repaired or removed")
             guard case .unreadable(let path, let reason) = error else { throw error }
-            return try BookmarkStore.unavailable(path: path, reason: reason, logger: logger)
+            return try BookmarkStores.unavailable(path: path, reason: reason, logger: logger)
         }
+    }
+
+    /// Whether `host` is a loopback address, which only this computer can reach.
+    static func isLoopback(_ host: String) -> Bool {
+        let name = host.lowercased()
+        return name == "localhost" || name == "::1" || name == "[::1]" || name.hasPrefix("127.")
     }
 
     /// The video library; when it cannot be opened, a stand-in that lists nothing and refuses

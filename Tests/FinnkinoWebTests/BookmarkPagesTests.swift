@@ -9,8 +9,9 @@ import Testing
 /// and actions sent up the responder chain.
 @Suite struct BookmarkPagesTests {
     @Test func bookmarkFromTheMoviePageRemoveAndUndo() async throws {
-        let bookmarks = try BookmarkStore.inMemory()
-        let server = try await WebServer.start(bookmarks: bookmarks)
+        let stores = try BookmarkStores.inMemory()
+        let bookmarks = try stores.store(for: .local)
+        let server = try await WebServer.start(bookmarks: stores)
         defer { Task { await server.stop() } }
         let movies = try await WebServer.bundledStore(.fi).movies().value
         let (first, second) = (movies[0], movies[1])
@@ -39,8 +40,9 @@ import Testing
     }
 
     @Test func actionsGoUpTheChainAndUnhandledOnesGetAPoliteWord() async throws {
-        let bookmarks = try BookmarkStore.inMemory()
-        let server = try await WebServer.start(bookmarks: bookmarks)
+        let stores = try BookmarkStores.inMemory()
+        let bookmarks = try stores.store(for: .local)
+        let server = try await WebServer.start(bookmarks: stores)
         defer { Task { await server.stop() } }
         let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first)
         // When the shortcut for bookmarking is sent from a movie page, the screen handles it

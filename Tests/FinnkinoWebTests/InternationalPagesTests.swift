@@ -43,8 +43,9 @@ import Testing
     }
 
     @Test func aMovieWithItsScoresBookmarkedBesideFinnkinosMovies() async throws {
-        let bookmarks = try BookmarkStore.inMemory()
-        let server = try await WebServer.start(makeStore: Self.chartsStore, bookmarks: bookmarks)
+        let stores = try BookmarkStores.inMemory()
+        let bookmarks = try stores.store(for: .local)
+        let server = try await WebServer.start(makeStore: Self.chartsStore, bookmarks: stores)
         defer { Task { await server.stop() } }
         let id = try #require(Self.ids(try await server.get("/international").body).first)
         let page = try await server.get("/international/movie/\(id)").body
@@ -67,8 +68,9 @@ import Testing
     }
 
     @Test func theKeysOfAMoviePageWorkOnAnInternationalMovie() async throws {
-        let bookmarks = try BookmarkStore.inMemory()
-        let server = try await WebServer.start(makeStore: Self.chartsStore, bookmarks: bookmarks)
+        let stores = try BookmarkStores.inMemory()
+        let bookmarks = try stores.store(for: .local)
+        let server = try await WebServer.start(makeStore: Self.chartsStore, bookmarks: stores)
         defer { Task { await server.stop() } }
         let id = try #require(Self.ids(try await server.get("/international").body).first.flatMap { Int($0) })
         let back = "back=%2Finternational%2Fmovie%2F\(id)"

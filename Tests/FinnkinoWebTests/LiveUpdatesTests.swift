@@ -93,8 +93,9 @@ import Testing
         // Given the server's bookmarks in a file, and the Bookmarks page subscribed to live updates
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("LiveBookmarks-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let bookmarks = try BookmarkStore(dataDirectory: folder)
-        let server = try await WebServer.start(bookmarks: bookmarks)
+        let stores = try BookmarkStores(dataDirectory: folder)
+        let bookmarks = try stores.store(for: .local)
+        let server = try await WebServer.start(bookmarks: stores)
         defer { Task { await server.stop() } }
         let connection = try LoopbackClient.Connection(port: server.port)
         try connection.write(

@@ -27,10 +27,11 @@ import Testing
         // Given the app on the bundled dataset with its bookmarks in a file
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ObserverRelease-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let bookmarks = try BookmarkStore(dataDirectory: folder)
+        let stores = try BookmarkStores(dataDirectory: folder)
+        let bookmarks = try stores.store(for: .local)
         let store = try WebServer.bundledStore(.fi)
         let location = LocationService()
-        let server = try await WebServer.start(makeStore: { _ in store }, bookmarks: bookmarks, location: location)
+        let server = try await WebServer.start(makeStore: { _ in store }, bookmarks: stores, location: location)
         defer { Task { await server.stop() } }
         #expect(try await server.get("/movies").status == 200)
         let watchers = store.reachability.observerCount

@@ -127,7 +127,8 @@ import Testing
         let request = Request(
             head: HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: "/editor/abc"),
             body: RequestBody(buffer: ByteBuffer()))
-        let client = ClientState(request: request, savedLanguage: nil, defaultLanguage: .fi, secret: .random())
+        let client = ClientState(
+            request: request, person: .local, session: nil, savedLanguage: nil, defaultLanguage: .fi, secret: .random())
         let html = EditorView.page(session, tunes: [], layout: PageLayout(client: client, path: "/editor/abc"))
         #expect(html.contains("<progress id=\"export-progress\" max=\"100\" value=\"42\"></progress>"))
         #expect(html.contains("id=\"cancel-export\"") && !html.contains("id=\"start-export\""))

@@ -22,7 +22,8 @@ final class WebServer: Sendable {
     static func start(
         makeStore: @escaping @Sendable (ContentLanguage) throws -> FeedStore = WebServer.bundledStore,
         stateStorage: any SnapshotStorage = InMemorySnapshotStorage(),
-        bookmarks: BookmarkStore? = nil, location: LocationService = LocationService(),
+        bookmarks: BookmarkStores? = nil, location: LocationService = LocationService(),
+        hosted: Bool = false, secureCookies: Bool = false, persons: PersonStore? = nil,
         probeInterval: Duration = .seconds(10), images: ImagePipeline = ImagePipeline(),
         idleTimeout: Duration = .seconds(20),
         dataDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -31,8 +32,9 @@ final class WebServer: Sendable {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let secret = CSRFSecret.random()
         let configuration = WebConfiguration(
-            host: "127.0.0.1", port: 0, makeStore: makeStore, bookmarks: try bookmarks ?? BookmarkStore.inMemory(),
-            library: try VideoLibrary(dataDirectory: dataDirectory),
+            host: "127.0.0.1", port: 0, makeStore: makeStore, bookmarks: try bookmarks ?? BookmarkStores.inMemory(),
+            library: try VideoLibrary(dataDirectory: dataDirectory), persons: try persons ?? PersonStore.inMemory(),
+            hosted: hosted, secureCookies: secureCookies,
             uploads: dataDirectory.appendingPathComponent("uploads"),
             now: { morning },
             onServerRunning: { port in

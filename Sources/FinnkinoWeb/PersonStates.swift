@@ -1,0 +1,39 @@
+import AppPatterns
+import FinnkinoKit
+import Logging
+import Synchronization
+
+/// What the web app keeps for each person besides their bookmarks: their place (where they left
+/// off, their language and home area; saved in the state file) and where they are (for areas by
+/// distance; kept for this run only). Made on a person's first request and kept.
+///
+/// The local person's location is the server's own (`--near`), as before there were persons; any
+/// other person starts with none, so that nobody's position reaches anyone else's pages.
+final class PersonStates: Sendable {
+    struct State: Sendable {
+        let place: PlaceKeeper
+        let location: LocationService
+    }
+
+    private let storage: any SnapshotStorage
+    private let localLocation: LocationService
+    private let logger: Logger
+    private let states = Mutex<[PersonID: State]>([:])
+
+    init(storage: any SnapshotStorage, localLocation: LocationService, logger: Logger) {
+        self.storage = storage
+        self.localLocation = localLocation
+        self.logger = logger
+    }
+
+    func state(of person: PersonID) -> State {
+        states.withLock { states in
+            if let state = states[person] { return state }
+            let state = State(
+                place: PlaceKeeper(storage: storage, key: PlaceKeeper.key(of: person), logger: logger),
+                location: person == .local ? localLocation : LocationService())
+            states[person] = state
+            return state
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import AppPatterns
+import FinnkinoKit
+import Foundation
+import Testing
+
+@testable import FinnkinoWeb
+
+/// A hosted server for many people: every browser is its own person, recognised only by a session
+/// token the server made; nobody sees, changes or undoes anyone else's data.
+@Suite struct HostedPersonsTests {
+    @Test func aFirstVisitMakesAPersonWithAnHttpOnlySessionCookie() async throws {
+        let persons = try PersonStore.inMemory()
+        let server = try await WebServer.start(hosted: true, persons: persons)
+        defer { Task { await server.stop() } }
+        var browser = HostedBrowser(server)
+        // When a browser opens a page for the first time
+        let first = try await browser.get("/movies")
+        // Then it gets a session cookie: HttpOnly, SameSite=Lax, for the whole site, not Secure over http
+        let cookie = try #require(first.headers.first { $0.value.hasPrefix("session=") }?.value)
+        #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Path=/"))
+        #expect(!cookie.contains("Secure"))
+        #expect(try persons.count() == 2)
+        // And no CSRF cookie: its forms' token is bound to the session
+        #expect(first.cookies["csrf"] == nil && browser.csrf != nil)
+        // When it comes back with the cookie, it is the same person: no new cookie, no new person
+        let again = try await browser.get("/bookmarks")
+        #expect(again.cookies["session"] == nil)
+        #expect(try persons.count() == 2)
+        // And files, images and the health check make nobody
+        for path in ["/static/app.css", "/healthz"] {
+            var passerby = HostedBrowser(server)
+            #expect(try await passerby.get(path).cookies["session"] == nil)
+        }
+        #expect(try persons.count() == 2)
+    }
+
+    @Test func overHttpsTheSessionCookieIsSecure() async throws {
+        let server = try await WebServer.start(hosted: true, secureCookies: true)
+        defer { Task { await server.stop() } }
+        var browser = HostedBrowser(server)
+        let first = try await browser.get("/movies")
+        let cookie = try #require(first.headers.first { $0.value.hasPrefix("session=") }?.value)
+        #expect(cookie.contains("Secure"))
+    }
+
+    @Test func twoPeopleHaveTheirOwnBookmarksAndUndo() async throws {
+        let stores = try BookmarkStores.inMemory()
+        let server = try await WebServer.start(bookmarks: stores, hosted: true)
+        defer { Task { await server.stop() } }
+        let movies = try await WebServer.bundledStore(.fi).movies().value
+        var a = HostedBrowser(server)
+        var b = HostedBrowser(server)
+        _ = try await a.get("/movie/\(movies[0].id)")
+        _ = try await b.get("/movie/\(movies[1].id)")
+        // When A bookmarks a movie
+        #expect(try await a.post("/bookmarks/toggle", "movie=\(movies[0].id)").status == 303)
+        // Then A's list has it and B's list is empty
+        #expect(try await a.get("/bookmarks").body.contains("data-movie=\"\(movies[0].id)\""))
+        let empty = try await b.get("/bookmarks").body
+        #expect(!empty.contains("data-movie=\""))
+        // And the local person (the CLI's) has nothing either
+        #expect(try stores.store(for: .local).all().isEmpty)
+        // When B bookmarks another movie and A undoes
+        #expect(try await b.post("/bookmarks/toggle", "movie=\(movies[1].id)").status == 303)
+        #expect(try await a.post("/action", "action=undo&back=%2Fbookmarks").status == 303)
+        // Then A's change is undone and B's bookmark stays
+        #expect(!(try await a.get("/bookmarks").body.contains("data-movie=\"")))
+        #expect(try await b.get("/bookmarks").body.contains("data-movie=\"\(movies[1].id)\""))
+        // And a second undo by A finds nothing of A's to undo, and leaves B's alone
+        _ = try await a.post("/action", "action=undo&back=%2Fbookmarks")
+        #expect(try await b.get("/bookmarks").body.contains("data-movie=\"\(movies[1].id)\""))
+    }
+
+    @Test func onePersonsCsrfTokenIsRefusedForAnother() async throws {
+        let stores = try BookmarkStores.inMemory()
+        let server = try await WebServer.start(bookmarks: stores, hosted: true)
+        defer { Task { await server.stop() } }
+        let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first)
+        var a = HostedBrowser(server)
+        var b = HostedBrowser(server)
+        _ = try await a.get("/movies")
+        _ = try await b.get("/movies")
+        // When B's browser sends a form with A's token
+        let forged = try await b.post("/bookmarks/toggle", "movie=\(movie.id)", token: a.csrf)
+        // Then it is refused and nothing changed
+        #expect(forged.status == 403)
+        #expect(!(try await b.get("/bookmarks").body.contains("data-movie=\"")))
+        // While B's own token works
+        #expect(try await b.post("/bookmarks/toggle", "movie=\(movie.id)").status == 303)
+    }
+
+    @Test func aForgedUnknownOrSignedOutSessionIsANewEmptyPerson() async throws {
+        let persons = try PersonStore.inMemory()
+        let server = try await WebServer.start(hosted: true, persons: persons)
+        defer { Task { await server.stop() } }
+        let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first)
+        var a = HostedBrowser(server)
+        _ = try await a.get("/movies")
+        _ = try await a.post("/bookmarks/toggle", "movie=\(movie.id)")
+        let signedOut = try await makeSignedOutSession(persons)
+        for cookie in [
+            "guessed", String(repeating: "A", count: 43), SessionToken.random().text, signedOut,
+            try #require(a.session).replacingOccurrences(of: "A", with: "B"),
+        ] where cookie != a.session {
+            // When a browser comes with that cookie
+            var stranger = HostedBrowser(server, session: cookie)
+            let page = try await stranger.get("/bookmarks")
+            // Then it is given a new person of its own, with nothing of A's
+            #expect(page.cookies["session"] != nil && page.cookies["session"] != a.session, "\(cookie)")
+            #expect(!page.body.contains("data-movie=\""), "\(cookie)")
+        }
+        // And A still has their bookmark
+        #expect(try await a.get("/bookmarks").body.contains("data-movie=\"\(movie.id)\""))
+    }
+
+    @Test func onLoopbackEveryBrowserIsTheLocalPerson() async throws {
+        let stores = try BookmarkStores.inMemory()
+        let persons = try PersonStore.inMemory()
+        let server = try await WebServer.start(bookmarks: stores, persons: persons)
+        defer { Task { await server.stop() } }
+        let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first)
+        // When a browser on this computer bookmarks a movie
+        let page = try await server.get("/movies")
+        #expect(page.cookies["session"] == nil)
+        #expect(try await server.postForm("/bookmarks/toggle", "movie=\(movie.id)").status == 303)
+        // Then it is the local person's bookmark (the CLI's), and no person was made
+        #expect(try stores.store(for: .local).contains(movieID: movie.id))
+        #expect(try persons.count() == 1)
+    }
+
+    private func makeSignedOutSession(_ persons: PersonStore) async throws -> String {
+        let (_, token) = try persons.newPerson()
+        try persons.signOut(token)
+        return token.text
+    }
+}
