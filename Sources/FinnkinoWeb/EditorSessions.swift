@@ -6,6 +6,9 @@ import Synchronization
 /// The open trailer editors: an ``EditMenu`` per editing session (made when a person presses
 /// Edit, named in the page's address), with its export into the ``VideoLibrary``.
 ///
+/// A session is its person's: asked for by anyone else it is as if it did not exist, and its
+/// export goes into its person's library.
+///
 /// Sessions live in memory: a restart forgets unfinished edits (the exported videos stay). At
 /// most ``limit`` are kept; the least recently used one that is not exporting goes first, with
 /// the file the person sent for it.
@@ -21,6 +24,8 @@ final class EditorSessions: Sendable {
 
     struct Session: Sendable {
         let id: String
+        /// Whose session it is.
+        let person: PersonID
         var menu: EditMenu
         /// A file the person sent to edit; removed with the session.
         var upload: URL?
@@ -48,10 +53,11 @@ final class EditorSessions: Sendable {
     }
 
     /// A new session editing `source`; its ID.
-    func open(_ source: VideoSource, upload: URL? = nil) -> String {
+    func open(_ source: VideoSource, upload: URL? = nil, for person: PersonID) -> String {
         let id = (0..<2).map { _ in String(UInt64.random(in: .min ... .max), radix: 16) }.joined(separator: "-")
         let evicted = sessions.withLock { sessions -> [Session] in
-            sessions[id] = Session(id: id, menu: EditMenu(source: source), upload: upload, lastUsed: .now)
+            sessions[id] = Session(
+                id: id, person: person, menu: EditMenu(source: source), upload: upload, lastUsed: .now)
             var evicted: [Session] = []
             while sessions.count > Self.limit,
                 let oldest = sessions.values.filter({ $0.exportTask == nil }).min(by: { $0.lastUsed < $1.lastUsed })
@@ -66,17 +72,21 @@ final class EditorSessions: Sendable {
         return id
     }
 
-    func session(_ id: String) -> Session? {
+    /// `person`'s session `id`; nil when there is none, or it is someone else's.
+    func session(_ id: String, of person: PersonID) -> Session? {
         sessions.withLock { sessions in
+            guard sessions[id]?.person == person else { return nil }
             sessions[id]?.lastUsed = .now
             return sessions[id]
         }
     }
 
-    /// Changes the session's menu; nil when there is no such session.
-    func edit<T>(_ id: String, _ body: (inout EditMenu) throws(EditError) -> T) throws(EditError) -> T? {
+    /// Changes the menu of `person`'s session; nil when they have no such session.
+    func edit<T>(
+        _ id: String, of person: PersonID, _ body: (inout EditMenu) throws(EditError) -> T
+    ) throws(EditError) -> T? {
         try sessions.withLock { (sessions) throws(EditError) -> T? in
-            guard var session = sessions[id] else { return nil }
+            guard var session = sessions[id], session.person == person else { return nil }
             let result = try body(&session.menu)
             session.lastUsed = .now
             if case .running = session.export {} else { session.export = .idle }
@@ -87,14 +97,14 @@ final class EditorSessions: Sendable {
 
     /// Starts exporting the session's composition as it is now, its edits listed in the library
     /// with `words`; false when there is no such session or it is already exporting.
-    func startExport(_ id: String, words: EditorStrings = .english) -> Bool {
+    func startExport(_ id: String, of person: PersonID, words: EditorStrings = .english) -> Bool {
         sessions.withLock { open in
-            guard var session = open[id], session.exportTask == nil else { return false }
+            guard var session = open[id], session.person == person, session.exportTask == nil else { return false }
             let composition = session.menu.composition
             let edits = session.menu.edits.map(words.summary)
             session.export = .running(0)
             session.exportTask = Task { [self] in
-                let outcome = await export(composition, edits: edits, session: id)
+                let outcome = await export(composition, edits: edits, session: id, person: person)
                 sessions.withLock { sessions in
                     sessions[id]?.export = outcome
                     sessions[id]?.exportTask = nil
@@ -105,9 +115,9 @@ final class EditorSessions: Sendable {
         }
     }
 
-    /// Stops the session's export, if one is running.
-    func cancelExport(_ id: String) {
-        sessions.withLock { $0[id]?.exportTask }?.cancel()
+    /// Stops the export of `person`'s session, if one is running.
+    func cancelExport(_ id: String, of person: PersonID) {
+        sessions.withLock { $0[id].flatMap { $0.person == person ? $0.exportTask : nil } }?.cancel()
     }
 
     /// What the person is told of a failed export: never ffmpeg's own words or a server path
@@ -119,7 +129,9 @@ final class EditorSessions: Sendable {
         }
     }
 
-    private func export(_ composition: Composition, edits: [String], session id: String) async -> Export {
+    private func export(
+        _ composition: Composition, edits: [String], session id: String, person: PersonID
+    ) async -> Export {
         let file = library.newVideoFile()
         do {
             try await exporter.export(composition, to: file) { [self] share in
@@ -127,7 +139,7 @@ final class EditorSessions: Sendable {
                     if case .running = sessions[id]?.export { sessions[id]?.export = .running(share) }
                 }
             }
-            let video = try await library.add(file, title: composition.source.title, edits: edits)
+            let video = try await library.add(file, title: composition.source.title, edits: edits, for: person)
             logger.info("exported \(composition.source.title) to the library as \(video.id)")
             return .done(videoID: video.id)
         } catch ExportError.cancelled {

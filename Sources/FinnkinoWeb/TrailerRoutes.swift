@@ -46,7 +46,7 @@ struct TrailerRoutes: Sendable {
             } catch {
                 return ClientState.redirect(to: "/trailer/\(id)", flash: String(describing: error))
             }
-            return Response.redirect(to: EditorView.path(sessions.open(source)), type: .normal)
+            return Response.redirect(to: EditorView.path(sessions.open(source, for: client.person)), type: .normal)
         }
         router.put("/editor/upload") { request, context in try await upload(request, context: context) }
         router.get("/editor/:session") { request, context in
@@ -69,7 +69,9 @@ struct TrailerRoutes: Sendable {
             let session = try session(context, client: client)
             var message: String?
             do {
-                let step = try sessions.edit(session.id) { (menu) throws(EditError) in try Self.apply(form, to: &menu) }
+                let step = try sessions.edit(session.id, of: client.person) { (menu) throws(EditError) in
+                    try Self.apply(form, to: &menu)
+                }
                 message = step.flatMap { $0 }.map {
                     Self.message($0, strings: client.strings, words: EditorStrings.of(client.language))
                 }
@@ -82,13 +84,14 @@ struct TrailerRoutes: Sendable {
             _ = try await web.checkedForm(request, context)
             let client = try web.client(request, context)
             let session = try session(context, client: client)
-            _ = sessions.startExport(session.id, words: EditorStrings.of(client.language))
+            _ = sessions.startExport(session.id, of: client.person, words: EditorStrings.of(client.language))
             return Response.redirect(to: EditorView.path(session.id), type: .normal)
         }
         router.post("/editor/:session/cancel") { request, context in
             _ = try await web.checkedForm(request, context)
-            let session = try session(context, client: try web.client(request, context))
-            sessions.cancelExport(session.id)
+            let client = try web.client(request, context)
+            let session = try session(context, client: client)
+            sessions.cancelExport(session.id, of: client.person)
             return Response.redirect(to: EditorView.path(session.id), type: .normal)
         }
         router.get("/editor/:session/export") { request, context in
@@ -97,26 +100,27 @@ struct TrailerRoutes: Sendable {
         }
         router.get("/library") { request, context in
             let client = try web.client(request, context)
-            let videos = try sessions.library.all()
+            let videos = try sessions.library.all(of: client.person)
             return web.page(LibraryView.page(videos, layout: web.layout(client, path: "/library")), client: client)
         }
         router.get("/library/:video/video.mp4") { request, context in
-            let video = try libraryVideo(context)
+            let video = try libraryVideo(context, client: try web.client(request, context))
             let download = request.uri.queryParameters["download"] != nil
             return try await VideoFile.response(
                 sessions.library.file(of: video), contentType: "video/mp4",
                 download: download ? Self.fileName(video) : nil, request: request, context: context)
         }
         router.get("/library/:video/thumbnail.jpg") { request, context in
-            let video = try libraryVideo(context)
+            let video = try libraryVideo(context, client: try web.client(request, context))
             return try await VideoFile.response(
                 sessions.library.thumbnail(of: video), contentType: "image/jpeg", request: request, context: context)
         }
         router.post("/library/:video/delete") { request, context in
             _ = try await web.checkedForm(request, context)
-            let video = try libraryVideo(context)
-            let words = EditorStrings.of(try web.client(request, context).language)
-            try sessions.library.delete(id: video.id)
+            let client = try web.client(request, context)
+            let video = try libraryVideo(context, client: client)
+            let words = EditorStrings.of(client.language)
+            try sessions.library.delete(id: video.id, of: client.person)
             return ClientState.redirect(
                 to: "/library", flash: words.deleted.replacingOccurrences(of: "%@", with: video.title))
         }
@@ -203,14 +207,16 @@ struct TrailerRoutes: Sendable {
     }
 
     private func session(_ context: PersonRequestContext, client: ClientState) throws -> EditorSessions.Session {
-        guard let id = context.parameters.get("session"), let session = sessions.session(id) else {
+        guard let id = context.parameters.get("session"), let session = sessions.session(id, of: client.person) else {
             throw HTTPError(.notFound, message: EditorStrings.of(client.language).sessionGone)
         }
         return session
     }
 
-    private func libraryVideo(_ context: PersonRequestContext) throws -> LibraryVideo {
-        guard let id = context.parameters.get("video", as: Int64.self), let video = try sessions.library.video(id: id)
+    /// The client's person's video the address names; 404 for anyone else's.
+    private func libraryVideo(_ context: PersonRequestContext, client: ClientState) throws -> LibraryVideo {
+        guard let id = context.parameters.get("video", as: Int64.self),
+            let video = try sessions.library.video(id: id, of: client.person)
         else { throw HTTPError(.notFound) }
         return video
     }
@@ -218,7 +224,7 @@ struct TrailerRoutes: Sendable {
     /// `PUT /editor/upload`: the body is the file; kept in the uploads folder while it is edited.
     private func upload(_ request: Request, context: PersonRequestContext) async throws -> Response {
         let client = try web.client(request, context)
-        guard let token = CSRFToken(client: request.cookies[CSRFToken.cookieName]?.value, secret: web.secret),
+        guard let token = web.csrfToken(request, context),
             token.matches(request.headers.first { $0.name.canonicalName == "x-csrf-token" }?.value)
         else { throw HTTPError(.forbidden) }
         let name = request.uri.queryParameters["name"].map(String.init) ?? "video"
@@ -239,7 +245,7 @@ struct TrailerRoutes: Sendable {
             }
             let title = String(URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent.prefix(100))
             let source = try await VideoProbe.source(file.path, title: title.isEmpty ? "video" : title)
-            return json(["location": EditorView.path(sessions.open(source, upload: file))])
+            return json(["location": EditorView.path(sessions.open(source, upload: file, for: client.person))])
         } catch {
             try? FileManager.default.removeItem(at: file)
             let words = EditorStrings.of(client.language)

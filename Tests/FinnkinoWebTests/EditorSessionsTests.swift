@@ -36,21 +36,21 @@ import Testing
         let upload = sessions.uploads.appendingPathComponent("sent.mp4")
         try Data("video".utf8).write(to: upload)
         // Given a session for a sent file, and a full house of others, the first of them used again
-        let first = sessions.open(source, upload: upload)
-        let others = (1..<EditorSessions.limit).map { _ in sessions.open(source) }
-        #expect(sessions.session(first) != nil)
-        #expect(sessions.session(others[0]) != nil)
+        let first = sessions.open(source, upload: upload, for: .local)
+        let others = (1..<EditorSessions.limit).map { _ in sessions.open(source, for: .local) }
+        #expect(sessions.session(first, of: .local) != nil)
+        #expect(sessions.session(others[0], of: .local) != nil)
         // When one more opens, Then the least recently used goes (others[1]), and the rest stay
-        let newest = sessions.open(source)
-        #expect(sessions.session(others[1]) == nil)
-        #expect(sessions.session(first) != nil && sessions.session(newest) != nil)
+        let newest = sessions.open(source, for: .local)
+        #expect(sessions.session(others[1], of: .local) == nil)
+        #expect(sessions.session(first, of: .local) != nil && sessions.session(newest, of: .local) != nil)
         #expect(FileManager.default.fileExists(atPath: upload.path))
         // When the sent file's session is the oldest and another opens, Then its file goes with it
-        for other in others.dropFirst(2) { _ = sessions.session(other) }
-        _ = sessions.session(others[0])
-        _ = sessions.session(newest)
-        _ = sessions.open(source)
-        #expect(sessions.session(first) == nil)
+        for other in others.dropFirst(2) { _ = sessions.session(other, of: .local) }
+        _ = sessions.session(others[0], of: .local)
+        _ = sessions.session(newest, of: .local)
+        _ = sessions.open(source, for: .local)
+        #expect(sessions.session(first, of: .local) == nil)
         #expect(!FileManager.default.fileExists(atPath: upload.path))
     }
 
@@ -58,16 +58,34 @@ import Testing
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("sessions-\(UUID())")
         defer { try? FileManager.default.removeItem(at: data) }
         let sessions = try sessions(data)
-        let a = sessions.open(source)
-        let b = sessions.open(source)
-        #expect(try sessions.edit(a) { (menu) throws(EditError) in try menu.rotate(.half) } != nil)
-        #expect(sessions.session(a)?.menu.composition.rotation == .half)
-        #expect(sessions.session(b)?.menu.composition.rotation == Rotation.none)
+        let a = sessions.open(source, for: .local)
+        let b = sessions.open(source, for: .local)
+        #expect(try sessions.edit(a, of: .local) { (menu) throws(EditError) in try menu.rotate(.half) } != nil)
+        #expect(sessions.session(a, of: .local)?.menu.composition.rotation == .half)
+        #expect(sessions.session(b, of: .local)?.menu.composition.rotation == Rotation.none)
         // A refused edit leaves the session as it was
         #expect(throws: EditError.self) {
-            try sessions.edit(a) { (menu) throws(EditError) in try menu.trim(TimeRange(start: 3, end: 1)) }
+            try sessions.edit(a, of: .local) { (menu) throws(EditError) in try menu.trim(TimeRange(start: 3, end: 1)) }
         }
-        #expect(sessions.session(a)?.menu.edits.count == 1)
-        #expect(try sessions.edit("nosuch") { (menu) throws(EditError) in menu.undo() } == nil)
+        #expect(sessions.session(a, of: .local)?.menu.edits.count == 1)
+        #expect(try sessions.edit("nosuch", of: .local) { (menu) throws(EditError) in menu.undo() } == nil)
+    }
+
+    @Test func aSessionIsItsPersonsOnly() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("sessions-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let sessions = try sessions(data)
+        let alice = PersonID(rawValue: 7)
+        let bob = PersonID(rawValue: 8)
+        // Given A's session
+        let a = sessions.open(source, for: alice)
+        // Then B cannot open, edit, export or cancel it: to B it does not exist
+        #expect(sessions.session(a, of: bob) == nil)
+        #expect(try sessions.edit(a, of: bob) { (menu) throws(EditError) in try menu.rotate(.half) } == nil)
+        #expect(!sessions.startExport(a, of: bob))
+        sessions.cancelExport(a, of: bob)
+        // And A's session is as A left it
+        #expect(sessions.session(a, of: alice)?.menu.edits.isEmpty == true)
+        #expect(sessions.session(a, of: alice)?.export == .idle)
     }
 }

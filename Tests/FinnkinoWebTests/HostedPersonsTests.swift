@@ -128,6 +128,51 @@ import Testing
         #expect(try persons.count() == 1)
     }
 
+    @Test func nobodyOpensAnotherPersonsVideosOrEditorByAddress() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("hosted-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let persons = try PersonStore.inMemory()
+        let server = try await WebServer.start(hosted: true, persons: persons, dataDirectory: data)
+        defer { Task { await server.stop() } }
+        let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first)
+        var a = HostedBrowser(server)
+        var b = HostedBrowser(server)
+        _ = try await a.get("/trailer/\(movie.id)")
+        _ = try await b.get("/library")
+        // Given a video in A's library
+        let cookie = try #require(a.session)
+        let token = try #require(SessionToken(text: cookie))
+        let alice = try #require(try persons.person(of: token))
+        let library = try VideoLibrary(dataDirectory: data)
+        let file = library.newVideoFile()
+        let clip = try #require(
+            try BundledMedia.standard().clip(
+                EventVideo(
+                    title: "Trailer", location: "bundled:///media/Event_14001/trailer.mp4", thumbnailLocation: nil,
+                    subType: "EventTrailer", format: "Mp4")))
+        try FileManager.default.copyItem(at: clip, to: file)
+        let video = try await library.add(file, title: "A:n video", edits: [], for: alice)
+        // And an editor A opened
+        let editor = try #require(try await a.post("/editor", "movie=\(movie.id)").header("Location"))
+        let editorBefore = try await a.get(editor)
+        #expect(editorBefore.status == 200)
+        #expect(try await a.get("/library").body.contains("A:n video"))
+        // Then B's library does not list the video, and B cannot reach it or the editor by address
+        #expect(!(try await b.get("/library").body.contains("A:n video")))
+        for path in [
+            "/library/\(video.id)/video.mp4", "/library/\(video.id)/thumbnail.jpg", editor, editor + "/export",
+            editor + "/source.mp4",
+        ] {
+            #expect(try await b.get(path).status == 404, "\(path)")
+        }
+        // And B's delete and edits find nothing, and leave A's video and editor as they were
+        #expect(try await b.post("/library/\(video.id)/delete", "").status == 404)
+        #expect(try await b.post(editor + "/edit", "edit=rotate&degrees=90").status == 404)
+        #expect(try await a.get("/library/\(video.id)/video.mp4").status == 200)
+        #expect(FileManager.default.fileExists(atPath: file.path))
+        #expect(try await a.get(editor).body == editorBefore.body)
+    }
+
     private func makeSignedOutSession(_ persons: PersonStore) async throws -> String {
         let (_, token) = try persons.newPerson()
         try persons.signOut(token)

@@ -122,7 +122,7 @@ import Testing
         let source = VideoSource(
             path: "/x.mp4", title: "Klippi", duration: 4, size: FrameSize(width: 480, height: 270), hasAudio: true)
         var session = EditorSessions.Session(
-            id: "abc", menu: EditMenu(source: source), upload: nil, lastUsed: .now, exportTask: nil)
+            id: "abc", person: .local, menu: EditMenu(source: source), upload: nil, lastUsed: .now, exportTask: nil)
         session.export = .running(0.427)
         let request = Request(
             head: HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: "/editor/abc"),

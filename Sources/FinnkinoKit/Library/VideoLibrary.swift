@@ -9,6 +9,10 @@ public struct VideoLibraryError: Error, Sendable, Equatable, CustomStringConvert
 
 /// The exported videos: files in `videos/` of the data directory (the video and a thumbnail
 /// frame), their metadata in `library.sqlite` (through GRDB). The web app and the CLI share it.
+///
+/// Every video is a person's: reading, listing and deleting name the person, and a video of
+/// anyone else is as if it did not exist. The CLI's calls are the local person's (the default);
+/// the web app always names the request's person.
 public final class VideoLibrary: Sendable {
     public static let fileName = "library.sqlite"
     public static let folderName = "videos"
@@ -75,6 +79,14 @@ public final class VideoLibrary: Sendable {
                     );
                     """)
         }
+        // Every person's videos in one library: what v1 held is the local person's (ID 1).
+        migrator.registerMigration("v2 persons") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE video ADD COLUMN person INTEGER NOT NULL DEFAULT 1;
+                    CREATE INDEX video_person ON video(person, id);
+                    """)
+        }
         return migrator
     }
 
@@ -86,7 +98,9 @@ public final class VideoLibrary: Sendable {
     /// Records the video at `file` (in the library folder, from ``newVideoFile()``) and writes its
     /// thumbnail frame. When this fails the file is removed.
     @discardableResult
-    public func add(_ file: URL, title: String, edits: [String]) async throws(VideoLibraryError) -> LibraryVideo {
+    public func add(
+        _ file: URL, title: String, edits: [String], for person: PersonID = .local
+    ) async throws(VideoLibraryError) -> LibraryVideo {
         let thumbnail = file.deletingPathExtension().appendingPathExtension("jpg")
         do {
             try requireAvailable()
@@ -104,11 +118,11 @@ public final class VideoLibrary: Sendable {
             video.id = try await queue.write { db in
                 try db.execute(
                     sql: """
-                        INSERT INTO video (title, createdAt, duration, width, height, bytes, edits, fileName)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO video (person, title, createdAt, duration, width, height, bytes, edits, fileName)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
-                        row.title, row.createdAt.timeIntervalSince1970, row.duration, row.size.width,
+                        person.rawValue, row.title, row.createdAt.timeIntervalSince1970, row.duration, row.size.width,
                         row.size.height, row.bytes, editsJSON, row.fileName,
                     ])
                 return db.lastInsertedRowID
@@ -122,24 +136,34 @@ public final class VideoLibrary: Sendable {
         }
     }
 
-    /// Every video, newest first.
-    public func all() throws(VideoLibraryError) -> [LibraryVideo] {
-        try read { db in try Row.fetchAll(db, sql: "SELECT * FROM video ORDER BY id DESC").map(Self.video) }
-    }
-
-    public func video(id: Int64) throws(VideoLibraryError) -> LibraryVideo? {
+    /// Every video of `person`, newest first.
+    public func all(of person: PersonID = .local) throws(VideoLibraryError) -> [LibraryVideo] {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM video WHERE id = ?", arguments: [id]).map(Self.video)
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM video WHERE person = ? ORDER BY id DESC", arguments: [person.rawValue]
+            )
+            .map(Self.video)
         }
     }
 
-    /// Removes the video, its file and its thumbnail; false when there is no such video.
+    /// `person`'s video `id`; nil when there is none, or it is someone else's.
+    public func video(id: Int64, of person: PersonID = .local) throws(VideoLibraryError) -> LibraryVideo? {
+        try read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT * FROM video WHERE id = ? AND person = ?", arguments: [id, person.rawValue]
+            ).map(Self.video)
+        }
+    }
+
+    /// Removes `person`'s video, its file and its thumbnail; false when they have no such video.
     @discardableResult
-    public func delete(id: Int64) throws(VideoLibraryError) -> Bool {
+    public func delete(id: Int64, of person: PersonID = .local) throws(VideoLibraryError) -> Bool {
         try requireAvailable()
-        guard let video = try video(id: id) else { return false }
+        guard let video = try video(id: id, of: person) else { return false }
         do {
-            try queue.write { db in try db.execute(sql: "DELETE FROM video WHERE id = ?", arguments: [id]) }
+            try queue.write { db in
+                try db.execute(sql: "DELETE FROM video WHERE id = ? AND person = ?", arguments: [id, person.rawValue])
+            }
         } catch {
             throw VideoLibraryError("video \(id) could not be deleted: \(error)")
         }
