@@ -42,6 +42,10 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        // libqrencode: the QR code of a join code on the Devices page.
+        .systemLibrary(
+            name: "CQRencode", pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
         // libjpeg's and libpng's errors longjmp; this C target catches them and returns them as
         // values (and sets libpng's speed options, which its simplified API lacks).
         .target(
@@ -100,7 +104,7 @@ let package = Package(
         .target(
             name: "FinnkinoWeb",
             dependencies: [
-                "AppPatterns", "FinnkinoKit", "ImagePipeline", "WebSupport",
+                "AppPatterns", "CQRencode", "FinnkinoKit", "ImagePipeline", "WebSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

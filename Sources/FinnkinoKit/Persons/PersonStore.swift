@@ -7,10 +7,12 @@ public struct PersonStoreError: Error, Sendable, Equatable, CustomStringConverti
     public init(_ description: String) { self.description = description }
 }
 
-/// The persons of a hosted server and their browsers' sessions, in `persons.sqlite` (through
-/// GRDB): who a request's session cookie stands for.
+/// The persons of a hosted server, their browsers' sessions (their devices) and the one-time codes
+/// that join another device to a person, in `persons.sqlite` (through GRDB): who a request's
+/// session cookie stands for.
 ///
-/// A session is kept only as the SHA-256 of its token. A session unused for ``sessionLifetime``
+/// A session is kept only as the SHA-256 of its token, a join code only as the SHA-256 of its
+/// text. A session unused for ``sessionLifetime``
 /// is over: its token then reads as no one, and the browser is given a new, empty person. The
 /// local person (``PersonID/local``) is always there and has no sessions of its own on loopback.
 public final class PersonStore: Sendable {
@@ -19,6 +21,17 @@ public final class PersonStore: Sendable {
     public static let sessionLifetime: TimeInterval = 180 * 86_400
     /// A session's last use is written at most this often (a page view is a read, not a write).
     static let touchInterval: TimeInterval = 60
+    /// How long a join code can be used.
+    public static let joinCodeLifetime: TimeInterval = 10 * 60
+
+    /// A browser a person uses, as the Devices page lists it.
+    public struct Device: Sendable, Equatable {
+        public let id: Int64
+        /// What the browser said it is (``DeviceName``), when it was first seen.
+        public let name: String
+        public let createdAt: Date
+        public let lastUsedAt: Date
+    }
 
     private let queue: DatabaseQueue
 
@@ -66,12 +79,19 @@ public final class PersonStore: Sendable {
                         lastSeenAt REAL NOT NULL
                     );
                     CREATE TABLE session (
-                        tokenHash BLOB PRIMARY KEY, -- SHA-256 of the token; the token itself is never kept
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        tokenHash BLOB NOT NULL UNIQUE, -- SHA-256 of the token; the token itself is never kept
                         person INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+                        device TEXT NOT NULL,
                         createdAt REAL NOT NULL,
                         lastUsedAt REAL NOT NULL
-                    ) WITHOUT ROWID;
+                    );
                     CREATE INDEX session_person ON session(person);
+                    CREATE TABLE joinCode (
+                        codeHash BLOB PRIMARY KEY, -- SHA-256 of the code's text
+                        person INTEGER NOT NULL REFERENCES person(id) ON DELETE CASCADE,
+                        expiresAt REAL NOT NULL
+                    ) WITHOUT ROWID;
                     """)
             // The local person: whoever uses this computer (its ID is 1, as PersonID.local says).
             let now = Date().timeIntervalSince1970
@@ -82,19 +102,90 @@ public final class PersonStore: Sendable {
     }
 
     /// A new person with one session: what a browser's first visit to a hosted server gets.
-    public func newPerson(now: Date = Date()) throws(PersonStoreError) -> (person: PersonID, token: SessionToken) {
+    public func newPerson(
+        device: String = "", now: Date = Date()
+    ) throws(PersonStoreError) -> (person: PersonID, token: SessionToken) {
         let token = SessionToken.random()
         let seconds = now.timeIntervalSince1970
         let id = try write { db in
             try db.execute(
                 sql: "INSERT INTO person (createdAt, lastSeenAt) VALUES (?, ?)", arguments: [seconds, seconds])
             let id = db.lastInsertedRowID
-            try db.execute(
-                sql: "INSERT INTO session (tokenHash, person, createdAt, lastUsedAt) VALUES (?, ?, ?, ?)",
-                arguments: [token.hash, id, seconds, seconds])
+            try Self.insertSession(token, person: id, device: device, at: seconds, db)
             return id
         }
         return (PersonID(rawValue: id), token)
+    }
+
+    private static func insertSession(
+        _ token: SessionToken, person: Int64, device: String, at seconds: Double, _ db: Database
+    ) throws {
+        try db.execute(
+            sql: "INSERT INTO session (tokenHash, person, device, createdAt, lastUsedAt) VALUES (?, ?, ?, ?, ?)",
+            arguments: [token.hash, person, String(device.prefix(80)), seconds, seconds])
+    }
+
+    /// A new one-time code that joins another device to `person`: usable once, for
+    /// ``joinCodeLifetime``. Codes of anyone that have expired are deleted.
+    public func newJoinCode(for person: PersonID, now: Date = Date()) throws(PersonStoreError) -> JoinCode {
+        let code = JoinCode.random()
+        let seconds = now.timeIntervalSince1970
+        try write { db in
+            try db.execute(sql: "DELETE FROM joinCode WHERE expiresAt < ?", arguments: [seconds])
+            try db.execute(
+                sql: "INSERT INTO joinCode (codeHash, person, expiresAt) VALUES (?, ?, ?)",
+                arguments: [code.hash, person.rawValue, seconds + Self.joinCodeLifetime])
+        }
+        return code
+    }
+
+    /// Uses a join code: a new session of the code's person for the device that typed it, and the
+    /// code is spent. Nil for a code that is unknown, spent or expired.
+    public func join(
+        _ code: JoinCode, device: String = "", now: Date = Date()
+    ) throws(PersonStoreError) -> (person: PersonID, token: SessionToken)? {
+        let seconds = now.timeIntervalSince1970
+        let token = SessionToken.random()
+        let person = try write { db -> Int64? in
+            let row = try Row.fetchOne(
+                db, sql: "SELECT person, expiresAt FROM joinCode WHERE codeHash = ?", arguments: [code.hash])
+            try db.execute(sql: "DELETE FROM joinCode WHERE codeHash = ?", arguments: [code.hash])
+            guard let row, (row["expiresAt"] as Double) >= seconds else { return nil }
+            let person: Int64 = row["person"]
+            try Self.insertSession(token, person: person, device: device, at: seconds, db)
+            return person
+        }
+        return person.map { (PersonID(rawValue: $0), token) }
+    }
+
+    /// `person`'s devices (their sessions), the one used last first.
+    public func devices(of person: PersonID) throws(PersonStoreError) -> [Device] {
+        try read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM session WHERE person = ? ORDER BY lastUsedAt DESC, id DESC",
+                arguments: [person.rawValue]
+            ).map { row in
+                Device(
+                    id: row["id"], name: row["device"], createdAt: Date(timeIntervalSince1970: row["createdAt"]),
+                    lastUsedAt: Date(timeIntervalSince1970: row["lastUsedAt"]))
+            }
+        }
+    }
+
+    /// The device a token is (its ID on the Devices page), when the token is a session.
+    public func device(of token: SessionToken) throws(PersonStoreError) -> Int64? {
+        try read { db in
+            try Int64.fetchOne(db, sql: "SELECT id FROM session WHERE tokenHash = ?", arguments: [token.hash])
+        }
+    }
+
+    /// Signs out `person`'s device `id`; false when they have no such device.
+    @discardableResult
+    public func signOut(device id: Int64, of person: PersonID) throws(PersonStoreError) -> Bool {
+        try write { db in
+            try db.execute(sql: "DELETE FROM session WHERE id = ? AND person = ?", arguments: [id, person.rawValue])
+            return db.changesCount > 0
+        }
     }
 
     /// The person a browser's token stands for; nil for a token that is unknown, signed out or

@@ -80,4 +80,52 @@ import Testing
         #expect(files.range(of: Data(token.text.utf8)) == nil)
         #expect(files.range(of: token.hash) != nil)
     }
+
+    @Test func aJoinCodeJoinsOneDeviceOnceWithinTenMinutes() throws {
+        let store = try PersonStore.inMemory()
+        let (alice, _) = try store.newPerson(device: "Firefox, Linux", now: start)
+        // When A asks for a code and another device types it (in lower case, with a space)
+        let code = try store.newJoinCode(for: alice, now: start)
+        let typed = try #require(
+            JoinCode(typed: code.description.lowercased().replacingOccurrences(of: "-", with: " ")))
+        let joined = try #require(try store.join(typed, device: "Safari, iPhone", now: start.addingTimeInterval(60)))
+        // Then that device is A, with a token of its own
+        #expect(joined.person == alice)
+        #expect(try store.person(of: joined.token, now: start.addingTimeInterval(60)) == alice)
+        // And the code is spent: a second use joins nobody
+        #expect(try store.join(code, now: start.addingTimeInterval(61)) == nil)
+        // And a code used after ten minutes joins nobody
+        let late = try store.newJoinCode(for: alice, now: start)
+        #expect(try store.join(late, now: start.addingTimeInterval(PersonStore.joinCodeLifetime + 1)) == nil)
+        // And a code never given out joins nobody
+        #expect(try store.join(try #require(JoinCode(typed: "ABCD-EFGH")), now: start) == nil)
+        // And A's devices are both browsers, the one used last first
+        #expect(try store.devices(of: alice).map(\.name) == ["Safari, iPhone", "Firefox, Linux"])
+    }
+
+    @Test func aDeviceCanBeSignedOutOnlyByItsPerson() throws {
+        let store = try PersonStore.inMemory()
+        let (alice, first) = try store.newPerson(now: start)
+        let (bob, _) = try store.newPerson(now: start)
+        let second = try #require(try store.join(try store.newJoinCode(for: alice, now: start), now: start))
+        let device = try #require(try store.device(of: second.token))
+        // When B tries to sign out A's device, nothing happens
+        #expect(try store.signOut(device: device, of: bob) == false)
+        #expect(try store.person(of: second.token, now: start) == alice)
+        // When A signs it out, its token stands for no one, and A's other device stays
+        #expect(try store.signOut(device: device, of: alice))
+        #expect(try store.person(of: second.token, now: start) == nil)
+        #expect(try store.person(of: first, now: start) == alice)
+        #expect(try store.devices(of: alice).count == 1)
+    }
+
+    @Test func typedCodesAreReadForgivinglyAndOnlyFromTheirAlphabet() {
+        #expect(JoinCode(typed: "abcd-efgh")?.description == "ABCD-EFGH")
+        #expect(JoinCode(typed: " ABCD EFGH ")?.description == "ABCD-EFGH")
+        for text in [
+            "", "ABCD-EFG", "ABCD-EFGHJ", "ABCD-EFG0", "ABCD-EFGI", "ÄBCD-EFGH", String(repeating: "A", count: 500),
+        ] {
+            #expect(JoinCode(typed: text) == nil, "\(text)")
+        }
+    }
 }
