@@ -32,6 +32,11 @@ public func makeApplication(_ configuration: WebConfiguration) throws -> some Ap
     )
     web.add(to: router)
     InternationalRoutes(web: web).add(to: router)
+    DevicesRoutes(
+        web: web, persons: configuration.persons, hosted: configuration.hosted,
+        secureCookies: configuration.secureCookies
+    )
+    .add(to: router)
     TrailerRoutes(
         web: web,
         sessions: EditorSessions(

@@ -77,7 +77,11 @@ struct PageLayout {
             html.raw("</p>")
         }
         main(&html)
-        html.raw("</main>")
+        html.raw("</main><footer class=\"page-footer\"><a href=\"\(DevicesView.path)\"")
+        if path.hasPrefix(DevicesView.path) { html.raw(" aria-current=\"page\"") }
+        html.raw(">")
+        html.text(DeviceStrings.of(client.language).title)
+        html.raw("</a></footer>")
         help(&html)
         html.raw("</body></html>\n")
         return html.html

@@ -38,7 +38,7 @@ struct PersonMiddleware: RouterMiddleware {
         guard Self.belongsToSomeone(request.uri.path) else { return try await next(request, context) }
         let (person, token): (PersonID, SessionToken)
         do {
-            (person, token) = try persons.newPerson()
+            (person, token) = try persons.newPerson(device: DeviceName.of(userAgent: request.headers[.userAgent]))
         } catch {
             logger.error("a new person cannot be made: \(error)")
             throw HTTPError(.serviceUnavailable)
@@ -46,11 +46,17 @@ struct PersonMiddleware: RouterMiddleware {
         context.person = person
         context.session = token
         var response = try await next(request, context)
-        response.setCookie(
-            Cookie(
-                name: Self.cookieName, value: token.text, maxAge: Int(PersonStore.sessionLifetime), path: "/",
-                secure: secureCookies, httpOnly: true, sameSite: .lax))
+        response.setCookie(Self.cookie(token, secure: secureCookies))
         return response
+    }
+
+    /// The session cookie of `token`: for the whole site, `HttpOnly`, `SameSite=Lax` (a link from
+    /// elsewhere opens the person's own pages; another site's forms carry no cookie), `Secure`
+    /// over https, kept as long as a session lasts unused.
+    static func cookie(_ token: SessionToken, secure: Bool) -> Cookie {
+        Cookie(
+            name: cookieName, value: token.text, maxAge: Int(PersonStore.sessionLifetime), path: "/", secure: secure,
+            httpOnly: true, sameSite: .lax)
     }
 
     private func known(_ token: SessionToken) throws -> PersonID? {

@@ -1,0 +1,98 @@
+import FinnkinoKit
+
+/// The words of the Devices page, in each interface language.
+struct DeviceStrings: Sendable {
+    var title: String
+    var intro: String
+    var thisDevice: String
+    /// `%@` is when it was last used.
+    var lastUsed: String
+    var signOut: String
+    var signedOut: String
+    var useElsewhere: String
+    var makeCode: String
+    /// `%@` is the code.
+    var codeIntro: String
+    var codeLabel: String
+    var validFor: String
+    var joinTitle: String
+    var joinIntro: String
+    var join: String
+    var joined: String
+    var wrongCode: String
+    var tooManyTries: String
+    var localOnly: String
+
+    static func of(_ language: UILanguage) -> DeviceStrings {
+        switch language {
+        case .fi: finnish
+        case .sv: swedish
+        case .en: english
+        }
+    }
+
+    static let finnish = DeviceStrings(
+        title: "Laitteet",
+        intro: "Nämä selaimet käyttävät kirjanmerkkejäsi, kirjastoasi ja asetuksiasi.",
+        thisDevice: "Tämä laite",
+        lastUsed: "Käytetty viimeksi %@",
+        signOut: "Kirjaa ulos",
+        signedOut: "Laite kirjattiin ulos.",
+        useElsewhere: "Käytä toisella laitteella",
+        makeCode: "Näytä koodi",
+        codeIntro: "Kirjoita koodi %@ toisen laitteen Laitteet-sivulle tai lue QR-koodi sillä.",
+        codeLabel: "Liittymiskoodi",
+        validFor: "Koodi toimii kerran, 10 minuutin ajan.",
+        joinTitle: "Liity koodilla",
+        joinIntro: "Onko sinulla koodi toiselta laitteelta? Tämä selain käyttää sen jälkeen sen tietoja.",
+        join: "Liity",
+        joined: "Tämä laite käyttää nyt samoja tietoja kuin toinen laitteesi.",
+        wrongCode: "Koodi ei kelpaa: se on väärin kirjoitettu, jo käytetty tai vanhentunut.",
+        tooManyTries: "Liian monta yritystä. Odota hetki ja yritä uudelleen.",
+        localOnly:
+            "Tätä palvelinta käytetään vain tällä tietokoneella. Käynnistä se valitsimella --hosted, niin voit käyttää sitä muilta laitteilta."
+    )
+
+    static let swedish = DeviceStrings(
+        title: "Enheter",
+        intro: "De här webbläsarna använder dina bokmärken, ditt bibliotek och dina inställningar.",
+        thisDevice: "Den här enheten",
+        lastUsed: "Senast använd %@",
+        signOut: "Logga ut",
+        signedOut: "Enheten loggades ut.",
+        useElsewhere: "Använd på en annan enhet",
+        makeCode: "Visa en kod",
+        codeIntro: "Skriv koden %@ på den andra enhetens Enheter-sida, eller läs QR-koden med den.",
+        codeLabel: "Anslutningskod",
+        validFor: "Koden fungerar en gång, i 10 minuter.",
+        joinTitle: "Anslut med en kod",
+        joinIntro: "Har du en kod från en annan enhet? Den här webbläsaren använder sedan dess data.",
+        join: "Anslut",
+        joined: "Den här enheten använder nu samma data som din andra enhet.",
+        wrongCode: "Koden fungerar inte: den är felskriven, redan använd eller har gått ut.",
+        tooManyTries: "För många försök. Vänta en stund och försök igen.",
+        localOnly:
+            "Den här servern används bara på den här datorn. Starta den med --hosted för att använda den från andra enheter."
+    )
+
+    static let english = DeviceStrings(
+        title: "Devices",
+        intro: "These browsers use your bookmarks, library and settings.",
+        thisDevice: "This device",
+        lastUsed: "Last used %@",
+        signOut: "Sign out",
+        signedOut: "The device was signed out.",
+        useElsewhere: "Use on another device",
+        makeCode: "Show a code",
+        codeIntro: "Type the code %@ on the other device's Devices page, or scan the QR code with it.",
+        codeLabel: "Join code",
+        validFor: "The code works once, for 10 minutes.",
+        joinTitle: "Join with a code",
+        joinIntro: "Have a code from another device? This browser then uses its data.",
+        join: "Join",
+        joined: "This device now uses the same data as your other device.",
+        wrongCode: "That code does not work: it is mistyped, already used or expired.",
+        tooManyTries: "Too many tries. Wait a moment and try again.",
+        localOnly: "This server is used on this computer only. Start it with --hosted to use it from other devices."
+    )
+}

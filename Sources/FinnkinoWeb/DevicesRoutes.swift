@@ -1,0 +1,88 @@
+import AppPatterns
+import FinnkinoKit
+import Foundation
+import Hummingbird
+
+/// The Devices page and its actions. On a hosted server:
+///
+/// - `GET /devices` (`?code=…` fills in the join form: what the QR code opens);
+/// - `POST /devices/code`: the page again, with a new one-time code and its QR code;
+/// - `POST /devices/join` (`code=…`): this browser becomes the code's person (a new session;
+///   its old one is signed out); attempts are limited per browser and for the whole server;
+/// - `POST /devices/<id>/signout`: signs out one of the person's devices (this one included).
+///
+/// On loopback there is one person, whoever uses this computer: the page says so, and the
+/// actions do not exist.
+struct DevicesRoutes: Sendable {
+    let web: WebRoutes
+    let persons: PersonStore
+    let hosted: Bool
+    let secureCookies: Bool
+    /// Join attempts of one browser session: 5 in 10 minutes.
+    let attemptsPerSession = RateLimiter<Data>(limit: 5, per: 600)
+    /// Join attempts of everyone together: 60 a minute (2^40 codes, 10 minutes each: a guess in
+    /// 30 million years at that rate).
+    let attemptsOnServer = RateLimiter<Int>(limit: 60, per: 60)
+
+    func add(to router: Router<PersonRequestContext>) {
+        router.get(RouterPath(DevicesView.path)) { request, context in
+            try page(request, context, code: nil)
+        }
+        router.post(RouterPath(DevicesView.path + "/code")) { request, context in
+            _ = try await web.checkedForm(request, context)
+            guard hosted, let person = context.person else { throw HTTPError(.notFound) }
+            return try page(request, context, code: try persons.newJoinCode(for: person))
+        }
+        router.post(RouterPath(DevicesView.path + "/join")) { request, context in
+            let form = try await web.checkedForm(request, context)
+            guard hosted, let session = context.session else { throw HTTPError(.notFound) }
+            let words = DeviceStrings.of(try web.client(request, context).language)
+            guard attemptsPerSession.allow(session.hash), attemptsOnServer.allow(0) else {
+                return ClientState.redirect(to: DevicesView.path, flash: words.tooManyTries)
+            }
+            let device = DeviceName.of(userAgent: request.headers[.userAgent])
+            guard let code = JoinCode(typed: form["code"] ?? ""), let joined = try persons.join(code, device: device)
+            else { return ClientState.redirect(to: DevicesView.path, flash: words.wrongCode) }
+            try persons.signOut(session)
+            var response = ClientState.redirect(to: "/bookmarks", flash: words.joined)
+            response.setCookie(PersonMiddleware.cookie(joined.token, secure: secureCookies))
+            return response
+        }
+        router.post(RouterPath(DevicesView.path + "/:device/signout")) { request, context in
+            _ = try await web.checkedForm(request, context)
+            guard hosted, let person = context.person, let id = context.parameters.get("device", as: Int64.self)
+            else { throw HTTPError(.notFound) }
+            let current = try context.session.flatMap { try persons.device(of: $0) }
+            guard try persons.signOut(device: id, of: person) else { throw HTTPError(.notFound) }
+            let words = DeviceStrings.of(try web.client(request, context).language)
+            guard id == current else { return ClientState.redirect(to: DevicesView.path, flash: words.signedOut) }
+            // This browser signed itself out: it forgets its cookie and is nobody until its next page.
+            var response = Response.redirect(to: "/movies", type: .normal)
+            response.setCookie(
+                Cookie(
+                    name: PersonMiddleware.cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax))
+            return response
+        }
+    }
+
+    private func page(_ request: Request, _ context: PersonRequestContext, code: JoinCode?) throws -> Response {
+        let client = try web.client(request, context)
+        let layout = web.layout(client, path: DevicesView.path)
+        guard hosted else { return web.page(DevicesView.localPage(layout: layout), client: client) }
+        let devices = try persons.devices(of: client.person)
+        let current = try context.session.flatMap { try persons.device(of: $0) }
+        let html = DevicesView.page(
+            devices, current: current, code: code, joinURL: code.map { joinURL($0, request: request) },
+            typed: request.uri.queryParameters["code"].flatMap { JoinCode(typed: String($0)) }, layout: layout)
+        var response = web.page(html, client: client)
+        // A page with a code must not be kept by a cache or the back button's memory.
+        if code != nil { response.headers[.cacheControl] = "no-store" }
+        return response
+    }
+
+    /// The address the QR code opens: this server's Devices page with the code filled in.
+    private func joinURL(_ code: JoinCode, request: Request) -> String {
+        let host = request.head.authority ?? "localhost"
+        return (secureCookies ? "https://" : "http://") + host + DevicesView.path + "?code=" + code.description
+    }
+}

@@ -1,0 +1,108 @@
+import FinnkinoKit
+import Foundation
+import Testing
+
+@testable import FinnkinoWeb
+
+/// More than one device: a one-time code joins another browser to a person; the Devices page lists
+/// the person's browsers, any of which can be signed out; code attempts are limited.
+@Suite struct DevicesPagesTests {
+    /// The code shown on `page`.
+    func code(on page: String) throws -> String {
+        let match = try #require(page.firstMatch(of: /id="join-code"[^>]*>([A-Z0-9]{4}-[A-Z0-9]{4})</))
+        return String(match.1)
+    }
+
+    @Test func aCodeJoinsAnotherBrowserToThePersonOnce() async throws {
+        let server = try await WebServer.start(hosted: true)
+        defer { Task { await server.stop() } }
+        let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first)
+        var phone = HostedBrowser(server)
+        var laptop = HostedBrowser(server)
+        var third = HostedBrowser(server)
+        _ = try await phone.get("/movie/\(movie.id)")
+        _ = try await phone.post("/bookmarks/toggle", "movie=\(movie.id)")
+        _ = try await laptop.get("/devices")
+        _ = try await third.get("/devices")
+        // When the phone asks for a code
+        _ = try await phone.get("/devices")
+        let shown = try await phone.post("/devices/code", "")
+        // Then the page shows it with its QR code, and is not to be cached
+        #expect(shown.status == 200 && shown.header("Cache-Control") == "no-store")
+        #expect(shown.body.contains("<svg class=\"qr\""))
+        let code = try code(on: shown.body)
+        // When the laptop types it
+        let oldSession = laptop.session
+        let joined = try await laptop.post("/devices/join", "code=\(code.lowercased())")
+        // Then the laptop gets a new session of the phone's person and sees its bookmarks
+        #expect(joined.status == 303 && joined.header("Location") == "/bookmarks")
+        #expect(laptop.session != oldSession)
+        #expect(try await laptop.get("/bookmarks").body.contains("data-movie=\"\(movie.id)\""))
+        // And the laptop's old session is over: with it, a browser is a new empty person
+        var old = HostedBrowser(server, session: oldSession)
+        #expect(try await old.get("/bookmarks").cookies["session"] != nil)
+        // And the code is spent: a third browser typing it joins nobody
+        let again = try await third.post("/devices/join", "code=\(code)")
+        #expect(again.header("Location") == "/devices")
+        #expect(!(try await third.get("/bookmarks").body.contains("data-movie=\"")))
+        // And the phone's Devices page lists both browsers
+        let devices = try await phone.get("/devices").body
+        #expect(devices.matches(of: /class="device"/).count == 2)
+        #expect(devices.contains("class=\"badge\""))
+    }
+
+    @Test func aDeviceSignedOutIsNobodyAfterwards() async throws {
+        let server = try await WebServer.start(hosted: true)
+        defer { Task { await server.stop() } }
+        let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first)
+        var phone = HostedBrowser(server)
+        var laptop = HostedBrowser(server)
+        _ = try await phone.get("/movie/\(movie.id)")
+        _ = try await phone.post("/bookmarks/toggle", "movie=\(movie.id)")
+        _ = try await laptop.get("/devices")
+        _ = try await laptop.post(
+            "/devices/join", "code=\(try code(on: try await phone.post("/devices/code", "").body))")
+        // When the phone signs out the laptop (the device that is not "this device")
+        let page = try await phone.get("/devices").body
+        let other = try #require(
+            page.matches(of: /<li class="device" id="device-(\d+)"><strong>[^<]*<\/strong><span/).first)
+        let signedOut = try await phone.post("/devices/\(other.1)/signout", "")
+        #expect(signedOut.status == 303 && signedOut.header("Location") == "/devices")
+        // Then the laptop's next page is a new empty person's
+        let after = try await laptop.get("/bookmarks")
+        #expect(after.cookies["session"] != nil && !after.body.contains("data-movie=\""))
+        // And the phone still has its bookmark
+        #expect(try await phone.get("/bookmarks").body.contains("data-movie=\"\(movie.id)\""))
+        // And a device of someone else cannot be signed out: 404
+        #expect(try await laptop.post("/devices/\(other.1)/signout", "").status == 404)
+    }
+
+    @Test func codeAttemptsAreLimitedPerBrowser() async throws {
+        let server = try await WebServer.start(hosted: true)
+        defer { Task { await server.stop() } }
+        var phone = HostedBrowser(server)
+        var guesser = HostedBrowser(server)
+        _ = try await phone.get("/devices")
+        _ = try await guesser.get("/devices")
+        let code = try code(on: try await phone.post("/devices/code", "").body)
+        // When a browser makes five wrong guesses
+        for guess in ["AAAA-AAAA", "BBBB-BBBB", "CCCC-CCCC", "DDDD-DDDD", "EEEE-EEEE"] {
+            let reply = try await guesser.post("/devices/join", "code=\(guess)")
+            #expect(reply.header("Location") == "/devices" && reply.cookies["flash"] != nil)
+        }
+        // Then even the right code is refused for now, with a message that says why
+        let refused = try await guesser.post("/devices/join", "code=\(code)")
+        #expect(refused.header("Location") == "/devices")
+        let flash = try #require(refused.cookies["flash"]?.removingPercentEncoding)
+        #expect(flash == DeviceStrings.finnish.tooManyTries)
+    }
+
+    @Test func onLoopbackThereIsOnePersonAndNoCodes() async throws {
+        let server = try await WebServer.start()
+        defer { Task { await server.stop() } }
+        let page = try await server.get("/devices")
+        #expect(page.status == 200 && page.body.contains("--hosted"))
+        #expect(try await server.postForm("/devices/code", "").status == 404)
+        #expect(try await server.postForm("/devices/join", "code=ABCD-EFGH").status == 404)
+    }
+}
