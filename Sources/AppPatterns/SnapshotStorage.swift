@@ -8,6 +8,8 @@ public protocol SnapshotStorage: Sendable {
     func snapshot(for key: String) throws -> Data?
     /// Saves `data` under `key`, replacing what was there; durable when it returns.
     func save(_ data: Data, for key: String) throws
+    /// Removes what is saved under `key`, if anything; durable when it returns.
+    func removeSnapshot(for key: String) throws
 }
 
 /// Snapshots in memory: for tests and for runs that keep nothing.
@@ -19,6 +21,8 @@ public final class InMemorySnapshotStorage: SnapshotStorage {
     public func snapshot(for key: String) throws -> Data? { snapshots.withLock { $0[key] } }
 
     public func save(_ data: Data, for key: String) throws { snapshots.withLock { $0[key] = data } }
+
+    public func removeSnapshot(for key: String) throws { _ = snapshots.withLock { $0.removeValue(forKey: key) } }
 }
 
 /// Snapshots in an SQLite file (through GRDB; WAL, synchronous FULL: a save that returned survives
@@ -64,5 +68,9 @@ public final class SQLiteSnapshotStorage: SnapshotStorage {
                 sql: "INSERT OR REPLACE INTO snapshot (key, data, savedAt) VALUES (?, ?, ?)",
                 arguments: [key, data, Date().timeIntervalSince1970])
         }
+    }
+
+    public func removeSnapshot(for key: String) throws {
+        try database.write { db in try db.execute(sql: "DELETE FROM snapshot WHERE key = ?", arguments: [key]) }
     }
 }

@@ -22,6 +22,14 @@ struct DeviceStrings: Sendable {
     var wrongCode: String
     var tooManyTries: String
     var localOnly: String
+    var yourData: String
+    var yourDataIntro: String
+    var download: String
+    var deleteMe: String
+    var deleteIntro: String
+    var confirmDelete: String
+    var confirmFirst: String
+    var erased: String
 
     static func of(_ language: UILanguage) -> DeviceStrings {
         switch language {
@@ -50,7 +58,15 @@ struct DeviceStrings: Sendable {
         wrongCode: "Koodi ei kelpaa: se on väärin kirjoitettu, jo käytetty tai vanhentunut.",
         tooManyTries: "Liian monta yritystä. Odota hetki ja yritä uudelleen.",
         localOnly:
-            "Tätä palvelinta käytetään vain tällä tietokoneella. Käynnistä se valitsimella --hosted, niin voit käyttää sitä muilta laitteilta."
+            "Tätä palvelinta käytetään vain tällä tietokoneella. Käynnistä se valitsimella --hosted, niin voit käyttää sitä muilta laitteilta.",
+        yourData: "Tietosi",
+        yourDataIntro: "Lataa kaikki, mitä palvelin sinusta säilyttää, JSON-tiedostona.",
+        download: "Lataa tietoni",
+        deleteMe: "Poista minut",
+        deleteIntro: "Poistaa kirjanmerkkisi, videosi, asetuksesi ja laitteesi pysyvästi.",
+        confirmDelete: "Ymmärrän, ettei poistoa voi perua",
+        confirmFirst: "Vahvista poisto valitsemalla ruutu.",
+        erased: "Tietosi poistettiin."
     )
 
     static let swedish = DeviceStrings(
@@ -72,7 +88,15 @@ struct DeviceStrings: Sendable {
         wrongCode: "Koden fungerar inte: den är felskriven, redan använd eller har gått ut.",
         tooManyTries: "För många försök. Vänta en stund och försök igen.",
         localOnly:
-            "Den här servern används bara på den här datorn. Starta den med --hosted för att använda den från andra enheter."
+            "Den här servern används bara på den här datorn. Starta den med --hosted för att använda den från andra enheter.",
+        yourData: "Dina data",
+        yourDataIntro: "Ladda ner allt som servern sparar om dig som en JSON-fil.",
+        download: "Ladda ner mina data",
+        deleteMe: "Radera mig",
+        deleteIntro: "Raderar dina bokmärken, videor, inställningar och enheter för gott.",
+        confirmDelete: "Jag förstår att raderingen inte kan ångras",
+        confirmFirst: "Bekräfta raderingen genom att kryssa i rutan.",
+        erased: "Dina data raderades."
     )
 
     static let english = DeviceStrings(
@@ -93,6 +117,14 @@ struct DeviceStrings: Sendable {
         joined: "This device now uses the same data as your other device.",
         wrongCode: "That code does not work: it is mistyped, already used or expired.",
         tooManyTries: "Too many tries. Wait a moment and try again.",
-        localOnly: "This server is used on this computer only. Start it with --hosted to use it from other devices."
+        localOnly: "This server is used on this computer only. Start it with --hosted to use it from other devices.",
+        yourData: "Your data",
+        yourDataIntro: "Download everything the server keeps about you, as a JSON file.",
+        download: "Download my data",
+        deleteMe: "Delete me",
+        deleteIntro: "Deletes your bookmarks, videos, settings and devices for good.",
+        confirmDelete: "I understand that this cannot be undone",
+        confirmFirst: "Tick the box to confirm the deletion.",
+        erased: "Your data was deleted."
     )
 }

@@ -78,7 +78,28 @@ enum DevicesView {
             html.raw("><button type=\"submit\">")
             html.text(words.join)
             html.raw("</button></form></section>")
+            dataSection(layout: layout, into: &html)
         }
+    }
+
+    /// "Your data": download it, or delete it all (with a box to tick first).
+    static func dataSection(layout: PageLayout, into html: inout HTMLWriter) {
+        let words = DeviceStrings.of(layout.client.language)
+        html.raw("<section aria-labelledby=\"your-data\"><h2 id=\"your-data\">")
+        html.text(words.yourData)
+        html.raw("</h2><p>")
+        html.text(words.yourDataIntro)
+        html.raw("</p><p><a class=\"button\" id=\"download-data\" href=\"/me/data\" download>")
+        html.text(words.download)
+        html.raw("</a></p><form method=\"post\" action=\"/me/delete\" class=\"delete-me\"><p>")
+        html.text(words.deleteIntro)
+        html.raw("</p>")
+        PageLayout.formFields(client: layout.client, back: path, into: &html)
+        html.raw("<label><input type=\"checkbox\" name=\"confirm\" value=\"yes\" required> ")
+        html.text(words.confirmDelete)
+        html.raw("</label><button type=\"submit\" class=\"danger\" id=\"delete-me\">")
+        html.text(words.deleteMe)
+        html.raw("</button></form></section>")
     }
 
     /// On a server that is not hosted: there is one person, whoever uses this computer.
@@ -90,6 +111,7 @@ enum DevicesView {
             html.raw("</h1><p>")
             html.text(words.localOnly)
             html.raw("</p>")
+            dataSection(layout: layout, into: &html)
         }
     }
 }

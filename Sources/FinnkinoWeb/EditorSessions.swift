@@ -81,6 +81,21 @@ final class EditorSessions: Sendable {
         }
     }
 
+    /// Closes every session of `person`: their exports are cancelled and the files they sent
+    /// removed. Returns the exports, to be awaited before their library is erased.
+    func closeAll(of person: PersonID) -> [Task<Void, Never>] {
+        let closed = sessions.withLock { sessions -> [Session] in
+            let theirs = sessions.values.filter { $0.person == person }
+            for session in theirs { sessions.removeValue(forKey: session.id) }
+            return theirs
+        }
+        for session in closed {
+            session.exportTask?.cancel()
+            if let upload = session.upload { try? FileManager.default.removeItem(at: upload) }
+        }
+        return closed.compactMap(\.exportTask)
+    }
+
     /// Changes the menu of `person`'s session; nil when they have no such session.
     func edit<T>(
         _ id: String, of person: PersonID, _ body: (inout EditMenu) throws(EditError) -> T

@@ -37,16 +37,17 @@ public func makeApplication(_ configuration: WebConfiguration) throws -> some Ap
         secureCookies: configuration.secureCookies
     )
     .add(to: router)
-    TrailerRoutes(
-        web: web,
-        sessions: EditorSessions(
-            library: configuration.library, uploads: configuration.uploads, logger: configuration.logger),
-        media: try? BundledMedia.standard()
-    )
-    .add(to: router)
+    let editorSessions = EditorSessions(
+        library: configuration.library, uploads: configuration.uploads, logger: configuration.logger)
+    TrailerRoutes(web: web, sessions: editorSessions, media: try? BundledMedia.standard()).add(to: router)
+    let eraser = PersonEraser(
+        persons: configuration.persons, bookmarks: configuration.bookmarks, library: configuration.library,
+        sessions: editorSessions, people: people, storage: configuration.stateStorage, logger: configuration.logger)
+    PersonDataRoutes(web: web, persons: configuration.persons, eraser: eraser).add(to: router)
     ImageRoutes(pipeline: configuration.images, catalog: catalog, logger: configuration.logger).add(to: router)
     return makeLocalServer(
         router: router, host: configuration.host, port: configuration.port, idleTimeout: configuration.idleTimeout,
+        services: [PersonSweepService(eraser: eraser, interval: .seconds(3600), logger: configuration.logger)],
         onServerRunning: configuration.onServerRunning, logger: configuration.logger)
 }
 

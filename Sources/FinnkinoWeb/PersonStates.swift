@@ -26,6 +26,11 @@ final class PersonStates: Sendable {
         self.logger = logger
     }
 
+    /// Forgets `person`'s state (after their place was erased).
+    func forget(_ person: PersonID) {
+        _ = states.withLock { $0.removeValue(forKey: person) }
+    }
+
     func state(of person: PersonID) -> State {
         states.withLock { states in
             if let state = states[person] { return state }

@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 /// A web app's server: `router` on `host`:`port`, telling `onServerRunning` the port it listens
 /// on once it does (the one the system picked when `port` is 0). Run it with `runService()`.
@@ -10,7 +11,7 @@ import Logging
 /// updates) keeps its connection.
 public func makeLocalServer<Context: RequestContext>(
     router: Router<Context>, host: String, port: Int, idleTimeout: Duration = LocalServer.idleTimeout,
-    onServerRunning: @escaping @Sendable (Int) async -> Void, logger: Logger
+    services: [any Service] = [], onServerRunning: @escaping @Sendable (Int) async -> Void, logger: Logger
 ) -> some ApplicationProtocol where Context.Source == ApplicationRequestContextSource {
     let nanoseconds =
         idleTimeout.components.seconds * 1_000_000_000 + idleTimeout.components.attoseconds / 1_000_000_000
@@ -18,6 +19,7 @@ public func makeLocalServer<Context: RequestContext>(
         router: router,
         server: .http1(configuration: .init(idleTimeout: .nanoseconds(nanoseconds))),
         configuration: .init(address: .hostname(host, port: port), serverName: nil),
+        services: services,
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
         logger: logger)
 }

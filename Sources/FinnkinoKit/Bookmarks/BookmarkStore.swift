@@ -178,6 +178,16 @@ public final class BookmarkStore: Sendable {
         }
     }
 
+    /// Reads the list and history again and sends the list (after the file changed under this
+    /// connection, as when a person is erased).
+    func reload() {
+        do {
+            try queue.read { db in try synchronize(db, force: true) }
+        } catch {
+            logger.warning("bookmarks \(path): cannot read: \(Self.reason(error)); keeping the last list")
+        }
+    }
+
     // MARK: Changing
 
     /// Bookmarks a movie. Returns false (and records nothing) when it was already bookmarked.

@@ -74,6 +74,34 @@ public final class BookmarkStores: Sendable {
         }
     }
 
+    /// Deletes every bookmark of `person` and their undo history; their store, if made, then lists
+    /// none (and tells its observers).
+    public func erase(_ person: PersonID) throws {
+        if let unavailableReason { throw BookmarkStoreError.unreadable(path: path, reason: unavailableReason) }
+        do {
+            try queue.write { db in
+                try db.execute(sql: "DELETE FROM bookmark WHERE person = ?", arguments: [person.rawValue])
+                try db.execute(sql: "DELETE FROM commandHistory WHERE person = ?", arguments: [person.rawValue])
+            }
+        } catch {
+            throw BookmarkStoreError.writeFailed(path: path, reason: BookmarkStore.reason(error))
+        }
+        stores.withLock { $0.removeValue(forKey: person) }?.reload()
+    }
+
+    /// The persons among `persons` who have at least one bookmark.
+    public func personsWithBookmarks(among persons: [PersonID]) throws -> Set<PersonID> {
+        guard !persons.isEmpty else { return [] }
+        let ids = try queue.read { db in
+            try Int64.fetchAll(
+                db,
+                sql:
+                    "SELECT DISTINCT person FROM bookmark WHERE person IN (\(databaseQuestionMarks(count: persons.count)))",
+                arguments: StatementArguments(persons.map(\.rawValue)))
+        }
+        return Set(ids.map(PersonID.init(rawValue:)))
+    }
+
     /// `person`'s bookmarks: the same store for every call.
     public func store(for person: PersonID) throws -> BookmarkStore {
         try stores.withLock { stores in

@@ -172,6 +172,25 @@ public final class VideoLibrary: Sendable {
         return true
     }
 
+    /// Deletes every video of `person`, with their files and thumbnails.
+    public func erase(_ person: PersonID) throws(VideoLibraryError) {
+        try requireAvailable()
+        for video in try all(of: person) { try delete(id: video.id, of: person) }
+    }
+
+    /// The persons among `persons` who have at least one video.
+    public func personsWithVideos(among persons: [PersonID]) throws(VideoLibraryError) -> Set<PersonID> {
+        guard !persons.isEmpty else { return [] }
+        let ids = try read { db in
+            try Int64.fetchAll(
+                db,
+                sql:
+                    "SELECT DISTINCT person FROM video WHERE person IN (\(databaseQuestionMarks(count: persons.count)))",
+                arguments: StatementArguments(persons.map(\.rawValue)))
+        }
+        return Set(ids.map(PersonID.init(rawValue:)))
+    }
+
     public func file(of video: LibraryVideo) -> URL { folder.appendingPathComponent(video.fileName) }
     public func thumbnail(of video: LibraryVideo) -> URL { folder.appendingPathComponent(video.thumbnailName) }
 

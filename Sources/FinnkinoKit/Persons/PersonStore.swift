@@ -218,6 +218,32 @@ public final class PersonStore: Sendable {
         try write { db in try db.execute(sql: "DELETE FROM session WHERE tokenHash = ?", arguments: [token.hash]) }
     }
 
+    /// Deletes `person` with their sessions and join codes (the local person is never deleted:
+    /// their data is the CLI's). What else is theirs is erased by the stores that keep it.
+    public func erase(_ person: PersonID) throws(PersonStoreError) {
+        guard person != .local else { return }
+        try write { db in try db.execute(sql: "DELETE FROM person WHERE id = ?", arguments: [person.rawValue]) }
+    }
+
+    /// When `person` was made and last seen.
+    public func dates(of person: PersonID) throws(PersonStoreError) -> (created: Date, lastSeen: Date)? {
+        try read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT createdAt, lastSeenAt FROM person WHERE id = ?", arguments: [person.rawValue]
+            )
+            .map { (Date(timeIntervalSince1970: $0["createdAt"]), Date(timeIntervalSince1970: $0["lastSeenAt"])) }
+        }
+    }
+
+    /// The persons (never the local one) not seen since `date`, the longest unseen first, at most `limit`.
+    public func persons(notSeenSince date: Date, limit: Int = 1000) throws(PersonStoreError) -> [PersonID] {
+        try read { db in
+            try Int64.fetchAll(
+                db, sql: "SELECT id FROM person WHERE id != 1 AND lastSeenAt < ? ORDER BY lastSeenAt LIMIT ?",
+                arguments: [date.timeIntervalSince1970, limit])
+        }.map(PersonID.init(rawValue:))
+    }
+
     /// How many persons there are (the local one included).
     public func count() throws(PersonStoreError) -> Int {
         try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM person") ?? 0 }

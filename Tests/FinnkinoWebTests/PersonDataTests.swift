@@ -1,0 +1,208 @@
+import AppPatterns
+import FinnkinoKit
+import Foundation
+import GRDB
+import Logging
+import Testing
+
+@testable import FinnkinoWeb
+
+/// A person's data as people in the EU expect: downloadable as JSON, and erasable to the last row
+/// and file; persons nobody uses are swept away.
+@Suite struct PersonDataTests {
+    /// A hosted server on files in `data`, with the stores the test reads behind its back.
+    struct Files {
+        let data: URL
+        let persons: PersonStore
+        let bookmarks: BookmarkStores
+        let state: SQLiteSnapshotStorage
+
+        init() throws {
+            data = FileManager.default.temporaryDirectory.appendingPathComponent("person-data-\(UUID())")
+            persons = try PersonStore(dataDirectory: data)
+            bookmarks = try BookmarkStores(dataDirectory: data)
+            state = try SQLiteSnapshotStorage(fileURL: data.appendingPathComponent("state.sqlite"))
+        }
+
+        func start() async throws -> WebServer {
+            try await WebServer.start(
+                stateStorage: state, bookmarks: bookmarks, hosted: true, persons: persons, dataDirectory: data)
+        }
+
+        func person(of browser: HostedBrowser) throws -> PersonID {
+            let cookie = try #require(browser.session)
+            let token = try #require(SessionToken(text: cookie))
+            return try #require(try persons.person(of: token))
+        }
+
+        /// Adds a bundled clip to `person`'s library.
+        func addVideo(for person: PersonID, title: String) async throws -> LibraryVideo {
+            let library = try VideoLibrary(dataDirectory: data)
+            let file = library.newVideoFile()
+            let clip = try #require(
+                try BundledMedia.standard().clip(
+                    EventVideo(
+                        title: "Trailer", location: "bundled:///media/Event_14001/trailer.mp4",
+                        thumbnailLocation: nil, subType: "EventTrailer", format: "Mp4")))
+            try FileManager.default.copyItem(at: clip, to: file)
+            return try await library.add(file, title: title, edits: ["Rotate 90°"], for: person)
+        }
+
+        /// How many rows of every table in every database of the folder name `person`.
+        func rows(of person: PersonID) throws -> [String: Int] {
+            var counts: [String: Int] = [:]
+            let checks = [
+                ("persons.sqlite", "SELECT COUNT(*) FROM person WHERE id = ?"),
+                ("persons.sqlite", "SELECT COUNT(*) FROM session WHERE person = ?"),
+                ("persons.sqlite", "SELECT COUNT(*) FROM joinCode WHERE person = ?"),
+                ("bookmarks.sqlite", "SELECT COUNT(*) FROM bookmark WHERE person = ?"),
+                ("bookmarks.sqlite", "SELECT COUNT(*) FROM commandHistory WHERE person = ?"),
+                ("library.sqlite", "SELECT COUNT(*) FROM video WHERE person = ?"),
+            ]
+            for (file, sql) in checks {
+                let queue = try DatabaseQueue(path: data.appendingPathComponent(file).path)
+                counts[file + ": " + sql] = try queue.read { db in
+                    try Int.fetchOne(db, sql: sql, arguments: [person.rawValue])
+                }
+            }
+            counts["state.sqlite: place"] = try state.snapshot(for: PlaceKeeper.key(of: person)) == nil ? 0 : 1
+            return counts
+        }
+    }
+
+    @Test func deleteMeLeavesNoRowAndNoFileOfThePerson() async throws {
+        let files = try Files()
+        defer { try? FileManager.default.removeItem(at: files.data) }
+        let server = try await files.start()
+        defer { Task { await server.stop() } }
+        let movies = try await WebServer.bundledStore(.fi).movies().value
+        var a = HostedBrowser(server)
+        var aPhone = HostedBrowser(server)
+        var b = HostedBrowser(server)
+        // Given A with a bookmark, an undo history, a place, a video, an editor, a second device and a spare code
+        _ = try await a.get("/movie/\(movies[0].id)")
+        _ = try await a.post("/bookmarks/toggle", "movie=\(movies[0].id)")
+        _ = try await a.get("/news")
+        _ = try await aPhone.get("/devices")
+        _ = try await aPhone.post("/devices/join", "code=" + (try code(try await a.post("/devices/code", "").body)))
+        _ = try await a.post("/devices/code", "")
+        let alice = try files.person(of: a)
+        let video = try await files.addVideo(for: alice, title: "A:n video")
+        _ = try await a.post("/editor", "movie=\(movies[0].id)")
+        // And B with a bookmark and a video of their own
+        _ = try await b.get("/movie/\(movies[1].id)")
+        _ = try await b.post("/bookmarks/toggle", "movie=\(movies[1].id)")
+        let bob = try files.person(of: b)
+        let bobsVideo = try await files.addVideo(for: bob, title: "B:n video")
+        let before = try files.rows(of: alice)
+        #expect(before.values.allSatisfy { $0 > 0 }, "\(before)")
+        // When A deletes themselves (ticking the box)
+        let deleted = try await a.post("/me/delete", "confirm=yes")
+        // Then the browser is sent on, forgetting its session
+        #expect(deleted.status == 303 && deleted.header("Location") == "/movies")
+        #expect(deleted.headers.contains { $0.value.hasPrefix("session=;") && $0.value.contains("Max-Age=0") })
+        // And no row anywhere names A, and A's video and thumbnail files are gone
+        let after = try files.rows(of: alice)
+        #expect(after.values.allSatisfy { $0 == 0 }, "\(after)")
+        let library = try VideoLibrary(dataDirectory: files.data)
+        let folder = try FileManager.default.contentsOfDirectory(atPath: library.folder.path)
+        #expect(!folder.contains { $0.hasPrefix(String(video.fileName(in: library).dropLast(4))) })
+        #expect(folder.count == 2)  // B's video and thumbnail
+        // And A's other device is nobody now
+        #expect(try await aPhone.get("/bookmarks").cookies["session"] != nil)
+        // And B keeps everything
+        #expect(try await b.get("/bookmarks").body.contains("data-movie=\"\(movies[1].id)\""))
+        #expect(try library.video(id: bobsVideo.id, of: bob) != nil)
+    }
+
+    @Test func withoutTheBoxTickedNothingIsDeleted() async throws {
+        let files = try Files()
+        defer { try? FileManager.default.removeItem(at: files.data) }
+        let server = try await files.start()
+        defer { Task { await server.stop() } }
+        let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first)
+        var a = HostedBrowser(server)
+        _ = try await a.get("/movie/\(movie.id)")
+        _ = try await a.post("/bookmarks/toggle", "movie=\(movie.id)")
+        let reply = try await a.post("/me/delete", "")
+        #expect(reply.header("Location") == "/devices")
+        #expect(try await a.get("/bookmarks").body.contains("data-movie=\"\(movie.id)\""))
+    }
+
+    @Test func downloadMyDataHasEverythingOfThePersonAndNothingOfOthers() async throws {
+        let files = try Files()
+        defer { try? FileManager.default.removeItem(at: files.data) }
+        let server = try await files.start()
+        defer { Task { await server.stop() } }
+        let movies = try await WebServer.bundledStore(.fi).movies().value
+        var a = HostedBrowser(server)
+        var b = HostedBrowser(server)
+        _ = try await a.get("/movie/\(movies[0].id)")
+        _ = try await a.post("/bookmarks/toggle", "movie=\(movies[0].id)")
+        _ = try await a.get("/news")
+        _ = try await b.get("/movie/\(movies[1].id)")
+        _ = try await b.post("/bookmarks/toggle", "movie=\(movies[1].id)")
+        let video = try await files.addVideo(for: try files.person(of: a), title: "A:n video")
+        // When A downloads their data
+        let reply = try await a.get("/me/data")
+        #expect(reply.status == 200 && reply.header("Content-Disposition")?.contains("attachment") == true)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(reply.bytes)) as? [String: Any])
+        // Then it has A's bookmark, device, place and video, and nothing of B's
+        #expect(json["format"] as? String == "finnkino-person-data/1")
+        let bookmarks = try #require(json["bookmarks"] as? [[String: Any]])
+        #expect(bookmarks.map { $0["movieID"] as? Int } == [movies[0].id])
+        #expect((json["devices"] as? [Any])?.count == 1)
+        #expect((json["place"] as? [String: Any])?["tab"] as? String == "news")
+        let videos = try #require(json["videos"] as? [[String: Any]])
+        #expect(videos.map { $0["title"] as? String } == ["A:n video"])
+        #expect(videos.first?["download"] as? String == "/library/\(video.id)/video.mp4?download=1")
+        #expect(!reply.body.contains("\(movies[1].id),") && !reply.body.contains("B:n"))
+        // And the session token is nowhere in it
+        let session = try #require(a.session)
+        #expect(!reply.body.contains(session))
+    }
+
+    @Test func theSweepRemovesPersonsNobodyUsesAndKeepsTheOthers() async throws {
+        let files = try Files()
+        defer { try? FileManager.default.removeItem(at: files.data) }
+        let start = Date(timeIntervalSince1970: 1_795_000_000)
+        let (idle, _) = try files.persons.newPerson(now: start)
+        let (keeper, _) = try files.persons.newPerson(now: start)
+        let (recent, _) = try files.persons.newPerson(now: start.addingTimeInterval(20 * 86_400))
+        let (forgotten, _) = try files.persons.newPerson(now: start)
+        try files.bookmarks.store(for: keeper).add(Self.bookmark(1))
+        try files.bookmarks.store(for: forgotten).add(Self.bookmark(2))
+        try files.bookmarks.store(for: .local).add(Self.bookmark(3))
+        let library = try VideoLibrary(dataDirectory: files.data)
+        let eraser = PersonEraser(
+            persons: files.persons, bookmarks: files.bookmarks, library: library,
+            sessions: EditorSessions(
+                library: library, uploads: files.data.appendingPathComponent("uploads"),
+                logger: Logger(label: "test")),
+            people: PersonStates(storage: files.state, localLocation: LocationService(), logger: Logger(label: "test")),
+            storage: files.state, logger: Logger(label: "test"))
+        // When 31 days have passed: the idle person without data goes; the others stay
+        #expect(try await eraser.sweep(now: start.addingTimeInterval(31 * 86_400)) == 1)
+        #expect(try files.persons.dates(of: idle) == nil)
+        for person in [keeper, recent, forgotten, .local] { #expect(try files.persons.dates(of: person) != nil) }
+        // When nobody has come for longer than a session lasts: everyone but the local person goes, data and all
+        let later = start.addingTimeInterval(PersonStore.sessionLifetime + 40 * 86_400)
+        #expect(try await eraser.sweep(now: later) == 3)
+        #expect(try files.bookmarks.personsWithBookmarks(among: [keeper, forgotten]).isEmpty)
+        #expect(try files.bookmarks.store(for: .local).all().count == 1)
+        #expect(try files.persons.count() == 1)
+    }
+
+    static func bookmark(_ id: Int) -> Bookmark {
+        Bookmark(movieID: id, title: "Movie \(id)", originalTitle: "Movie \(id)", posterURL: nil, addedAt: Date())
+    }
+
+    private func code(_ page: String) throws -> String {
+        String(try #require(page.firstMatch(of: /id="join-code"[^>]*>([A-Z0-9]{4}-[A-Z0-9]{4})</)).1)
+    }
+}
+
+extension LibraryVideo {
+    /// The video's file name (`<uuid>.mp4`), as the library keeps it.
+    fileprivate func fileName(in library: VideoLibrary) -> String { library.file(of: self).lastPathComponent }
+}
