@@ -9,9 +9,12 @@ import Synchronization
 /// A session is its person's: asked for by anyone else it is as if it did not exist, and its
 /// export goes into its person's library.
 ///
-/// Sessions live in memory: a restart forgets unfinished edits (the exported videos stay). At
-/// most ``limit`` are kept; the least recently used one that is not exporting goes first, with
-/// the file the person sent for it.
+/// Sessions live in memory: a restart forgets unfinished edits (the exported videos stay). A
+/// person has at most `perPerson` (opening another closes their least recently used: on a hosted
+/// server ``hostedLimitPerPerson``, on loopback as many as the server keeps), the server at most
+/// ``limit``; a session that is exporting is never closed this way. A closed
+/// session's sent file goes with it. A person exports one video at a time, into a library of at
+/// most ``VideoLibrary/maxVideosPerPerson``.
 final class EditorSessions: Sendable {
     enum Export: Sendable, Equatable {
         case idle
@@ -34,16 +37,33 @@ final class EditorSessions: Sendable {
         var exportTask: Task<Void, Never>?
     }
 
-    static let limit = 16
+    static let limit = 64
+    static let hostedLimitPerPerson = 3
+
+    /// Why an export did not start.
+    enum ExportRefusal: Error, Equatable {
+        /// No such session of the person.
+        case notFound
+        /// Another export of the person is running.
+        case busy
+        /// The person's library is full.
+        case libraryFull
+    }
 
     let library: VideoLibrary
     let exporter: TrailerExporter
     /// Where sent files are kept while they are edited.
     let uploads: URL
+    /// The most sessions one person has open.
+    let perPerson: Int
     private let logger: Logger
     private let sessions = Mutex<[String: Session]>([:])
 
-    init(library: VideoLibrary, exporter: TrailerExporter = TrailerExporter(), uploads: URL, logger: Logger) {
+    init(
+        library: VideoLibrary, exporter: TrailerExporter = TrailerExporter(), uploads: URL,
+        perPerson: Int = EditorSessions.limit, logger: Logger
+    ) {
+        self.perPerson = perPerson
         self.library = library
         self.exporter = exporter
         self.uploads = uploads
@@ -59,8 +79,15 @@ final class EditorSessions: Sendable {
             sessions[id] = Session(
                 id: id, person: person, menu: EditMenu(source: source), upload: upload, lastUsed: .now)
             var evicted: [Session] = []
+            func idle(_ session: Session) -> Bool { session.exportTask == nil && session.id != id }
+            while sessions.values.count(where: { $0.person == person }) > perPerson,
+                let oldest = sessions.values.filter({ $0.person == person && idle($0) })
+                    .min(by: { $0.lastUsed < $1.lastUsed })
+            {
+                evicted.append(sessions.removeValue(forKey: oldest.id) ?? oldest)
+            }
             while sessions.count > Self.limit,
-                let oldest = sessions.values.filter({ $0.exportTask == nil }).min(by: { $0.lastUsed < $1.lastUsed })
+                let oldest = sessions.values.filter(idle).min(by: { $0.lastUsed < $1.lastUsed })
             {
                 evicted.append(sessions.removeValue(forKey: oldest.id) ?? oldest)
             }
@@ -111,10 +138,16 @@ final class EditorSessions: Sendable {
     }
 
     /// Starts exporting the session's composition as it is now, its edits listed in the library
-    /// with `words`; false when there is no such session or it is already exporting.
-    func startExport(_ id: String, of person: PersonID, words: EditorStrings = .english) -> Bool {
-        sessions.withLock { open in
-            guard var session = open[id], session.person == person, session.exportTask == nil else { return false }
+    /// with `words`. Refused when the person has no such session, is exporting already (this
+    /// session or another), or has a full library.
+    func startExport(
+        _ id: String, of person: PersonID, words: EditorStrings = .english
+    ) throws(ExportRefusal) {
+        let videos = (try? library.all(of: person).count) ?? 0
+        guard videos < VideoLibrary.maxVideosPerPerson else { throw .libraryFull }
+        try sessions.withLock { (open) throws(ExportRefusal) in
+            guard var session = open[id], session.person == person else { throw .notFound }
+            guard !open.values.contains(where: { $0.person == person && $0.exportTask != nil }) else { throw .busy }
             let composition = session.menu.composition
             let edits = session.menu.edits.map(words.summary)
             session.export = .running(0)
@@ -126,7 +159,6 @@ final class EditorSessions: Sendable {
                 }
             }
             open[id] = session
-            return true
         }
     }
 

@@ -41,6 +41,10 @@ struct EditorStrings: Sendable {
     var exportCancelled: String
     var done: String
     var libraryEmpty: String
+    /// Another export of the person's is running.
+    var exportBusy: String
+    /// `%@` is the most videos a library holds.
+    var libraryFull: String
     var download: String
     var delete: String
     /// `%@` is the video's title.
@@ -102,6 +106,8 @@ struct EditorStrings: Sendable {
         cancel: "Keskeytä", exportFailed: "Tallennus epäonnistui", exportCancelled: "Tallennus keskeytettiin.",
         done: "Valmis: video on kirjastossa.",
         libraryEmpty: "Kirjasto on tyhjä. Avaa elokuvan traileri ja muokkaa sitä, tai muokkaa omaa videotasi.",
+        exportBusy: "Toinen videosi tallentuu parhaillaan. Tallenna tämä, kun se on valmis.",
+        libraryFull: "Kirjastossasi on jo %@ videota, enempää ei mahdu. Poista ensin jokin.",
         download: "Lataa", delete: "Poista", deleted: "Poistettu: %@", made: "Tehty",
         openFile: "Muokkaa omaa videota", chooseFile: "Valitse videotiedosto",
         needsScript: "Tiedoston lähettäminen vaatii JavaScriptin.",
@@ -121,6 +127,8 @@ struct EditorStrings: Sendable {
         exportFailed: "Det gick inte att spara", exportCancelled: "Sparandet avbröts.",
         done: "Klart: videon finns i biblioteket.",
         libraryEmpty: "Biblioteket är tomt. Öppna en films trailer och redigera den, eller redigera en egen video.",
+        exportBusy: "En annan av dina videor sparas just nu. Spara den här när den är klar.",
+        libraryFull: "Ditt bibliotek har redan %@ videor, fler ryms inte. Ta bort någon först.",
         download: "Ladda ner", delete: "Radera", deleted: "Raderad: %@", made: "Gjord",
         openFile: "Redigera en egen video", chooseFile: "Välj en videofil",
         needsScript: "Att skicka en fil kräver JavaScript.", uploadFailed: "Filen kunde inte öppnas som video.",
@@ -139,6 +147,8 @@ struct EditorStrings: Sendable {
         exportFailed: "Saving failed", exportCancelled: "Saving was stopped.",
         done: "Done: the video is in the library.",
         libraryEmpty: "The library is empty. Open a movie's trailer and edit it, or edit a video of your own.",
+        exportBusy: "Another of your videos is being saved. Save this one when it is done.",
+        libraryFull: "Your library already has %@ videos, the most it holds. Delete one first.",
         download: "Download", delete: "Delete", deleted: "Deleted: %@", made: "Made",
         openFile: "Edit a video of your own", chooseFile: "Choose a video file",
         needsScript: "Sending a file needs JavaScript.", uploadFailed: "The file could not be opened as a video.",

@@ -15,6 +15,7 @@ public func makeApplication(_ configuration: WebConfiguration) throws -> some Ap
         middleware: PersonMiddleware(
             persons: configuration.persons, hosted: configuration.hosted, secureCookies: configuration.secureCookies,
             logger: configuration.logger))
+    if configuration.hosted { router.add(middleware: PostRateMiddleware(perMinute: configuration.postsPerMinute)) }
     let people = PersonStates(
         storage: configuration.stateStorage, localLocation: configuration.location, logger: configuration.logger)
     router.add(
@@ -38,7 +39,9 @@ public func makeApplication(_ configuration: WebConfiguration) throws -> some Ap
     )
     .add(to: router)
     let editorSessions = EditorSessions(
-        library: configuration.library, uploads: configuration.uploads, logger: configuration.logger)
+        library: configuration.library, uploads: configuration.uploads,
+        perPerson: configuration.hosted ? EditorSessions.hostedLimitPerPerson : EditorSessions.limit,
+        logger: configuration.logger)
     TrailerRoutes(web: web, sessions: editorSessions, media: try? BundledMedia.standard()).add(to: router)
     let eraser = PersonEraser(
         persons: configuration.persons, bookmarks: configuration.bookmarks, library: configuration.library,

@@ -84,7 +84,19 @@ struct TrailerRoutes: Sendable {
             _ = try await web.checkedForm(request, context)
             let client = try web.client(request, context)
             let session = try session(context, client: client)
-            _ = sessions.startExport(session.id, of: client.person, words: EditorStrings.of(client.language))
+            let words = EditorStrings.of(client.language)
+            do {
+                try sessions.startExport(session.id, of: client.person, words: words)
+            } catch let refusal as EditorSessions.ExportRefusal {
+                switch refusal {
+                case .notFound: throw HTTPError(.notFound, message: words.sessionGone)
+                case .busy: return ClientState.redirect(to: EditorView.path(session.id), flash: words.exportBusy)
+                case .libraryFull:
+                    let full = words.libraryFull.replacingOccurrences(
+                        of: "%@", with: String(VideoLibrary.maxVideosPerPerson))
+                    return ClientState.redirect(to: EditorView.path(session.id), flash: full)
+                }
+            }
             return Response.redirect(to: EditorView.path(session.id), type: .normal)
         }
         router.post("/editor/:session/cancel") { request, context in

@@ -34,6 +34,8 @@ public struct WebConfiguration: Sendable {
     /// Whether the session cookie is marked `Secure`: the server is reached over https (its
     /// `--public-url` says so).
     public var secureCookies: Bool
+    /// The most changes (POST, PUT, DELETE) one person may send a minute (``PostRateMiddleware``).
+    public var postsPerMinute: Int
     /// Where the user is (for areas by distance): from `--near`, or reported by the browser.
     public var location: LocationService
     /// Posters, thumbnails and news images: fetched, cached, decorated.
@@ -59,6 +61,7 @@ public struct WebConfiguration: Sendable {
         persons: PersonStore,
         hosted: Bool = false,
         secureCookies: Bool = false,
+        postsPerMinute: Int = PostRateMiddleware.limit,
         uploads: URL,
         now: @escaping @Sendable () -> Date = Date.init,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
@@ -79,6 +82,7 @@ public struct WebConfiguration: Sendable {
         self.persons = persons
         self.hosted = hosted
         self.secureCookies = secureCookies
+        self.postsPerMinute = postsPerMinute
         self.library = library
         self.uploads = uploads
         self.location = location

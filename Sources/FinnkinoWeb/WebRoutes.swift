@@ -255,7 +255,7 @@ struct WebRoutes: Sendable {
         do {
             message = try await responders(for: .movie(key), client: client).toggle(key)
         } catch {
-            message = client.strings.bookmarksFailed
+            message = Self.message(error, strings: client.strings)
         }
         return ClientState.redirect(to: ActionPage.path(of: key), flash: message)
     }
@@ -274,7 +274,8 @@ struct WebRoutes: Sendable {
         do {
             delivery = try await responders(for: ActionPage(path: back), client: client, page: back).send(action)
         } catch {
-            delivery = ActionDelivery(handledBy: "screen", outcome: ActionOutcome(message: strings.bookmarksFailed))
+            delivery = ActionDelivery(
+                handledBy: "screen", outcome: ActionOutcome(message: Self.message(error, strings: strings)))
         }
         let message =
             delivery?.outcome.message
@@ -306,6 +307,15 @@ struct WebRoutes: Sendable {
             page: actionPage, bookmarks: bookmarks, store: store, strings: client.strings,
             language: client.language, now: screens.now,
             nextResponder: ServicesResponder(feeds: feeds ?? [], strings: client.strings))
+    }
+
+    /// What a person is told when a bookmark change failed: that they have too many, or that it
+    /// could not be saved.
+    static func message(_ error: any Error, strings: UIStrings) -> String {
+        if case BookmarkStoreError.full(let limit) = error {
+            return strings.format(strings.bookmarksFull, String(limit))
+        }
+        return strings.bookmarksFailed
     }
 
     /// The body of a form POST, after its CSRF token was checked (403 otherwise).

@@ -82,7 +82,7 @@ import Testing
         // Then B cannot open, edit, export or cancel it: to B it does not exist
         #expect(sessions.session(a, of: bob) == nil)
         #expect(try sessions.edit(a, of: bob) { (menu) throws(EditError) in try menu.rotate(.half) } == nil)
-        #expect(!sessions.startExport(a, of: bob))
+        #expect(throws: EditorSessions.ExportRefusal.notFound) { try sessions.startExport(a, of: bob) }
         sessions.cancelExport(a, of: bob)
         // And A's session is as A left it
         #expect(sessions.session(a, of: alice)?.menu.edits.isEmpty == true)

@@ -24,6 +24,7 @@ final class WebServer: Sendable {
         stateStorage: any SnapshotStorage = InMemorySnapshotStorage(),
         bookmarks: BookmarkStores? = nil, location: LocationService = LocationService(),
         hosted: Bool = false, secureCookies: Bool = false, persons: PersonStore? = nil,
+        postsPerMinute: Int = PostRateMiddleware.limit,
         probeInterval: Duration = .seconds(10), images: ImagePipeline = ImagePipeline(),
         idleTimeout: Duration = .seconds(20),
         dataDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -34,7 +35,7 @@ final class WebServer: Sendable {
         let configuration = WebConfiguration(
             host: "127.0.0.1", port: 0, makeStore: makeStore, bookmarks: try bookmarks ?? BookmarkStores.inMemory(),
             library: try VideoLibrary(dataDirectory: dataDirectory), persons: try persons ?? PersonStore.inMemory(),
-            hosted: hosted, secureCookies: secureCookies,
+            hosted: hosted, secureCookies: secureCookies, postsPerMinute: postsPerMinute,
             uploads: dataDirectory.appendingPathComponent("uploads"),
             now: { morning },
             onServerRunning: { port in

@@ -15,6 +15,9 @@ import Synchronization
 public final class BookmarkStore: Sendable {
     /// How many changes can be undone.
     public static let undoDepth = 50
+    /// The most bookmarks one person can have: more than anyone follows, few enough that one
+    /// person cannot fill the server's disk or make their pages slow.
+    public static let maxBookmarks = 500
     /// The file name in the data directory.
     public static let fileName = "bookmarks.sqlite"
 
@@ -194,8 +197,9 @@ public final class BookmarkStore: Sendable {
     @discardableResult
     public func add(_ bookmark: Bookmark) throws -> Bool {
         try change { table, _ in
-            try table.bookmark(bookmark.source, movieID: bookmark.movieID) == nil
-                ? .add(AddBookmark(bookmark)) : nil
+            guard try table.bookmark(bookmark.source, movieID: bookmark.movieID) == nil else { return nil }
+            guard try table.count() < Self.maxBookmarks else { throw BookmarkStoreError.full(limit: Self.maxBookmarks) }
+            return .add(AddBookmark(bookmark))
         } != nil
     }
 

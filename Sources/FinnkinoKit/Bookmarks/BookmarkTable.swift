@@ -27,6 +27,11 @@ public struct BookmarkTable {
             arguments: [person.rawValue, source.rawValue, movieID])
     }
 
+    /// How many bookmarks the person has.
+    func count() throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM bookmark WHERE person = ?", arguments: [person.rawValue]) ?? 0
+    }
+
     /// The stored bookmark of a movie.
     func bookmark(_ source: Bookmark.Source, movieID: Int) throws -> Bookmark? {
         try Row.fetchOne(

@@ -16,6 +16,9 @@ public struct VideoLibraryError: Error, Sendable, Equatable, CustomStringConvert
 public final class VideoLibrary: Sendable {
     public static let fileName = "library.sqlite"
     public static let folderName = "videos"
+    /// The most videos one person's library holds (each up to a few tens of MB): enough to keep
+    /// what one makes, and a bound on what one person can put on the server's disk.
+    public static let maxVideosPerPerson = 20
 
     /// Where the videos and thumbnails are.
     public let folder: URL

@@ -92,6 +92,9 @@ public struct UIStrings: Sendable, Hashable {
     /// What a bookmark of an international movie says instead of its next show.
     public var internationalBookmark: String
     public var bookmarksFailed: String
+    /// `%@` is the most bookmarks a person can have.
+    public var bookmarksFull: String
+    public var tooManyRequests: String
     // Web: bookmarks, actions, shortcuts, connectivity
     public var removeSelected: String
     /// A row's own remove button.
@@ -172,6 +175,8 @@ public struct UIStrings: Sendable, Hashable {
         noShowsInArea: "Ei näytöksiä tällä alueella", notShowing: "Ei ohjelmistossa",
         internationalBookmark: "Kansainväliset listat",
         bookmarksFailed: "Kirjanmerkkejä ei voitu tallentaa.",
+        bookmarksFull: "Sinulla on jo %@ kirjanmerkkiä, enempää ei voi olla. Poista ensin joitakin.",
+        tooManyRequests: "Liian monta pyyntöä lyhyessä ajassa. Odota hetki ja yritä uudelleen.",
         // Web: bookmarks, actions, shortcuts, connectivity
         removeSelected: "Poista valitut", remove: "Poista", bookmarkAdded: "Lisätty kirjanmerkkeihin: %@",
         nothingToUndo: "Ei kumottavaa.",
@@ -219,6 +224,8 @@ public struct UIStrings: Sendable, Hashable {
         noShowsInArea: "No shows in this area", notShowing: "Not showing",
         internationalBookmark: "International lists",
         bookmarksFailed: "The bookmarks could not be saved.",
+        bookmarksFull: "You already have %@ bookmarks, the most there can be. Remove some first.",
+        tooManyRequests: "Too many requests in a short time. Wait a moment and try again.",
         // Web: bookmarks, actions, shortcuts, connectivity
         removeSelected: "Remove selected", remove: "Remove", bookmarkAdded: "Bookmarked %@",
         nothingToUndo: "Nothing to undo.",
@@ -266,6 +273,8 @@ public struct UIStrings: Sendable, Hashable {
         noShowsInArea: "Inga föreställningar i detta område", notShowing: "Visas inte",
         internationalBookmark: "Internationella listor",
         bookmarksFailed: "Bokmärkena kunde inte sparas.",
+        bookmarksFull: "Du har redan %@ bokmärken, fler kan det inte vara. Ta bort några först.",
+        tooManyRequests: "För många förfrågningar på kort tid. Vänta en stund och försök igen.",
         // Web: bookmarks, actions, shortcuts, connectivity
         removeSelected: "Ta bort valda", remove: "Ta bort", bookmarkAdded: "Bokmärkt: %@",
         nothingToUndo: "Inget att ångra.",

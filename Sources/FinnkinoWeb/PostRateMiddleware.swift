@@ -1,0 +1,33 @@
+import AppPatterns
+import FinnkinoKit
+import Hummingbird
+
+/// On a hosted server, at most ``limit`` changes (POST, PUT, DELETE) a minute from one person:
+/// more than anyone clicks, few enough that one person cannot keep the server's disk and ffmpeg
+/// busy for everyone. (On loopback the one person is the server's owner: no limit.)
+/// Beyond it the answer is 429 with `Retry-After`, in the person's words.
+public struct PostRateMiddleware: RouterMiddleware {
+    public typealias Context = PersonRequestContext
+    public static let limit = 120
+
+    let limiter: RateLimiter<PersonID>
+
+    init(perMinute: Int) {
+        limiter = RateLimiter(limit: perMinute, per: 60)
+    }
+
+    public func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        guard [.post, .put, .delete].contains(request.method), let person = context.person,
+            !limiter.allow(person)
+        else { return try await next(request, context) }
+        let language =
+            request.cookies[ClientState.languageCookie].flatMap { UILanguage(rawValue: $0.value) }
+            ?? ClientState.preferredLanguage(request.headers[.acceptLanguage]) ?? .fi
+        return Response(
+            status: .tooManyRequests,
+            headers: [.contentType: "text/plain; charset=utf-8", .retryAfter: "60", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: language.strings.tooManyRequests)))
+    }
+}

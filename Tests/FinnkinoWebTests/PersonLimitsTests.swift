@@ -1,0 +1,119 @@
+import AppPatterns
+import FinnkinoKit
+import Foundation
+import GRDB
+import Logging
+import Testing
+
+@testable import FinnkinoWeb
+
+/// What one person may have and do, each limit with the message that says so: bookmarks, editor
+/// sessions, one export at a time, the library's size, and changes a minute.
+@Suite(.timeLimit(.minutes(2))) struct PersonLimitsTests {
+    let alice = PersonID(rawValue: 7)
+    let bob = PersonID(rawValue: 8)
+
+    func sessions(_ data: URL) throws -> EditorSessions {
+        EditorSessions(
+            library: try VideoLibrary(dataDirectory: data), uploads: data.appendingPathComponent("uploads"),
+            perPerson: EditorSessions.hostedLimitPerPerson, logger: Logger(label: "test"))
+    }
+
+    func clip() throws -> VideoSource {
+        let video = EventVideo(
+            title: "Trailer", location: "bundled:///media/Event_14001/trailer.mp4", thumbnailLocation: nil,
+            subType: "EventTrailer", format: "Mp4")
+        let file = try #require(try BundledMedia.standard().clip(video))
+        return VideoSource(
+            path: file.path, title: "Klippi", duration: 4, size: FrameSize(width: 480, height: 270), hasAudio: true)
+    }
+
+    @Test func aPersonHasAtMostTheirLimitOfBookmarksAndIsToldSo() async throws {
+        let stores = try BookmarkStores.inMemory()
+        let store = try stores.store(for: alice)
+        for id in 1...BookmarkStore.maxBookmarks {
+            try store.add(
+                Bookmark(movieID: id, title: "\(id)", originalTitle: "\(id)", posterURL: nil, addedAt: Date()))
+        }
+        // When one more is added, it is refused and nothing changes
+        #expect(throws: BookmarkStoreError.full(limit: BookmarkStore.maxBookmarks)) {
+            try store.add(Bookmark(movieID: 9999, title: "x", originalTitle: "x", posterURL: nil, addedAt: Date()))
+        }
+        #expect(store.all().count == BookmarkStore.maxBookmarks)
+        // And another person is not affected
+        #expect(
+            try stores.store(for: bob).add(
+                Bookmark(movieID: 1, title: "1", originalTitle: "1", posterURL: nil, addedAt: Date())))
+        // And the page's message says why
+        #expect(WebRoutes.message(BookmarkStoreError.full(limit: 500), strings: UILanguage.en.strings).contains("500"))
+    }
+
+    @Test func aPersonsOwnOldestEditorGoesNotSomeoneElses() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("limits-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let sessions = try sessions(data)
+        let source = try clip()
+        let bobs = sessions.open(source, for: bob)
+        // When A opens one editor more than a person may have
+        let alices = (0...EditorSessions.hostedLimitPerPerson).map { _ in sessions.open(source, for: alice) }
+        // Then A's oldest is closed, A's others stay, and B's stays
+        #expect(sessions.session(alices[0], of: alice) == nil)
+        #expect(alices.dropFirst().allSatisfy { sessions.session($0, of: alice) != nil })
+        #expect(sessions.session(bobs, of: bob) != nil)
+    }
+
+    @Test func aPersonExportsOneVideoAtATime() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("limits-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let sessions = try sessions(data)
+        let source = try clip()
+        let first = sessions.open(source, for: alice)
+        let second = sessions.open(source, for: alice)
+        let bobs = sessions.open(source, for: bob)
+        // When A's first export is running, A's second is refused; B's starts
+        try sessions.startExport(first, of: alice)
+        #expect(throws: EditorSessions.ExportRefusal.busy) { try sessions.startExport(second, of: alice) }
+        try sessions.startExport(bobs, of: bob)
+        for id in [first, bobs] { sessions.cancelExport(id, of: id == first ? alice : bob) }
+    }
+
+    @Test func aFullLibraryTakesNoMoreExports() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("limits-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let sessions = try sessions(data)
+        // Given A's library with as many videos as it holds
+        try DatabaseQueue(path: data.appendingPathComponent(VideoLibrary.fileName).path).write { db in
+            for index in 0..<VideoLibrary.maxVideosPerPerson {
+                try db.execute(
+                    sql: """
+                        INSERT INTO video (person, title, createdAt, duration, width, height, bytes, edits, fileName)
+                        VALUES (?, 'v', 0, 4, 480, 270, 1, '[]', ?)
+                        """, arguments: [alice.rawValue, "\(index).mp4"])
+            }
+        }
+        // Then A's export is refused, and B's is not
+        let source = try clip()
+        let alices = sessions.open(source, for: alice)
+        #expect(throws: EditorSessions.ExportRefusal.libraryFull) { try sessions.startExport(alices, of: alice) }
+        let bobs = sessions.open(source, for: bob)
+        try sessions.startExport(bobs, of: bob)
+        sessions.cancelExport(bobs, of: bob)
+    }
+
+    @Test func changesBeyondTheRateAreRefusedWithRetryAfter() async throws {
+        let server = try await WebServer.start(hosted: true, postsPerMinute: 3)
+        defer { Task { await server.stop() } }
+        var a = HostedBrowser(server)
+        var b = HostedBrowser(server)
+        _ = try await a.get("/news")
+        _ = try await b.get("/news")
+        // When A sends three changes, they are answered; the fourth is refused
+        for _ in 0..<3 { #expect(try await a.post("/action", "action=refresh&back=%2Fnews").status == 303) }
+        let refused = try await a.post("/action", "action=refresh&back=%2Fnews")
+        #expect(refused.status == 429 && refused.header("Retry-After") == "60")
+        #expect(refused.body == UILanguage.fi.strings.tooManyRequests)
+        // And pages still open for A, and B's changes are answered
+        #expect(try await a.get("/news").status == 200)
+        #expect(try await b.post("/action", "action=refresh&back=%2Fnews").status == 303)
+    }
+}
