@@ -8,7 +8,8 @@ import Hummingbird
 /// - `GET /devices` (`?code=…` fills in the join form: what the QR code opens);
 /// - `POST /devices/code`: the page again, with a new one-time code and its QR code;
 /// - `POST /devices/join` (`code=…`): this browser becomes the code's person (a new session;
-///   its old one is signed out); attempts are limited per browser and for the whole server;
+///   its old one is signed out) and is sent back to the Devices page, which now lists the
+///   person's browsers; attempts are limited per browser and for the whole server;
 /// - `POST /devices/<id>/signout`: signs out one of the person's devices (this one included).
 ///
 /// On loopback there is one person, whoever uses this computer: the page says so, and the
@@ -44,7 +45,7 @@ struct DevicesRoutes: Sendable {
             guard let code = JoinCode(typed: form["code"] ?? ""), let joined = try persons.join(code, device: device)
             else { return ClientState.redirect(to: DevicesView.path, flash: words.wrongCode) }
             try persons.signOut(session)
-            var response = ClientState.redirect(to: "/bookmarks", flash: words.joined)
+            var response = ClientState.redirect(to: DevicesView.path, flash: words.joined)
             response.setCookie(PersonMiddleware.cookie(joined.token, secure: secureCookies))
             return response
         }

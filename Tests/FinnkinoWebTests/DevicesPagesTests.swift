@@ -35,7 +35,7 @@ import Testing
         let oldSession = laptop.session
         let joined = try await laptop.post("/devices/join", "code=\(code.lowercased())")
         // Then the laptop gets a new session of the phone's person and sees its bookmarks
-        #expect(joined.status == 303 && joined.header("Location") == "/bookmarks")
+        #expect(joined.status == 303 && joined.header("Location") == "/devices")
         #expect(laptop.session != oldSession)
         #expect(try await laptop.get("/bookmarks").body.contains("data-movie=\"\(movie.id)\""))
         // And the laptop's old session is over: with it, a browser is a new empty person
