@@ -13,6 +13,7 @@ struct FinnkinoCommand: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, AreasCommand.self, MoviesCommand.self, MovieCommand.self, ShowtimesCommand.self,
             NewsCommand.self, BookmarksCommand.self, TrailerCommand.self, LibraryCommand.self, ChartsCommand.self,
+            DevicesCommand.self,
         ],
         defaultSubcommand: ServeCommand.self
     )

@@ -108,6 +108,14 @@ def test_bookmarks_list_and_changes(tmp_path: Path) -> None:
     assert undone["action"] == "undo remove"
 
 
+def test_devices_code(tmp_path: Path) -> None:
+    first = check("devices-code", finnkino(tmp_path, "devices", "code", "--json"))
+    second = check("devices-code", finnkino(tmp_path, "devices", "code", "--json"))
+    assert first["code"] != second["code"]
+    text = finnkino(tmp_path, "devices", "code")
+    assert text.split()[0] not in (first["code"], second["code"]) and len(text.split()[0]) == 9
+
+
 def test_international_lists_and_movie(tmp_path: Path) -> None:
     page = check("charts", finnkino(tmp_path, "charts", "box-office", "--json"))
     assert page["movies"]

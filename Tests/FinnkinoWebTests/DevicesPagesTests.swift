@@ -97,6 +97,25 @@ import Testing
         #expect(flash == DeviceStrings.finnish.tooManyTries)
     }
 
+    @Test func aCodeOfTheLocalPersonMakesABrowserTheCLIsPerson() async throws {
+        let stores = try BookmarkStores.inMemory()
+        let persons = try PersonStore.inMemory()
+        let server = try await WebServer.start(bookmarks: stores, hosted: true, persons: persons)
+        defer { Task { await server.stop() } }
+        let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first)
+        try stores.store(for: .local).add(
+            Bookmark(movieID: movie.id, title: movie.title, originalTitle: movie.title, posterURL: nil, addedAt: Date())
+        )
+        var browser = HostedBrowser(server)
+        // Given a browser on the hosted server: not the local person
+        #expect(!(try await browser.get("/bookmarks").body.contains("data-movie=\"")))
+        // When it types the code `finnkino devices code` printed (the local person's)
+        let code = try persons.newJoinCode(for: .local)
+        _ = try await browser.post("/devices/join", "code=\(code)")
+        // Then it sees the CLI's bookmarks
+        #expect(try await browser.get("/bookmarks").body.contains("data-movie=\"\(movie.id)\""))
+    }
+
     @Test func onLoopbackThereIsOnePersonAndNoCodes() async throws {
         let server = try await WebServer.start()
         defer { Task { await server.stop() } }
