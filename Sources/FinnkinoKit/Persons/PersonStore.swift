@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// Why the persons' database could not be read or changed.
 public struct PersonStoreError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -34,6 +35,12 @@ public final class PersonStore: Sendable {
     }
 
     private let queue: DatabaseQueue
+    /// Sessions used within the last ``touchInterval``, by token hash: a page view of a session
+    /// seen in the last minute reads nothing from the database. Signing out and erasing here
+    /// forget their entries at once; another process's sign-out is honoured within the minute.
+    private let recent = Mutex<[Data: (person: PersonID, lastUsed: Double)]>([:])
+    /// Beyond this many recent sessions the memory is emptied (it only saves reads).
+    static let recentLimit = 100_000
 
     /// Opens (or creates) `persons.sqlite` in the app's data directory.
     public convenience init(dataDirectory: URL) throws(PersonStoreError) {
@@ -182,16 +189,26 @@ public final class PersonStore: Sendable {
     /// Signs out `person`'s device `id`; false when they have no such device.
     @discardableResult
     public func signOut(device id: Int64, of person: PersonID) throws(PersonStoreError) -> Bool {
-        try write { db in
+        let hash = try write { db -> Data? in
+            let hash = try Data.fetchOne(
+                db, sql: "SELECT tokenHash FROM session WHERE id = ? AND person = ?", arguments: [id, person.rawValue])
             try db.execute(sql: "DELETE FROM session WHERE id = ? AND person = ?", arguments: [id, person.rawValue])
-            return db.changesCount > 0
+            return hash
         }
+        guard let hash else { return false }
+        _ = recent.withLock { $0.removeValue(forKey: hash) }
+        return true
     }
 
     /// The person a browser's token stands for; nil for a token that is unknown, signed out or
     /// unused for longer than ``sessionLifetime`` (an expired one is deleted).
     public func person(of token: SessionToken, now: Date = Date()) throws(PersonStoreError) -> PersonID? {
         let seconds = now.timeIntervalSince1970
+        if let hit = recent.withLock({ $0[token.hash] }), seconds >= hit.lastUsed,
+            seconds - hit.lastUsed <= Self.touchInterval
+        {
+            return hit.person
+        }
         let found = try read { db in
             try Row.fetchOne(
                 db, sql: "SELECT person, lastUsedAt FROM session WHERE tokenHash = ?", arguments: [token.hash])
@@ -201,14 +218,21 @@ public final class PersonStore: Sendable {
         let lastUsed: Double = found["lastUsedAt"]
         if seconds - lastUsed > Self.sessionLifetime {
             try write { db in try db.execute(sql: "DELETE FROM session WHERE tokenHash = ?", arguments: [token.hash]) }
+            _ = recent.withLock { $0.removeValue(forKey: token.hash) }
             return nil
         }
+        var used = lastUsed
         if seconds - lastUsed > Self.touchInterval {
             try write { db in
                 try db.execute(
                     sql: "UPDATE session SET lastUsedAt = ? WHERE tokenHash = ?", arguments: [seconds, token.hash])
                 try db.execute(sql: "UPDATE person SET lastSeenAt = ? WHERE id = ?", arguments: [seconds, person])
             }
+            used = seconds
+        }
+        recent.withLock { recent in
+            if recent.count >= Self.recentLimit { recent.removeAll() }
+            recent[token.hash] = (PersonID(rawValue: person), used)
         }
         return PersonID(rawValue: person)
     }
@@ -216,6 +240,7 @@ public final class PersonStore: Sendable {
     /// Ends a session: its token stands for no one from now on.
     public func signOut(_ token: SessionToken) throws(PersonStoreError) {
         try write { db in try db.execute(sql: "DELETE FROM session WHERE tokenHash = ?", arguments: [token.hash]) }
+        _ = recent.withLock { $0.removeValue(forKey: token.hash) }
     }
 
     /// Deletes `person` with their sessions and join codes (the local person is never deleted:
@@ -223,6 +248,7 @@ public final class PersonStore: Sendable {
     public func erase(_ person: PersonID) throws(PersonStoreError) {
         guard person != .local else { return }
         try write { db in try db.execute(sql: "DELETE FROM person WHERE id = ?", arguments: [person.rawValue]) }
+        recent.withLock { recent in recent = recent.filter { $0.value.person != person } }
     }
 
     /// When `person` was made and last seen.
