@@ -53,6 +53,13 @@ public struct WebConfiguration: Sendable {
     /// How long a connection may send nothing, or only part of a request head, before it is closed.
     public var idleTimeout: Duration
 
+    /// Whether a server is for many people: asked to be (`--hosted`), listening on anything but
+    /// loopback, or reached through a name (`--public-url`, `--allowed-host`: a reverse proxy's
+    /// visitors come from anywhere even though the server listens on 127.0.0.1).
+    public static func isHosted(host: String, allowedHosts: Set<String>, hostedFlag: Bool) -> Bool {
+        hostedFlag || !LocalServer.isLoopback(host) || !allowedHosts.isEmpty
+    }
+
     public init(
         host: String = "127.0.0.1", port: Int = 8080, defaultLanguage: UILanguage = .fi,
         makeStore: @escaping @Sendable (ContentLanguage) throws -> FeedStore,

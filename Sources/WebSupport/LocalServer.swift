@@ -28,4 +28,15 @@ public func makeLocalServer<Context: RequestContext>(
 public enum LocalServer {
     /// How long a connection may send nothing (or only part of a request head) before it is closed.
     public static let idleTimeout: Duration = .seconds(20)
+
+    /// Whether `host` is a loopback address, which only this computer can reach: `localhost`,
+    /// `::1`, or an IPv4 address of 127.0.0.0/8 (four numbers, the first 127; a name such as
+    /// `127.example.org` is not one).
+    public static func isLoopback(_ host: String) -> Bool {
+        let name = host.lowercased()
+        if name == "localhost" || name == "::1" || name == "[::1]" { return true }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        let numbers = parts.compactMap { part in part.count <= 3 && part.allSatisfy(\.isASCII) ? UInt8(part) : nil }
+        return parts.count == 4 && numbers.count == 4 && numbers[0] == 127
+    }
 }

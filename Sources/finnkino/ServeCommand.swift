@@ -34,7 +34,8 @@ struct ServeCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "Serve many people: every browser is its own person, with its own bookmarks and place.",
             discussion: """
-                The server is hosted anyway when --host is not a loopback address. Without it, every \
+                The server is hosted anyway when --host is not a loopback address, or when it is reached \
+                through a name (--public-url, --allowed-host: behind a reverse proxy). Without it, every \
                 browser of this computer shares the local person's data with the CLI.
                 """))
     var hosted = false
@@ -74,7 +75,7 @@ struct ServeCommand: AsyncParsableCommand {
             bookmarks: bookmarks,
             library: library,
             persons: try PersonStore(dataDirectory: directory),
-            hosted: hosted || !Self.isLoopback(host),
+            hosted: WebConfiguration.isHosted(host: host, allowedHosts: allowedHosts, hostedFlag: hosted),
             secureCookies: secureCookies,
             uploads: directory.appendingPathComponent("uploads", isDirectory: true),
             onServerRunning: { port in
@@ -101,12 +102,6 @@ struct ServeCommand: AsyncParsableCommand {
             guard case .unreadable(let path, let reason) = error else { throw error }
             return try BookmarkStores.unavailable(path: path, reason: reason, logger: logger)
         }
-    }
-
-    /// Whether `host` is a loopback address, which only this computer can reach.
-    static func isLoopback(_ host: String) -> Bool {
-        let name = host.lowercased()
-        return name == "localhost" || name == "::1" || name == "[::1]" || name.hasPrefix("127.")
     }
 
     /// The video library; when it cannot be opened, a stand-in that lists nothing and refuses

@@ -179,3 +179,19 @@ import Testing
         return token.text
     }
 }
+
+/// When a server is for many people.
+@Suite struct HostedModeTests {
+    @Test func onlyALoopbackServerReachedByAddressIsLocal() {
+        for host in ["127.0.0.1", "127.1.2.3", "localhost", "::1", "LOCALHOST"] {
+            #expect(!WebConfiguration.isHosted(host: host, allowedHosts: [], hostedFlag: false), "\(host)")
+        }
+        for host in ["0.0.0.0", "192.168.1.10", "::", "127.example.org", "127.0.0.1.example.org", "1270.0.0.1", "kino"]
+        {
+            #expect(WebConfiguration.isHosted(host: host, allowedHosts: [], hostedFlag: false), "\(host)")
+        }
+        // Behind a reverse proxy the server listens on loopback but is reached through a name
+        #expect(WebConfiguration.isHosted(host: "127.0.0.1", allowedHosts: ["kino.example.org"], hostedFlag: false))
+        #expect(WebConfiguration.isHosted(host: "127.0.0.1", allowedHosts: [], hostedFlag: true))
+    }
+}
