@@ -20,10 +20,22 @@ struct DevicesRoutes: Sendable {
     let hosted: Bool
     let secureCookies: Bool
     /// Join attempts of one browser session: 5 in 10 minutes.
-    let attemptsPerSession = RateLimiter<Data>(limit: 5, per: 600)
+    let attemptsPerSession: RateLimiter<Data>
     /// Join attempts of everyone together: 60 a minute (2^40 codes, 10 minutes each: a guess in
     /// 30 million years at that rate).
-    let attemptsOnServer = RateLimiter<Int>(limit: 60, per: 60)
+    let attemptsOnServer: RateLimiter<Int>
+
+    init(
+        web: WebRoutes, persons: PersonStore, hosted: Bool, secureCookies: Bool,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.web = web
+        self.persons = persons
+        self.hosted = hosted
+        self.secureCookies = secureCookies
+        attemptsPerSession = RateLimiter(limit: 5, per: 600, now: now)
+        attemptsOnServer = RateLimiter(limit: 60, per: 60, now: now)
+    }
 
     func add(to router: Router<PersonRequestContext>) {
         router.get(RouterPath(DevicesView.path)) { request, context in
@@ -45,6 +57,8 @@ struct DevicesRoutes: Sendable {
             guard let code = JoinCode(typed: form["code"] ?? ""), let joined = try persons.join(code, device: device)
             else { return ClientState.redirect(to: DevicesView.path, flash: words.wrongCode) }
             try persons.signOut(session)
+            // A browser whose first change this is was made a person for it: that person goes.
+            if context.sessionIsNew, let made = context.person { try persons.erase(made) }
             var response = ClientState.redirect(to: DevicesView.path, flash: words.joined)
             response.setCookie(PersonMiddleware.cookie(joined.token, secure: secureCookies))
             return response

@@ -14,8 +14,10 @@ public func makeApplication(_ configuration: WebConfiguration) throws -> some Ap
     router.add(
         middleware: PersonMiddleware(
             persons: configuration.persons, hosted: configuration.hosted, secureCookies: configuration.secureCookies,
-            logger: configuration.logger))
-    if configuration.hosted { router.add(middleware: PostRateMiddleware(perMinute: configuration.postsPerMinute)) }
+            logger: configuration.logger, now: configuration.now))
+    if configuration.hosted {
+        router.add(middleware: PostRateMiddleware(perMinute: configuration.postsPerMinute, now: configuration.now))
+    }
     let people = PersonStates(
         storage: configuration.stateStorage, localLocation: configuration.location, logger: configuration.logger)
     router.add(
@@ -35,7 +37,7 @@ public func makeApplication(_ configuration: WebConfiguration) throws -> some Ap
     InternationalRoutes(web: web).add(to: router)
     DevicesRoutes(
         web: web, persons: configuration.persons, hosted: configuration.hosted,
-        secureCookies: configuration.secureCookies
+        secureCookies: configuration.secureCookies, now: configuration.now
     )
     .add(to: router)
     let editorSessions = EditorSessions(

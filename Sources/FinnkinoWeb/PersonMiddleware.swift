@@ -1,3 +1,4 @@
+import AppPatterns
 import FinnkinoKit
 import Foundation
 import Hummingbird
@@ -6,19 +7,36 @@ import Logging
 /// Finds whom a request is from, once, before any route.
 ///
 /// - Not hosted (`finnkino serve` on loopback): every request is the local person's, as the CLI's.
-/// - Hosted: the person of the browser's `session` cookie; a browser without a cookie that stands
-///   for someone (none, unknown, signed out, expired, forged) becomes a new, empty person with a
-///   new cookie. No value the browser chooses ever names a person: only a token the server made.
-///   Static files, images and the health check belong to no one and make no person.
+/// - Hosted: the person of the browser's `session` cookie. A browser without a cookie that stands
+///   for someone (none, unknown, signed out, expired, forged) reads as ``PersonID/nobody``: no row,
+///   no memory, nothing saved, so that visits alone (bots, scans) cost the server nothing. Its
+///   first change (a POST, PUT or DELETE) makes it a new person with a new cookie; at most
+///   ``creationsPerMinute`` are made a minute on the server (429 beyond). No value the browser
+///   chooses ever names a person: only a token the server made. Static files, images and the
+///   health check belong to no one.
 struct PersonMiddleware: RouterMiddleware {
     typealias Context = PersonRequestContext
     static let cookieName = "session"
+    static let creationsPerMinute = 120
 
     let persons: PersonStore
     let hosted: Bool
     /// Whether the cookie is marked `Secure` (the server is reached over https: `--public-url`).
     let secureCookies: Bool
     let logger: Logger
+    /// Persons made, for the server's rate (on the app's clock).
+    let creations: RateLimiter<Int>
+
+    init(
+        persons: PersonStore, hosted: Bool, secureCookies: Bool, logger: Logger,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.persons = persons
+        self.hosted = hosted
+        self.secureCookies = secureCookies
+        self.logger = logger
+        creations = RateLimiter(limit: Self.creationsPerMinute, per: 60, now: now)
+    }
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -28,14 +46,30 @@ struct PersonMiddleware: RouterMiddleware {
             context.person = .local
             return try await next(request, context)
         }
-        if let token = request.cookies[Self.cookieName].flatMap({ SessionToken(text: $0.value) }),
-            let person = try known(token)
-        {
+        let cookie = request.cookies[Self.cookieName]
+        if let token = cookie.flatMap({ SessionToken(text: $0.value) }), let person = try known(token) {
             context.person = person
             context.session = token
             return try await next(request, context)
         }
         guard Self.belongsToSomeone(request.uri.path) else { return try await next(request, context) }
+        guard [.post, .put, .delete].contains(request.method) else {
+            context.person = .nobody
+            var response = try await next(request, context)
+            // A cookie that stands for no one is forgotten.
+            if cookie != nil {
+                response.setCookie(
+                    Cookie(name: Self.cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax))
+            }
+            return response
+        }
+        guard creations.allow(0) else {
+            let language = ClientState.preferredLanguage(request.headers[.acceptLanguage]) ?? .fi
+            return Response(
+                status: .tooManyRequests,
+                headers: [.contentType: "text/plain; charset=utf-8", .retryAfter: "60", .cacheControl: "no-store"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: language.strings.tooManyRequests)))
+        }
         let (person, token): (PersonID, SessionToken)
         do {
             (person, token) = try persons.newPerson(device: DeviceName.of(userAgent: request.headers[.userAgent]))
@@ -45,9 +79,24 @@ struct PersonMiddleware: RouterMiddleware {
         }
         context.person = person
         context.session = token
-        var response = try await next(request, context)
-        response.setCookie(Self.cookie(token, secure: secureCookies))
-        return response
+        context.sessionIsNew = true
+        // A change that fails (no CSRF token, a bad form, a route that is not there) makes no one.
+        let response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            try? persons.erase(person)
+            throw error
+        }
+        guard response.status.code < 400 else {
+            try? persons.erase(person)
+            return response
+        }
+        var answered = response
+        // Unless the route gave the browser another session (a join) or took it away (delete me).
+        let setsSession = answered.headers[values: .setCookie].contains { $0.hasPrefix(Self.cookieName + "=") }
+        if !setsSession { answered.setCookie(Self.cookie(token, secure: secureCookies)) }
+        return answered
     }
 
     /// The session cookie of `token`: for the whole site, `HttpOnly`, `SameSite=Lax` (a link from

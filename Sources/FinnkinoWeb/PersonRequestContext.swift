@@ -11,6 +11,14 @@ public struct PersonRequestContext: RequestContext {
     var person: PersonID?
     /// The session the browser is known by on a hosted server (what its CSRF token is bound to).
     var session: SessionToken?
+    /// Whether ``session`` was made by this very request (its first change): its form still
+    /// carries the token of the `csrf` cookie it had as nobody (pages it gets from now on carry
+    /// the session's).
+    var sessionIsNew = false
+
+    /// The session the request's form token must be bound to; nil when it must be the `csrf`
+    /// cookie's.
+    var boundSession: SessionToken? { sessionIsNew ? nil : session }
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

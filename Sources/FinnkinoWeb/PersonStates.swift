@@ -31,9 +31,19 @@ final class PersonStates: Sendable {
         _ = states.withLock { $0.removeValue(forKey: person) }
     }
 
+    /// How many persons' states are kept; beyond it all but the local person's are forgotten
+    /// (places are saved, locations are only for this run anyway).
+    static let limit = 10_000
+
     func state(of person: PersonID) -> State {
-        states.withLock { states in
+        // Nobody's state is never kept: what a browser that has changed nothing does is not saved.
+        guard person != .nobody else {
+            return State(
+                place: PlaceKeeper(storage: InMemorySnapshotStorage(), logger: logger), location: LocationService())
+        }
+        return states.withLock { states in
             if let state = states[person] { return state }
+            if states.count >= Self.limit { states = states.filter { $0.key == .local } }
             let state = State(
                 place: PlaceKeeper(storage: storage, key: PlaceKeeper.key(of: person), logger: logger),
                 location: person == .local ? localLocation : LocationService())

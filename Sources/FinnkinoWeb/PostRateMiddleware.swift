@@ -1,5 +1,6 @@
 import AppPatterns
 import FinnkinoKit
+import Foundation
 import Hummingbird
 
 /// On a hosted server, at most ``limit`` changes (POST, PUT, DELETE) a minute from one person:
@@ -12,8 +13,8 @@ public struct PostRateMiddleware: RouterMiddleware {
 
     let limiter: RateLimiter<PersonID>
 
-    init(perMinute: Int) {
-        limiter = RateLimiter(limit: perMinute, per: 60)
+    init(perMinute: Int, now: @escaping @Sendable () -> Date = Date.init) {
+        limiter = RateLimiter(limit: perMinute, per: 60, now: now)
     }
 
     public func handle(

@@ -287,6 +287,11 @@ struct WebRoutes: Sendable {
         LiveUpdates.appendJSONString(delivery?.handledBy ?? "", to: &json)
         json += ",\"message\":"
         LiveUpdates.appendJSONString(message, to: &json)
+        // The browser's first change made it a person: its page's forms need the session's token.
+        if context.sessionIsNew, let session = context.session {
+            json += ",\"csrf\":"
+            LiveUpdates.appendJSONString(CSRFToken(session: session, secret: secret).value, to: &json)
+        }
         json += "}"
         return Response(
             status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
@@ -332,7 +337,7 @@ struct WebRoutes: Sendable {
     /// The CSRF token a request's form must carry: its session's on a hosted server, else its
     /// `csrf` cookie's; nil when it has neither.
     func csrfToken(_ request: Request, _ context: PersonRequestContext) -> CSRFToken? {
-        if let session = context.session { return CSRFToken(session: session, secret: secret) }
+        if let session = context.boundSession { return CSRFToken(session: session, secret: secret) }
         return CSRFToken(client: request.cookies[CSRFToken.cookieName]?.value, secret: secret)
     }
 

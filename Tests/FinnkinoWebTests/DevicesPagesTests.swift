@@ -23,6 +23,7 @@ import Testing
         _ = try await phone.get("/movie/\(movie.id)")
         _ = try await phone.post("/bookmarks/toggle", "movie=\(movie.id)")
         _ = try await laptop.get("/devices")
+        _ = try await laptop.post("/action", "action=refresh&back=%2Fdevices")  // a person with a session of its own
         _ = try await third.get("/devices")
         // When the phone asks for a code
         _ = try await phone.get("/devices")
@@ -32,15 +33,15 @@ import Testing
         #expect(shown.body.contains("<svg class=\"qr\""))
         let code = try code(on: shown.body)
         // When the laptop types it
-        let oldSession = laptop.session
+        let oldSession = try #require(laptop.session)
         let joined = try await laptop.post("/devices/join", "code=\(code.lowercased())")
         // Then the laptop gets a new session of the phone's person and sees its bookmarks
         #expect(joined.status == 303 && joined.header("Location") == "/devices")
         #expect(laptop.session != oldSession)
         #expect(try await laptop.get("/bookmarks").body.contains("data-movie=\"\(movie.id)\""))
-        // And the laptop's old session is over: with it, a browser is a new empty person
+        // And the laptop's old session is over: with it, a browser is nobody (its cookie cleared)
         var old = HostedBrowser(server, session: oldSession)
-        #expect(try await old.get("/bookmarks").cookies["session"] != nil)
+        #expect(try await old.get("/bookmarks").cookies["session"] == "")
         // And the code is spent: a third browser typing it joins nobody
         let again = try await third.post("/devices/join", "code=\(code)")
         #expect(again.header("Location") == "/devices")
@@ -114,6 +115,24 @@ import Testing
         _ = try await browser.post("/devices/join", "code=\(code)")
         // Then it sees the CLI's bookmarks
         #expect(try await browser.get("/bookmarks").body.contains("data-movie=\"\(movie.id)\""))
+    }
+
+    @Test func aBrowserWhoseFirstChangeIsJoiningLeavesNoPersonBehind() async throws {
+        let persons = try PersonStore.inMemory()
+        let server = try await WebServer.start(hosted: true, persons: persons)
+        defer { Task { await server.stop() } }
+        var phone = HostedBrowser(server)
+        _ = try await phone.get("/devices")
+        let code = try code(on: try await phone.post("/devices/code", "").body)
+        #expect(try persons.count() == 2)
+        // When a browser that never changed anything joins with the code
+        var laptop = HostedBrowser(server)
+        _ = try await laptop.get("/devices")
+        let joined = try await laptop.post("/devices/join", "code=\(code)")
+        // Then it holds a session of the phone's person, and no third person was left behind
+        #expect(joined.cookies["session"] != nil && laptop.session != nil)
+        #expect(try persons.count() == 2)
+        #expect(try await laptop.get("/devices").body.matches(of: /class="device"/).count == 2)
     }
 
     @Test func onLoopbackThereIsOnePersonAndNoCodes() async throws {

@@ -1,18 +1,22 @@
 import Foundation
 
-/// One browser on a hosted server, with a cookie jar of its own: it keeps the session cookie the
-/// server gives it and the CSRF token of the last page it opened, and sends both as a page would.
+/// One browser on a hosted server, with a cookie jar of its own: it keeps the `session` and `csrf`
+/// cookies the server gives it (and forgets those it clears) and the CSRF token of the last page it
+/// opened, and sends them as a page would.
 struct HostedBrowser {
     let server: WebServer
-    /// The `session` cookie it holds (nil before its first visit).
-    var session: String?
+    /// Its cookies by name.
+    var cookies: [String: String] = [:]
     /// The CSRF token of the last page it opened.
     var csrf: String?
 
     init(_ server: WebServer, session: String? = nil) {
         self.server = server
-        self.session = session
+        if let session { cookies["session"] = session }
     }
+
+    /// The `session` cookie it holds (nil before its first change).
+    var session: String? { cookies["session"] }
 
     mutating func get(_ path: String) async throws -> LoopbackClient.Reply {
         let reply = try await server.get(path, headers: cookieHeader)
@@ -20,20 +24,28 @@ struct HostedBrowser {
         return reply
     }
 
-    /// Posts a form with this browser's cookie and `token` (its own page's by default).
+    /// Posts a form with this browser's cookies and `token` (its own page's by default).
     mutating func post(_ path: String, _ body: String, token: String? = nil) async throws -> LoopbackClient.Reply {
         var headers = cookieHeader
         headers["Content-Type"] = "application/x-www-form-urlencoded"
         let form = "csrf=\(token ?? csrf ?? "")&" + body
         let reply = try await server.client.request("POST", path, headers: headers, body: form)
         remember(reply)
+        // Like a browser, it opens the page a redirect names (so it holds that page's token).
+        if reply.status == 303, let location = reply.header("Location") { _ = try await get(location) }
         return reply
     }
 
-    private var cookieHeader: [String: String] { session.map { ["Cookie": "session=\($0)"] } ?? [:] }
+    private var cookieHeader: [String: String] {
+        cookies.isEmpty
+            ? [:]
+            : ["Cookie": cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")]
+    }
 
     private mutating func remember(_ reply: LoopbackClient.Reply) {
-        if let session = reply.cookies["session"] { self.session = session }
+        for (name, value) in reply.cookies where name == "session" || name == "csrf" {
+            cookies[name] = value.isEmpty ? nil : value
+        }
         let marker = "name=\"csrf\" value=\""
         if let start = reply.body.range(of: marker),
             let end = reply.body[start.upperBound...].firstIndex(of: "\"")

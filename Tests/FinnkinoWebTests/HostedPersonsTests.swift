@@ -8,37 +8,55 @@ import Testing
 /// A hosted server for many people: every browser is its own person, recognised only by a session
 /// token the server made; nobody sees, changes or undoes anyone else's data.
 @Suite struct HostedPersonsTests {
-    @Test func aFirstVisitMakesAPersonWithAnHttpOnlySessionCookie() async throws {
+    @Test func aFirstChangeMakesAPersonWithAnHttpOnlySessionCookieAndVisitsMakeNobody() async throws {
         let persons = try PersonStore.inMemory()
         let server = try await WebServer.start(hosted: true, persons: persons)
         defer { Task { await server.stop() } }
+        let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first)
         var browser = HostedBrowser(server)
-        // When a browser opens a page for the first time
-        let first = try await browser.get("/movies")
-        // Then it gets a session cookie: HttpOnly, SameSite=Lax, for the whole site, not Secure over http
+        // When a browser opens pages (as bots and scanners do too), nobody is made or kept
+        for path in ["/movies", "/movie/\(movie.id)", "/bookmarks", "/no-such-page", "/static/app.css", "/healthz"] {
+            #expect(try await browser.get(path).cookies["session"] == nil, "\(path)")
+        }
+        #expect(try persons.count() == 1)
+        // When it makes its first change (a bookmark)
+        let first = try await browser.post("/bookmarks/toggle", "movie=\(movie.id)")
+        // Then it is a person, with a session cookie: HttpOnly, SameSite=Lax, the whole site, not Secure over http
         let cookie = try #require(first.headers.first { $0.value.hasPrefix("session=") }?.value)
         #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Path=/"))
         #expect(!cookie.contains("Secure"))
         #expect(try persons.count() == 2)
-        // And no CSRF cookie: its forms' token is bound to the session
-        #expect(first.cookies["csrf"] == nil && browser.csrf != nil)
-        // When it comes back with the cookie, it is the same person: no new cookie, no new person
-        let again = try await browser.get("/bookmarks")
-        #expect(again.cookies["session"] == nil)
+        #expect(try await browser.get("/bookmarks").body.contains("data-movie=\"\(movie.id)\""))
+        // And when it comes back with the cookie, it is the same person: no new cookie, no new person
+        let again = try await browser.post("/bookmarks/toggle", "movie=\(movie.id)")
+        #expect(again.cookies["session"] == nil && again.status == 303)
         #expect(try persons.count() == 2)
-        // And files, images and the health check make nobody
-        for path in ["/static/app.css", "/healthz"] {
-            var passerby = HostedBrowser(server)
-            #expect(try await passerby.get(path).cookies["session"] == nil)
+    }
+
+    @Test func personsAreMadeAtMostAtTheServersRateAndNotForFailedChanges() async throws {
+        let persons = try PersonStore.inMemory()
+        let server = try await WebServer.start(hosted: true, persons: persons)
+        defer { Task { await server.stop() } }
+        // When cookieless browsers send changes, each made a person, up to the server's rate
+        // (the test server's clock stands still: the bucket does not refill while this runs)
+        var statuses: [Int] = []
+        for _ in 0..<(PersonMiddleware.creationsPerMinute + 2) {
+            statuses.append(try await server.client.request("POST", "/action", body: "action=x").status)
         }
-        #expect(try persons.count() == 2)
+        // Then the first ones are answered (403: they carry no CSRF token) and those past the rate
+        // get 429
+        #expect(statuses.prefix(PersonMiddleware.creationsPerMinute).allSatisfy { $0 == 403 })
+        #expect(statuses.suffix(2) == [429, 429])
+        // And a change that failed left no person behind
+        #expect(try persons.count() == 1)
     }
 
     @Test func overHttpsTheSessionCookieIsSecure() async throws {
         let server = try await WebServer.start(hosted: true, secureCookies: true)
         defer { Task { await server.stop() } }
         var browser = HostedBrowser(server)
-        let first = try await browser.get("/movies")
+        _ = try await browser.get("/news")
+        let first = try await browser.post("/action", "action=refresh&back=%2Fnews")
         let cookie = try #require(first.headers.first { $0.value.hasPrefix("session=") }?.value)
         #expect(cookie.contains("Secure"))
     }
@@ -89,7 +107,7 @@ import Testing
         #expect(try await b.post("/bookmarks/toggle", "movie=\(movie.id)").status == 303)
     }
 
-    @Test func aForgedUnknownOrSignedOutSessionIsANewEmptyPerson() async throws {
+    @Test func aForgedUnknownOrSignedOutSessionIsNobodyAndItsChangeANewPerson() async throws {
         let persons = try PersonStore.inMemory()
         let server = try await WebServer.start(hosted: true, persons: persons)
         defer { Task { await server.stop() } }
@@ -102,12 +120,18 @@ import Testing
             "guessed", String(repeating: "A", count: 43), SessionToken.random().text, signedOut,
             try #require(a.session).replacingOccurrences(of: "A", with: "B"),
         ] where cookie != a.session {
-            // When a browser comes with that cookie
+            // When a browser comes with that cookie, it sees nothing of A's, and the cookie is cleared
             var stranger = HostedBrowser(server, session: cookie)
             let page = try await stranger.get("/bookmarks")
-            // Then it is given a new person of its own, with nothing of A's
-            #expect(page.cookies["session"] != nil && page.cookies["session"] != a.session, "\(cookie)")
+            #expect(page.cookies["session"] == "", "\(cookie)")
             #expect(!page.body.contains("data-movie=\""), "\(cookie)")
+            // And its first change makes a new person of its own, not A
+            var again = HostedBrowser(server, session: cookie)
+            _ = try await again.get("/bookmarks")
+            let changed = try await again.post("/action", "action=undo&back=%2Fbookmarks")
+            let made = try #require(changed.cookies["session"], "\(cookie)")
+            #expect(made != a.session && made != cookie)
+            #expect(!(try await again.get("/bookmarks").body.contains("data-movie=\"")), "\(cookie)")
         }
         // And A still has their bookmark
         #expect(try await a.get("/bookmarks").body.contains("data-movie=\"\(movie.id)\""))
@@ -139,6 +163,8 @@ import Testing
         var b = HostedBrowser(server)
         _ = try await a.get("/trailer/\(movie.id)")
         _ = try await b.get("/library")
+        _ = try await a.post("/action", "action=refresh&back=%2Flibrary")
+        _ = try await b.post("/action", "action=refresh&back=%2Flibrary")
         // Given a video in A's library
         let cookie = try #require(a.session)
         let token = try #require(SessionToken(text: cookie))

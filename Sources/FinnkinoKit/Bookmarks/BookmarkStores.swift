@@ -17,6 +17,8 @@ public final class BookmarkStores: Sendable {
     let queue: DatabaseQueue
     private let logger: Logger
     private let stores = Mutex<[PersonID: BookmarkStore]>([:])
+    /// How many persons' stores are kept in memory at most (see ``store(for:)``).
+    public static let limit = 10_000
 
     /// Opens (or creates) the bookmarks database at `url`, creating its folder if needed; a file
     /// of an earlier release is taken over as the local person's bookmarks.
@@ -103,9 +105,13 @@ public final class BookmarkStores: Sendable {
     }
 
     /// `person`'s bookmarks: the same store for every call.
+    ///
+    /// Beyond ``limit`` stores, those nobody observes (no open page) are forgotten; they are read
+    /// again from the file when next needed.
     public func store(for person: PersonID) throws -> BookmarkStore {
         try stores.withLock { stores in
             if let store = stores[person] { return store }
+            if stores.count >= Self.limit { stores = stores.filter { $0.value.bookmarks.observerCount > 0 } }
             let store = try BookmarkStore(
                 queue: queue, person: person, path: path, unavailableReason: unavailableReason, logger: logger)
             stores[person] = store

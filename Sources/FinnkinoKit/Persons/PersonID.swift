@@ -9,6 +9,10 @@ public struct PersonID: Hashable, Sendable, Comparable, CustomStringConvertible 
     /// data of a folder written before there were persons is theirs.
     public static let local = PersonID(rawValue: 1)
 
+    /// A browser on a hosted server that has not changed anything yet: it reads as a person with
+    /// no data, and nothing is ever saved for it (its first change makes it a person of its own).
+    public static let nobody = PersonID(rawValue: 0)
+
     public static func < (lhs: PersonID, rhs: PersonID) -> Bool { lhs.rawValue < rhs.rawValue }
 
     public var description: String { "person \(rawValue)" }

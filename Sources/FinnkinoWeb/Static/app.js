@@ -282,6 +282,14 @@
     fetch("/action", { method: "POST", body: body, headers: { "Accept": "application/json" } })
       .then(function (response) { return response.json(); })
       .then(function (outcome) {
+        // The first change of a browser on a hosted server made it a person: its forms now
+        // carry that session's token.
+        if (outcome.csrf) {
+          document.querySelectorAll('input[name="csrf"]').forEach(function (input) { input.value = outcome.csrf; });
+          document.querySelectorAll("[data-csrf]").forEach(function (element) {
+            element.setAttribute("data-csrf", outcome.csrf);
+          });
+        }
         if (outcome.handled && outcome.by === "screen") {
           sessionStorage.setItem("finnkino-message", outcome.message);
           window.location.reload();
