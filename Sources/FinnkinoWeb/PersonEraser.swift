@@ -5,10 +5,11 @@ import Logging
 
 /// Everything of a person, gone: what "Delete me" does, and the sweep of persons nobody uses.
 ///
-/// Erased, in this order: their editor sessions (exports cancelled and awaited, files they sent
-/// removed), their videos with their files, their bookmarks and undo history, their place, and
-/// the person with their sessions and join codes. The local person keeps existing (the CLI's
-/// data is theirs); erasing them empties their data.
+/// Erased, in this order: their sessions and join codes (no browser is them any more), their
+/// editor sessions (exports cancelled and awaited, files they sent removed), their videos with
+/// their files, their bookmarks and undo history, their place, and the person. The local person
+/// keeps existing (the CLI's data is theirs); erasing them empties their data and signs out their
+/// devices.
 struct PersonEraser: Sendable {
     /// A person with no bookmarks and no videos who has not been seen this long is removed.
     static let idleLimit: TimeInterval = 30 * 86_400
@@ -21,33 +22,58 @@ struct PersonEraser: Sendable {
     let storage: any SnapshotStorage
     let logger: Logger
 
+    /// Why a person cannot be erased now: a store of theirs could not be opened (its file is left
+    /// for the operator), so erasing would leave part of them behind.
+    struct Unavailable: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Erases everything of `person`. Their devices are signed out first, so no request of theirs
+    /// changes anything while the rest goes.
     func erase(_ person: PersonID) async throws {
-        for export in sessions.closeAll(of: person) { await export.value }
-        try library.erase(person)
-        try bookmarks.erase(person)
-        try storage.removeSnapshot(for: PlaceKeeper.key(of: person))
-        people.forget(person)
+        try requireStores()
+        try persons.signOutAll(of: person)
+        try await eraseData(of: person)
         try persons.erase(person)
     }
 
     /// Removes the persons not seen for ``idleLimit`` who have no bookmarks and no videos, and
     /// every person not seen for longer than a session lasts (no browser can reach them any more),
-    /// with all that is theirs. Returns how many went.
+    /// with all that is theirs; a person who comes back meanwhile is kept. Returns how many went.
+    /// Nothing is swept while a store cannot be opened (who has data could not be told).
     @discardableResult
     func sweep(now: Date = Date()) async throws -> Int {
+        try requireStores()
         var removed = 0
-        let unreachable = try persons.persons(notSeenSince: now.addingTimeInterval(-PersonStore.sessionLifetime))
-        for person in unreachable {
-            try await erase(person)
-            removed += 1
-        }
-        let idle = try persons.persons(notSeenSince: now.addingTimeInterval(-Self.idleLimit), limit: 10_000)
-        let keep = try bookmarks.personsWithBookmarks(among: idle).union(library.personsWithVideos(among: idle))
-        for person in idle where !keep.contains(person) {
-            try await erase(person)
-            removed += 1
+        let unreachable = now.addingTimeInterval(-PersonStore.sessionLifetime)
+        let idle = now.addingTimeInterval(-Self.idleLimit)
+        var after = PersonID.local
+        while true {
+            let page = try persons.persons(notSeenSince: idle, after: after, limit: 1000)
+            guard let last = page.last else { break }
+            after = last
+            let keep = try bookmarks.personsWithBookmarks(among: page).union(library.personsWithVideos(among: page))
+            for person in page {
+                let since = keep.contains(person) ? unreachable : idle
+                guard try persons.remove(person, ifNotSeenSince: since) else { continue }
+                try await eraseData(of: person)
+                removed += 1
+            }
         }
         if removed > 0 { logger.info("removed \(removed) persons nobody uses") }
         return removed
+    }
+
+    private func eraseData(of person: PersonID) async throws {
+        for export in sessions.closeAll(of: person) { await export.value }
+        try library.erase(person)
+        try bookmarks.erase(person)
+        try storage.removeSnapshot(for: PlaceKeeper.key(of: person))
+        people.forget(person)
+    }
+
+    private func requireStores() throws {
+        if let reason = bookmarks.unavailableReason { throw Unavailable(description: "bookmarks: \(reason)") }
+        if let reason = library.unavailableReason { throw Unavailable(description: "the video library: \(reason)") }
     }
 }

@@ -193,6 +193,58 @@ import Testing
         #expect(try files.persons.count() == 1)
     }
 
+    @Test func theSweepPagesPastManyPersonsWithDataAndKeepsThoseWhoCameBack() async throws {
+        let persons = try PersonStore.inMemory()
+        let bookmarks = try BookmarkStores.inMemory()
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let library = try VideoLibrary(dataDirectory: data)
+        let state = InMemorySnapshotStorage()
+        let start = Date(timeIntervalSince1970: 1_795_000_000)
+        // Given 1,100 idle persons with a bookmark (more than a page), then one idle person without
+        for _ in 0..<1100 {
+            let (person, _) = try persons.newPerson(now: start)
+            try bookmarks.store(for: person).add(Self.bookmark(1))
+        }
+        let (idle, _) = try persons.newPerson(now: start)
+        // And one without data who comes back on day 31, before the sweep
+        let (returning, token) = try persons.newPerson(now: start)
+        _ = try persons.person(of: token, now: start.addingTimeInterval(31 * 86_400 - 60))
+        let eraser = PersonEraser(
+            persons: persons, bookmarks: bookmarks, library: library,
+            sessions: EditorSessions(
+                library: library, uploads: data.appendingPathComponent("uploads"), logger: Logger(label: "test")),
+            people: PersonStates(storage: state, localLocation: LocationService(), logger: Logger(label: "test")),
+            storage: state, logger: Logger(label: "test"))
+        // When the sweep runs on day 31
+        #expect(try await eraser.sweep(now: start.addingTimeInterval(31 * 86_400)) == 1)
+        // Then the idle person past the first page is gone, and the one who came back stays
+        #expect(try persons.dates(of: idle) == nil)
+        #expect(try persons.dates(of: returning) != nil)
+        #expect(try persons.count() == 1 + 1100 + 1)
+    }
+
+    @Test func nothingIsErasedWhileAStoreCannotBeOpened() async throws {
+        let persons = try PersonStore.inMemory()
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let library = try VideoLibrary(dataDirectory: data)
+        let state = InMemorySnapshotStorage()
+        let (person, token) = try persons.newPerson()
+        let eraser = PersonEraser(
+            persons: persons, bookmarks: try BookmarkStores.unavailable(path: "/x/bookmarks.sqlite", reason: "damaged"),
+            library: library,
+            sessions: EditorSessions(
+                library: library, uploads: data.appendingPathComponent("uploads"), logger: Logger(label: "test")),
+            people: PersonStates(storage: state, localLocation: LocationService(), logger: Logger(label: "test")),
+            storage: state, logger: Logger(label: "test"))
+        await #expect(throws: PersonEraser.Unavailable.self) { try await eraser.erase(person) }
+        await #expect(throws: PersonEraser.Unavailable.self) {
+            try await eraser.sweep(now: Date().addingTimeInterval(1e9))
+        }
+        #expect(try persons.person(of: token) == person)
+    }
+
     static func bookmark(_ id: Int) -> Bookmark {
         Bookmark(movieID: id, title: "Movie \(id)", originalTitle: "Movie \(id)", posterURL: nil, addedAt: Date())
     }

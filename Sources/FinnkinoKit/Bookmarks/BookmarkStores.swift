@@ -88,7 +88,8 @@ public final class BookmarkStores: Sendable {
         } catch {
             throw BookmarkStoreError.writeFailed(path: path, reason: BookmarkStore.reason(error))
         }
-        stores.withLock { $0.removeValue(forKey: person) }?.reload()
+        // The person's store, if open pages hold it, lists nothing now (and tells them).
+        stores.withLock { $0[person] }?.reload()
     }
 
     /// The persons among `persons` who have at least one bookmark.

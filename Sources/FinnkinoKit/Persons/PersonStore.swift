@@ -243,12 +243,36 @@ public final class PersonStore: Sendable {
         _ = recent.withLock { $0.removeValue(forKey: token.hash) }
     }
 
-    /// Deletes `person` with their sessions and join codes (the local person is never deleted:
-    /// their data is the CLI's). What else is theirs is erased by the stores that keep it.
+    /// Signs out every device of `person` and spends their join codes: no browser is them any more.
+    public func signOutAll(of person: PersonID) throws(PersonStoreError) {
+        try write { db in
+            try db.execute(sql: "DELETE FROM session WHERE person = ?", arguments: [person.rawValue])
+            try db.execute(sql: "DELETE FROM joinCode WHERE person = ?", arguments: [person.rawValue])
+        }
+        recent.withLock { recent in recent = recent.filter { $0.value.person != person } }
+    }
+
+    /// Deletes `person` with their sessions and join codes (the local person keeps existing,
+    /// their data is the CLI's: only their sessions and codes go). What else is theirs is erased
+    /// by the stores that keep it.
     public func erase(_ person: PersonID) throws(PersonStoreError) {
+        try signOutAll(of: person)
         guard person != .local else { return }
         try write { db in try db.execute(sql: "DELETE FROM person WHERE id = ?", arguments: [person.rawValue]) }
-        recent.withLock { recent in recent = recent.filter { $0.value.person != person } }
+    }
+
+    /// Deletes `person` (never the local one) with their sessions and codes if they have not been
+    /// seen since `date`; false when they have come back meanwhile (or are not there).
+    public func remove(_ person: PersonID, ifNotSeenSince date: Date) throws(PersonStoreError) -> Bool {
+        guard person != .local else { return false }
+        let removed = try write { db in
+            try db.execute(
+                sql: "DELETE FROM person WHERE id = ? AND lastSeenAt < ?",
+                arguments: [person.rawValue, date.timeIntervalSince1970])
+            return db.changesCount > 0
+        }
+        if removed { recent.withLock { recent in recent = recent.filter { $0.value.person != person } } }
+        return removed
     }
 
     /// When `person` was made and last seen.
@@ -261,12 +285,15 @@ public final class PersonStore: Sendable {
         }
     }
 
-    /// The persons (never the local one) not seen since `date`, the longest unseen first, at most `limit`.
-    public func persons(notSeenSince date: Date, limit: Int = 1000) throws(PersonStoreError) -> [PersonID] {
+    /// The persons (never the local one) not seen since `date` whose ID is above `after`, in the
+    /// order of their IDs, at most `limit`: page through them by passing the last one as `after`.
+    public func persons(
+        notSeenSince date: Date, after: PersonID = .local, limit: Int = 1000
+    ) throws(PersonStoreError) -> [PersonID] {
         try read { db in
             try Int64.fetchAll(
-                db, sql: "SELECT id FROM person WHERE id != 1 AND lastSeenAt < ? ORDER BY lastSeenAt LIMIT ?",
-                arguments: [date.timeIntervalSince1970, limit])
+                db, sql: "SELECT id FROM person WHERE id > ? AND id != 1 AND lastSeenAt < ? ORDER BY id LIMIT ?",
+                arguments: [after.rawValue, date.timeIntervalSince1970, limit])
         }.map(PersonID.init(rawValue:))
     }
 
