@@ -65,6 +65,8 @@ struct ServeCommand: AsyncParsableCommand {
         location.start()
         let bookmarks = try Self.bookmarks(in: directory, logger: logger)
         let library = try Self.library(in: directory, logger: logger)
+        let hosted = WebConfiguration.isHosted(host: host, allowedHosts: allowedHosts, hostedFlag: self.hosted)
+        let persons = try Self.persons(in: directory, hosted: hosted, logger: logger)
         let configuration = WebConfiguration(
             host: host, port: port, defaultLanguage: global.language == .en ? .en : .fi,
             makeStore: { language in
@@ -74,8 +76,8 @@ struct ServeCommand: AsyncParsableCommand {
             },
             bookmarks: bookmarks,
             library: library,
-            persons: try PersonStore(dataDirectory: directory),
-            hosted: WebConfiguration.isHosted(host: host, allowedHosts: allowedHosts, hostedFlag: hosted),
+            persons: persons,
+            hosted: hosted,
             secureCookies: secureCookies,
             uploads: directory.appendingPathComponent("uploads", isDirectory: true),
             onServerRunning: { port in
@@ -101,6 +103,24 @@ struct ServeCommand: AsyncParsableCommand {
             logger.error("\(error); serving without bookmarks until it is repaired or removed")
             guard case .unreadable(let path, let reason) = error else { throw error }
             return try BookmarkStores.unavailable(path: path, reason: reason, logger: logger)
+        }
+    }
+
+    /// The persons and their sessions. When `persons.sqlite` cannot be opened, a server on this
+    /// computer goes on with a stand-in in memory (it has one person anyway); a hosted server does
+    /// not start: its persons' IDs key everyone's bookmarks and videos, and new persons made in a
+    /// new file would be given the IDs, and so the data, of old ones.
+    private static func persons(in directory: URL, hosted: Bool, logger: Logger) throws -> PersonStore {
+        do {
+            return try PersonStore(dataDirectory: directory)
+        } catch {
+            guard !hosted else {
+                throw CommandFailure(
+                    "\(error). A hosted server cannot start without it: repair it from a backup (removing it would "
+                        + "give the data of old persons to new ones).")
+            }
+            logger.error("\(error); this computer's server goes on without it (its Devices page lists nothing)")
+            return try PersonStore.inMemory()
         }
     }
 

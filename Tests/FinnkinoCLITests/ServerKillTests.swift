@@ -115,16 +115,16 @@ import Testing
         if stopped { #expect(server.terminationReason == .exit) }
     }
 
-    @Test func unreadableBookmarksAndLibraryDisableOnlyThemselves() async throws {
+    @Test func unreadableBookmarksLibraryAndPersonsDisableOnlyThemselvesOnThisComputer() async throws {
         // Given a data folder whose bookmarks and library files are not databases
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("finnkino-soft-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
-        for name in ["bookmarks.sqlite", "library.sqlite"] {
+        for name in ["bookmarks.sqlite", "library.sqlite", "persons.sqlite"] {
             try garbage.write(to: folder.appendingPathComponent(name))
         }
-        // When the server starts on it, then it serves
+        // When the server starts on it, then it serves (this computer's server needs no persons' file)
         let (server, base) = try await Self.startServer(dataDir: folder)
         defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
         let session = URLSession(configuration: .ephemeral)
@@ -138,8 +138,12 @@ import Testing
                 #expect(banners == 2, "\(path)")
             }
         }
+        kill(server.processIdentifier, SIGKILL)
+        // But a hosted server does not start without its persons (their IDs key everyone's data)
+        let hosted = try await CommandLineRun.finnkino(["serve", "--hosted", "--port", "0"], dataDir: folder)
+        #expect(hosted.exitCode != 0 && hosted.stderr.contains("A hosted server cannot start without it"))
         // And the files were left as they were, for their owner to repair
-        for name in ["bookmarks.sqlite", "library.sqlite"] {
+        for name in ["bookmarks.sqlite", "library.sqlite", "persons.sqlite"] {
             #expect(try Data(contentsOf: folder.appendingPathComponent(name)) == garbage)
         }
     }

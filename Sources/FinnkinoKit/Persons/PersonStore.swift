@@ -115,9 +115,16 @@ public final class PersonStore: Sendable {
         let token = SessionToken.random()
         let seconds = now.timeIntervalSince1970
         let id = try write { db in
+            // A random ID, not the next one: should this file ever be lost or replaced while the
+            // other stores keep their rows, a new person must not be given the ID (and so the
+            // bookmarks and videos) of an old one. 2^63 IDs: a repeat is retried, never expected.
+            var id = Int64.random(in: 2...Int64.max)
+            while try Bool.fetchOne(db, sql: "SELECT 1 FROM person WHERE id = ?", arguments: [id]) == true {
+                id = Int64.random(in: 2...Int64.max)
+            }
             try db.execute(
-                sql: "INSERT INTO person (createdAt, lastSeenAt) VALUES (?, ?)", arguments: [seconds, seconds])
-            let id = db.lastInsertedRowID
+                sql: "INSERT INTO person (id, createdAt, lastSeenAt) VALUES (?, ?, ?)",
+                arguments: [id, seconds, seconds])
             try Self.insertSession(token, person: id, device: device, at: seconds, db)
             return id
         }

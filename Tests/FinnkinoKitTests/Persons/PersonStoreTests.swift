@@ -24,6 +24,18 @@ import Testing
         #expect(try store.count() == 3)
     }
 
+    @Test func aNewFileNeverGivesANewPersonTheIDOfAnOldOne() throws {
+        // Given persons of a file that is then lost (the other stores keep their rows)
+        let old = try PersonStore.inMemory()
+        let before = try Set((0..<200).map { _ in try old.newPerson(now: start).person })
+        // When a new file makes persons
+        let new = try PersonStore.inMemory()
+        let after = try Set((0..<200).map { _ in try new.newPerson(now: start).person })
+        // Then none has an ID of before, nor the local person's
+        #expect(before.isDisjoint(with: after))
+        #expect(!after.contains(.local) && !after.contains(.nobody))
+    }
+
     @Test func anUnknownSignedOutOrExpiredTokenStandsForNoOne() throws {
         let store = try PersonStore.inMemory()
         let (_, token) = try store.newPerson(now: start)
