@@ -1,3 +1,4 @@
+import AppPatterns
 import Foundation
 import GRDB
 import Logging
@@ -57,19 +58,8 @@ public final class BookmarkStores: Sendable {
         self.path = unavailable?.path ?? path ?? ":memory:"
         self.unavailableReason = unavailable?.reason
         self.logger = logger
-        var configuration = Configuration()
-        configuration.label = "BookmarkStore"
-        configuration.busyMode = .timeout(10)
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         do {
-            if let path {
-                queue = try DatabaseQueue(path: path, configuration: configuration)
-                // WAL is a property of the file: set once, kept by every later connection.
-                try queue.writeWithoutTransaction { db in _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
-                }
-            } else {
-                queue = try DatabaseQueue(configuration: configuration)
-            }
+            queue = try DurableDatabase.queue(path: path, label: "BookmarkStore")
             try BookmarkStore.migrator.migrate(queue)
         } catch {
             throw BookmarkStoreError.unreadable(path: self.path, reason: BookmarkStore.reason(error))

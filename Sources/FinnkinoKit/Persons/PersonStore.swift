@@ -1,3 +1,4 @@
+import AppPatterns
 import Foundation
 import GRDB
 import Synchronization
@@ -56,19 +57,8 @@ public final class PersonStore: Sendable {
     public static func inMemory() throws(PersonStoreError) -> PersonStore { try PersonStore(path: nil) }
 
     private init(path: String?) throws(PersonStoreError) {
-        var configuration = Configuration()
-        configuration.label = "PersonStore"
-        configuration.busyMode = .timeout(10)
-        configuration.foreignKeysEnabled = true
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         do {
-            if let path {
-                queue = try DatabaseQueue(path: path, configuration: configuration)
-                try queue.writeWithoutTransaction { db in _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
-                }
-            } else {
-                queue = try DatabaseQueue(configuration: configuration)
-            }
+            queue = try DurableDatabase.queue(path: path, label: "PersonStore", foreignKeys: true)
             try Self.migrator.migrate(queue)
         } catch {
             throw PersonStoreError("the persons' database \(path ?? ":memory:") cannot be opened: \(error)")

@@ -1,0 +1,20 @@
+import GRDB
+
+/// How the app's own stores open their SQLite files (through GRDB).
+public enum DurableDatabase {
+    /// A queue on the file at `path` (in memory when nil) in WAL mode with `synchronous = FULL`, so
+    /// that a change that returned survives `kill -9`, waiting up to 10 s for a file another
+    /// process is writing. `label` names it in GRDB's errors; `foreignKeys` turns their checks on.
+    public static func queue(path: String?, label: String, foreignKeys: Bool = false) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.label = label
+        configuration.busyMode = .timeout(10)
+        configuration.foreignKeysEnabled = foreignKeys
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        guard let path else { return try DatabaseQueue(configuration: configuration) }
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        // WAL is a property of the file: set once, kept by every later connection.
+        try queue.writeWithoutTransaction { db in _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") }
+        return queue
+    }
+}
