@@ -40,15 +40,20 @@ async def read_response(reader: asyncio.StreamReader) -> int:
 
 
 async def worker(
-    host: str, port: int, request: bytes, slots: list[float], latencies: list[float], errors: list[str]
+    host: str,
+    port: int,
+    requests: list[bytes],
+    slots: list[float],
+    latencies: list[float],
+    errors: list[str],
 ) -> None:
     reader, writer = await asyncio.open_connection(host, port)
     try:
-        for scheduled in slots:
+        for index, scheduled in enumerate(slots):
             delay = scheduled - time.perf_counter()
             if delay > 0:
                 await asyncio.sleep(delay)
-            writer.write(request)
+            writer.write(requests[index % len(requests)])
             try:
                 status = await read_response(reader)
             except (asyncio.IncompleteReadError, ConnectionError) as error:
@@ -70,14 +75,15 @@ def percentile(sorted_values: list[float], fraction: float) -> float:
     return sorted_values[index]
 
 
-async def run(url: str, rate: float, seconds: float, connections: int) -> str:
+async def run(url: str, rate: float, seconds: float, connections: int, cookies: list[str]) -> str:
     parts = urlsplit(url)
     host = parts.hostname or ""
     if not ipaddress.ip_address(host).is_loopback:
         raise SystemExit(f"refusing a non-loopback target: {host}")
     port = parts.port or 80
     target = parts.path + (f"?{parts.query}" if parts.query else "")
-    request = f"GET {target} HTTP/1.1\r\nHost: {host}:{port}\r\nAccept-Encoding: identity\r\n\r\n".encode()
+    head = f"GET {target} HTTP/1.1\r\nHost: {host}:{port}\r\nAccept-Encoding: identity\r\n"
+    requests = [f"{head}Cookie: {cookie}\r\n\r\n".encode() for cookie in cookies] or [f"{head}\r\n".encode()]
     total = int(rate * seconds)
     start = time.perf_counter() + 0.2
     schedule = [start + index / rate for index in range(total)]
@@ -85,7 +91,7 @@ async def run(url: str, rate: float, seconds: float, connections: int) -> str:
     errors: list[str] = []
     await asyncio.gather(
         *(
-            worker(host, port, request, schedule[slot::connections], latencies, errors)
+            worker(host, port, requests[slot::connections] or requests, schedule[slot::connections], latencies, errors)
             for slot in range(connections)
         )
     )
@@ -105,8 +111,17 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=500, help="requests per second")
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--connections", type=int, default=8)
+    parser.add_argument(
+        "--cookies",
+        help="a file of Cookie header values, one per line: the requests take them in turn "
+        "(so each connection sends its own, different ones)",
+    )
     options = parser.parse_args()
-    print(asyncio.run(run(options.url, options.rate, options.seconds, options.connections)))
+    cookies = []
+    if options.cookies:
+        with open(options.cookies, encoding="ascii") as file:
+            cookies = [line.strip() for line in file if line.strip()]
+    print(asyncio.run(run(options.url, options.rate, options.seconds, options.connections, cookies)))
     sys.stdout.flush()
 
 

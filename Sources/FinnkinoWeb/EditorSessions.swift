@@ -12,8 +12,10 @@ import Synchronization
 /// Sessions live in memory: a restart forgets unfinished edits (the exported videos stay). A
 /// person has at most `perPerson` (opening another closes their least recently used: on a hosted
 /// server ``hostedLimitPerPerson``, on loopback as many as the server keeps), the server at most
-/// ``limit``; a session that is exporting is never closed this way. A closed
-/// session's sent file goes with it. A person exports one video at a time, into a library of at
+/// ``limit``. When the server is full, a session unused for ``idleLifetime`` makes room; one in
+/// use by someone else never does (opening is refused with ``ServerFull`` instead), so nobody can
+/// close another person's editor by opening many. A session that is exporting is never closed
+/// this way. A closed session's sent file goes with it. A person exports one video at a time, into a library of at
 /// most ``VideoLibrary/maxVideosPerPerson``.
 final class EditorSessions: Sendable {
     enum Export: Sendable, Equatable {
@@ -33,12 +35,17 @@ final class EditorSessions: Sendable {
         /// A file the person sent to edit; removed with the session.
         var upload: URL?
         var export: Export = .idle
-        var lastUsed: ContinuousClock.Instant
+        var lastUsed: Date
         var exportTask: Task<Void, Never>?
     }
 
     static let limit = 64
     static let hostedLimitPerPerson = 3
+    /// How long a session unused can be kept when the server needs its room.
+    static let idleLifetime: TimeInterval = 30 * 60
+
+    /// Opening was refused: the server has ``limit`` sessions, all in use within ``idleLifetime``.
+    struct ServerFull: Error, Equatable {}
 
     /// Why an export did not start.
     enum ExportRefusal: Error, Equatable {
@@ -58,11 +65,14 @@ final class EditorSessions: Sendable {
     let perPerson: Int
     private let logger: Logger
     private let sessions = Mutex<[String: Session]>([:])
+    /// The time now (a test's clock in tests).
+    private let now: @Sendable () -> Date
 
     init(
         library: VideoLibrary, exporter: TrailerExporter = TrailerExporter(), uploads: URL,
-        perPerson: Int = EditorSessions.limit, logger: Logger
+        perPerson: Int = EditorSessions.limit, now: @escaping @Sendable () -> Date = Date.init, logger: Logger
     ) {
+        self.now = now
         self.perPerson = perPerson
         self.library = library
         self.exporter = exporter
@@ -72,30 +82,41 @@ final class EditorSessions: Sendable {
         try? FileManager.default.removeItem(at: uploads)
     }
 
-    /// A new session editing `source`; its ID.
-    func open(_ source: VideoSource, upload: URL? = nil, for person: PersonID) -> String {
+    /// A new session editing `source`; its ID. Throws ``ServerFull`` (and keeps nothing) when
+    /// the server has no room: the caller removes `upload`.
+    func open(_ source: VideoSource, upload: URL? = nil, for person: PersonID) throws(ServerFull) -> String {
         let id = (0..<2).map { _ in String(UInt64.random(in: .min ... .max), radix: 16) }.joined(separator: "-")
-        let evicted = sessions.withLock { sessions -> [Session] in
+        let now = now()
+        let (evicted, opened) = sessions.withLock { sessions -> ([Session], Bool) in
             sessions[id] = Session(
-                id: id, person: person, menu: EditMenu(source: source), upload: upload, lastUsed: .now)
+                id: id, person: person, menu: EditMenu(source: source), upload: upload, lastUsed: now)
             var evicted: [Session] = []
-            func idle(_ session: Session) -> Bool { session.exportTask == nil && session.id != id }
+            func closable(_ session: Session) -> Bool { session.exportTask == nil && session.id != id }
+            // The person's own least recently used first...
             while sessions.values.count(where: { $0.person == person }) > perPerson,
-                let oldest = sessions.values.filter({ $0.person == person && idle($0) })
+                let oldest = sessions.values.filter({ $0.person == person && closable($0) })
                     .min(by: { $0.lastUsed < $1.lastUsed })
             {
                 evicted.append(sessions.removeValue(forKey: oldest.id) ?? oldest)
             }
+            // ...then, for a full server, anyone's unused for longer than idleLifetime.
             while sessions.count > Self.limit,
-                let oldest = sessions.values.filter(idle).min(by: { $0.lastUsed < $1.lastUsed })
+                let oldest = sessions.values.filter({
+                    closable($0) && now.timeIntervalSince($0.lastUsed) > Self.idleLifetime
+                }).min(by: { $0.lastUsed < $1.lastUsed })
             {
                 evicted.append(sessions.removeValue(forKey: oldest.id) ?? oldest)
             }
-            return evicted
+            guard sessions.count <= Self.limit else {
+                sessions.removeValue(forKey: id)
+                return (evicted, false)
+            }
+            return (evicted, true)
         }
         for session in evicted {
             if let upload = session.upload { try? FileManager.default.removeItem(at: upload) }
         }
+        guard opened else { throw ServerFull() }
         return id
     }
 
@@ -103,7 +124,7 @@ final class EditorSessions: Sendable {
     func session(_ id: String, of person: PersonID) -> Session? {
         sessions.withLock { sessions in
             guard sessions[id]?.person == person else { return nil }
-            sessions[id]?.lastUsed = .now
+            sessions[id]?.lastUsed = now()
             return sessions[id]
         }
     }
@@ -130,7 +151,7 @@ final class EditorSessions: Sendable {
         try sessions.withLock { (sessions) throws(EditError) -> T? in
             guard var session = sessions[id], session.person == person else { return nil }
             let result = try body(&session.menu)
-            session.lastUsed = .now
+            session.lastUsed = now()
             if case .running = session.export {} else { session.export = .idle }
             sessions[id] = session
             return result

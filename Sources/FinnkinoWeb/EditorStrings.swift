@@ -55,6 +55,8 @@ struct EditorStrings: Sendable {
     var needsScript: String
     var uploadFailed: String
     var sessionGone: String
+    /// Opening an editor refused: every one the server keeps is in use.
+    var serverFull: String
     /// An edit's place in the picture: `Crop 270x270 at 0, 100`.
     var at: String
     /// How music goes with the sound, in an edit's summary.
@@ -113,6 +115,7 @@ struct EditorStrings: Sendable {
         needsScript: "Tiedoston lähettäminen vaatii JavaScriptin.",
         uploadFailed: "Tiedostoa ei voitu avata videona.",
         sessionGone: "Tätä muokkausta ei enää ole (palvelin käynnistyi uudelleen tai muokkauksia oli liikaa).",
+        serverFull: "Palvelimella on nyt liian monta muokkausta auki. Yritä hetken päästä uudelleen.",
         at: "kohdassa", mixed: "sekoitettu", replacing: "korvaa äänen", decimalSeparator: ",", percent: "%@ %")
 
     static let swedish = EditorStrings(
@@ -133,6 +136,7 @@ struct EditorStrings: Sendable {
         openFile: "Redigera en egen video", chooseFile: "Välj en videofil",
         needsScript: "Att skicka en fil kräver JavaScript.", uploadFailed: "Filen kunde inte öppnas som video.",
         sessionGone: "Redigeringen finns inte längre (servern startades om eller det fanns för många).",
+        serverFull: "Servern har för många redigeringar öppna just nu. Försök igen om en stund.",
         at: "vid", mixed: "blandad", replacing: "ersätter ljudet", decimalSeparator: ",", percent: "%@ %")
 
     static let english = EditorStrings(
@@ -153,5 +157,6 @@ struct EditorStrings: Sendable {
         openFile: "Edit a video of your own", chooseFile: "Choose a video file",
         needsScript: "Sending a file needs JavaScript.", uploadFailed: "The file could not be opened as a video.",
         sessionGone: "This editing session is gone (the server restarted, or there were too many).",
+        serverFull: "The server has too many editors open right now. Try again in a few minutes.",
         at: "at", mixed: "mixed", replacing: "replacing the sound", decimalSeparator: ".", percent: "%@%")
 }

@@ -46,7 +46,11 @@ struct TrailerRoutes: Sendable {
             } catch {
                 return ClientState.redirect(to: "/trailer/\(id)", flash: String(describing: error))
             }
-            return Response.redirect(to: EditorView.path(sessions.open(source, for: client.person)), type: .normal)
+            do {
+                return Response.redirect(to: EditorView.path(try sessions.open(source, for: client.person)), type: .normal)
+            } catch {
+                return ClientState.redirect(to: "/trailer/\(id)", flash: EditorStrings.of(client.language).serverFull)
+            }
         }
         router.put("/editor/upload") { request, context in try await upload(request, context: context) }
         router.get("/editor/:session") { request, context in
@@ -257,7 +261,10 @@ struct TrailerRoutes: Sendable {
             }
             let title = String(URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent.prefix(100))
             let source = try await VideoProbe.source(file.path, title: title.isEmpty ? "video" : title)
-            return json(["location": EditorView.path(sessions.open(source, upload: file, for: client.person))])
+            return json(["location": EditorView.path(try sessions.open(source, upload: file, for: client.person))])
+        } catch is EditorSessions.ServerFull {
+            try? FileManager.default.removeItem(at: file)
+            return json(["error": EditorStrings.of(client.language).serverFull])
         } catch {
             try? FileManager.default.removeItem(at: file)
             let words = EditorStrings.of(client.language)

@@ -36,12 +36,12 @@ import Testing
         let upload = sessions.uploads.appendingPathComponent("sent.mp4")
         try Data("video".utf8).write(to: upload)
         // Given a session for a sent file, and a full house of others, the first of them used again
-        let first = sessions.open(source, upload: upload, for: .local)
-        let others = (1..<EditorSessions.limit).map { _ in sessions.open(source, for: .local) }
+        let first = try sessions.open(source, upload: upload, for: .local)
+        let others = try (1..<EditorSessions.limit).map { _ in try sessions.open(source, for: .local) }
         #expect(sessions.session(first, of: .local) != nil)
         #expect(sessions.session(others[0], of: .local) != nil)
         // When one more opens, Then the least recently used goes (others[1]), and the rest stay
-        let newest = sessions.open(source, for: .local)
+        let newest = try sessions.open(source, for: .local)
         #expect(sessions.session(others[1], of: .local) == nil)
         #expect(sessions.session(first, of: .local) != nil && sessions.session(newest, of: .local) != nil)
         #expect(FileManager.default.fileExists(atPath: upload.path))
@@ -49,7 +49,7 @@ import Testing
         for other in others.dropFirst(2) { _ = sessions.session(other, of: .local) }
         _ = sessions.session(others[0], of: .local)
         _ = sessions.session(newest, of: .local)
-        _ = sessions.open(source, for: .local)
+        _ = try sessions.open(source, for: .local)
         #expect(sessions.session(first, of: .local) == nil)
         #expect(!FileManager.default.fileExists(atPath: upload.path))
     }
@@ -58,8 +58,8 @@ import Testing
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("sessions-\(UUID())")
         defer { try? FileManager.default.removeItem(at: data) }
         let sessions = try sessions(data)
-        let a = sessions.open(source, for: .local)
-        let b = sessions.open(source, for: .local)
+        let a = try sessions.open(source, for: .local)
+        let b = try sessions.open(source, for: .local)
         #expect(try sessions.edit(a, of: .local) { (menu) throws(EditError) in try menu.rotate(.half) } != nil)
         #expect(sessions.session(a, of: .local)?.menu.composition.rotation == .half)
         #expect(sessions.session(b, of: .local)?.menu.composition.rotation == Rotation.none)
@@ -78,7 +78,7 @@ import Testing
         let alice = PersonID(rawValue: 7)
         let bob = PersonID(rawValue: 8)
         // Given A's session
-        let a = sessions.open(source, for: alice)
+        let a = try sessions.open(source, for: alice)
         // Then B cannot open, edit, export or cancel it: to B it does not exist
         #expect(sessions.session(a, of: bob) == nil)
         #expect(try sessions.edit(a, of: bob) { (menu) throws(EditError) in try menu.rotate(.half) } == nil)

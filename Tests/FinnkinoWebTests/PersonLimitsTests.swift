@@ -3,6 +3,7 @@ import FinnkinoKit
 import Foundation
 import GRDB
 import Logging
+import Synchronization
 import Testing
 
 @testable import FinnkinoWeb
@@ -53,13 +54,43 @@ import Testing
         defer { try? FileManager.default.removeItem(at: data) }
         let sessions = try sessions(data)
         let source = try clip()
-        let bobs = sessions.open(source, for: bob)
+        let bobs = try sessions.open(source, for: bob)
         // When A opens one editor more than a person may have
-        let alices = (0...EditorSessions.hostedLimitPerPerson).map { _ in sessions.open(source, for: alice) }
+        let alices = try (0...EditorSessions.hostedLimitPerPerson).map { _ in try sessions.open(source, for: alice) }
         // Then A's oldest is closed, A's others stay, and B's stays
         #expect(sessions.session(alices[0], of: alice) == nil)
         #expect(alices.dropFirst().allSatisfy { sessions.session($0, of: alice) != nil })
         #expect(sessions.session(bobs, of: bob) != nil)
+    }
+
+    @Test func aFullServerRefusesANewEditorRatherThanCloseSomeoneElsesInUse() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("limits-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let clock = Mutex(Date(timeIntervalSinceReferenceDate: 0))
+        let sessions = EditorSessions(
+            library: try VideoLibrary(dataDirectory: data), uploads: data.appendingPathComponent("uploads"),
+            perPerson: EditorSessions.hostedLimitPerPerson, now: { clock.withLock { $0 } },
+            logger: Logger(label: "test"))
+        let source = try clip()
+        // Given a server full of editors, each its own person's, Bob's the oldest
+        let bobs = try sessions.open(source, for: bob)
+        clock.withLock { $0 += 60 }
+        let others = try (1..<EditorSessions.limit).map { index in
+            try sessions.open(source, for: PersonID(rawValue: 100 + Int64(index)))
+        }
+        // When Alice opens one more while all were used within the idle lifetime
+        #expect(throws: EditorSessions.ServerFull.self) { try sessions.open(source, for: alice) }
+        // Then nobody's editor was closed for it (Bob's, the oldest, included)
+        #expect(sessions.session(bobs, of: bob) != nil)
+        #expect(others.enumerated().allSatisfy { sessions.session($1, of: PersonID(rawValue: 101 + Int64($0))) != nil })
+        // When Bob's stays unused longer than the idle lifetime (the others used meanwhile)
+        clock.withLock { $0 += EditorSessions.idleLifetime + 1 }
+        for (index, id) in others.enumerated() { _ = sessions.session(id, of: PersonID(rawValue: 101 + Int64(index))) }
+        let alices = try sessions.open(source, for: alice)
+        // Then Alice's opens in the room of Bob's idle one, and the others stay
+        #expect(sessions.session(alices, of: alice) != nil)
+        #expect(sessions.session(bobs, of: bob) == nil)
+        #expect(others.enumerated().allSatisfy { sessions.session($1, of: PersonID(rawValue: 101 + Int64($0))) != nil })
     }
 
     @Test func aPersonExportsOneVideoAtATime() throws {
@@ -67,9 +98,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: data) }
         let sessions = try sessions(data)
         let source = try clip()
-        let first = sessions.open(source, for: alice)
-        let second = sessions.open(source, for: alice)
-        let bobs = sessions.open(source, for: bob)
+        let first = try sessions.open(source, for: alice)
+        let second = try sessions.open(source, for: alice)
+        let bobs = try sessions.open(source, for: bob)
         // When A's first export is running, A's second is refused; B's starts
         try sessions.startExport(first, of: alice)
         #expect(throws: EditorSessions.ExportRefusal.busy) { try sessions.startExport(second, of: alice) }
@@ -93,9 +124,9 @@ import Testing
         }
         // Then A's export is refused, and B's is not
         let source = try clip()
-        let alices = sessions.open(source, for: alice)
+        let alices = try sessions.open(source, for: alice)
         #expect(throws: EditorSessions.ExportRefusal.libraryFull) { try sessions.startExport(alices, of: alice) }
-        let bobs = sessions.open(source, for: bob)
+        let bobs = try sessions.open(source, for: bob)
         try sessions.startExport(bobs, of: bob)
         sessions.cancelExport(bobs, of: bob)
     }

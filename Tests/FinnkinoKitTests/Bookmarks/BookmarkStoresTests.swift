@@ -44,6 +44,27 @@ import Testing
         #expect(try reopened.store(for: alice).canUndo)
     }
 
+    @Test func atMostTheLimitOfStoresIsKeptInMemoryButNoneThatIsObserved() throws {
+        // Given Alice's store with a bookmark and an open page observing it, and Bob's with one
+        let stores = try BookmarkStores.inMemory()
+        let a = try stores.store(for: alice)
+        try a.add(BookmarkFixtures.bookmark(1))
+        let page = a.bookmarks.values()
+        let b = try stores.store(for: bob)
+        try b.add(BookmarkFixtures.bookmark(2))
+        // When as many other persons' pages are shown as the limit
+        for id in 100..<(100 + Int64(BookmarkStores.limit)) { _ = try stores.store(for: PersonID(rawValue: id)) }
+        // Then the stores in memory never exceed the limit
+        #expect(stores.keptCount <= BookmarkStores.limit)
+        // And Alice's observed store is the same object, so her open page still hears changes
+        #expect(try stores.store(for: alice) === a)
+        // And Bob's was forgotten, and is read again with his bookmark
+        let again = try stores.store(for: bob)
+        #expect(again !== b)
+        #expect(again.all().map(\.movieID) == [2])
+        withExtendedLifetime(page) {}
+    }
+
     @Test func aFileOfTheReleaseBeforePersonsBecomesTheLocalPersons() throws {
         // Given a bookmarks file as the release before persons wrote it: two bookmarks, one undo step
         let folder = try BookmarkFixtures.scratchFolder()

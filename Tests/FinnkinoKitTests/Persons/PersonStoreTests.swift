@@ -55,6 +55,21 @@ import Testing
         #expect(try store.person(of: other, now: start) == nil)
     }
 
+    @Test func aTokenIsWrittenInBase64URLAndKeptAsTheSHA256OfItsBytes() {
+        // Given known bytes (the figures are Python's base64.urlsafe_b64encode and hashlib.sha256)
+        let token = SessionToken(bytes: Array(0..<32))
+        #expect(token.text == "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8")
+        #expect(
+            token.hash.map { String(format: "%02x", $0) }.joined()
+                == "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd")
+        // And bytes that use the two characters base64url differs in
+        let high = SessionToken(bytes: Array(224...255))
+        #expect(high.text == "4OHi4-Tl5ufo6err7O3u7_Dx8vP09fb3-Pn6-_z9_v8")
+        // Then each text reads back as its token
+        #expect(SessionToken(text: token.text) == token)
+        #expect(SessionToken(text: high.text) == high)
+    }
+
     @Test func textsThatAreNotTokensAreRefused() {
         let token = SessionToken.random()
         #expect(SessionToken(text: token.text) != nil)

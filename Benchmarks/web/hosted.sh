@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# The hosted server under many persons: 10,000 persons in the store, each with one session and 5
+# bookmarks, one of them with 100. The same data folder is served twice in one run:
+#   1. as this computer's server (loopback, one local person, no cookies): the figures of before;
+#   2. `--hosted`: every request carries a session cookie, each a different person's in turn
+#      (wrk's Lua script and paced_load.py --cookies take the 10,000 in turn, so every connection
+#      sends many distinct sessions).
+# Measured on each: wrk -t1 -c8 max rate and p99 of /movies?area=1002, /movie/<id> and /healthz;
+# 500 requests/s for 15 s (paced_load.py) on /movies and /movie/<id>; 200 requests/s on the
+# Bookmarks page of the person with 100 bookmarks; the server's VmRSS after all of it.
+# Targets (issue 17): p99 < 10 ms at 500 req/s, /movies max rate >= 40% of /healthz's, Bookmarks
+# p99 < 10 ms at 200 req/s, VmRSS < 100 MB.
+# Usage: Benchmarks/web/hosted.sh [--skip-build]    Results also go to .bench/hosted-results.md.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+BINARY=.build/release/finnkino
+DURATION=${DURATION:-15s}
+PERSONS=${PERSONS:-10000}
+
+command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
+[ "${1:-}" = "--skip-build" ] || swift build -c release --product finnkino
+
+workdir=$(mktemp -d)
+server_pid=""
+stop_server() {
+  [ -n "$server_pid" ] && { kill -TERM "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; }
+  server_pid=""
+}
+trap 'stop_server; rm -rf "$workdir"' EXIT
+
+data="$workdir/data"
+ids=$("$BINARY" movies --json --data-dir "$data" | python3 -c 'import json, sys; print(" ".join(str(m["id"]) for m in json.load(sys.stdin)[:10]))')
+for id in $ids; do "$BINARY" bookmarks add "$id" --data-dir "$data" >/dev/null; done
+"$BINARY" devices code --data-dir "$data" >/dev/null # makes persons.sqlite
+python3 Benchmarks/web/populate_persons.py "$data" --persons "$PERSONS" --movies "$(tr ' ' , <<<"$ids")" \
+  --cookies "$workdir/cookies"
+head -1 "$workdir/cookies" >"$workdir/heavy-cookie"
+movie_path="/movie/${ids%% *}"
+
+cat >"$workdir/cookies.lua" <<EOF
+local cookies = {}
+for line in io.lines("$workdir/cookies") do cookies[#cookies + 1] = line end
+local next = 0
+request = function()
+  next = next % #cookies + 1
+  return wrk.format(nil, nil, { ["Cookie"] = cookies[next] })
+end
+EOF
+
+serve() { # extra serve options...
+  local port
+  port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  "$BINARY" serve --port "$port" --data-dir "$data" "$@" >"$workdir/stdout" 2>"$workdir/stderr" &
+  server_pid=$!
+  for _ in $(seq 1 100); do grep -q "running at" "$workdir/stdout" 2>/dev/null && break; sleep 0.1; done
+  grep -q "running at" "$workdir/stdout" || { cat "$workdir/stderr" >&2; exit 1; }
+  base="http://127.0.0.1:$port"
+}
+
+wrk_run() { # path [lua script] -> "rate p99_ms non2xx"
+  wrk -t1 -c8 -d"$DURATION" --latency ${2:+-s "$2"} "$base$1" | awk '
+    function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
+    /^ +99%/ { p99 = ms($2) }
+    /^Requests\/sec:/ { rate = $2 }
+    /Non-2xx/ { bad = $NF }
+    END { printf "%.0f %.2f %s\n", rate, p99, (bad == "" ? 0 : bad) }'
+}
+paced() { # path rate [cookies file] -> "rate=.. p50=.. p99=.. max=.. errors=.."
+  python3 Benchmarks/web/paced_load.py "$base$1" --rate "$2" --seconds "${DURATION%s}" ${3:+--cookies "$3"}
+}
+field() { sed -n "s/.*$1=\([^ ]*\).*/\1/p" <<<"$2"; }
+rss_mb() { awk '/^VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$server_pid/status"; }
+
+measure() { # label lua cookies heavy-cookie -> table rows
+  local label=$1 lua=$2 cookies=$3 heavy=$4
+  # Warm up: every URL, and (hosted) every session once.
+  for path in "/movies?area=1002" "$movie_path" "/healthz"; do wrk -t1 -c4 -d3s ${lua:+-s "$lua"} "$base$path" >/dev/null; done
+  local rows
+  rows=$(curl -s ${heavy:+-H "Cookie: $(cat "$heavy")"} "$base/bookmarks" | grep -o '<li class="bookmark"' | wc -l)
+  local movies movie health
+  read -r m_rate m_p99 m_bad <<<"$(wrk_run "/movies?area=1002" "$lua")"
+  read -r d_rate d_p99 d_bad <<<"$(wrk_run "$movie_path" "$lua")"
+  read -r h_rate h_p99 h_bad <<<"$(wrk_run "/healthz" "$lua")"
+  movies=$(paced "/movies?area=1002" 500 "$cookies")
+  movie=$(paced "$movie_path" 500 "$cookies")
+  bookmarks=$(paced "/bookmarks" 200 "$heavy")
+  local ratio
+  ratio=$(awk -v a="$m_rate" -v b="$h_rate" 'BEGIN { printf "%.0f", 100 * a / b }')
+  echo "| $label | /movies?area=1002 | $m_rate ($ratio% of /healthz) | $m_p99 | $m_bad | 500: $(field rate "$movies") | $(field p99 "$movies") | $(field max "$movies") | $(field errors "$movies") |"
+  echo "| $label | $movie_path | $d_rate | $d_p99 | $d_bad | 500: $(field rate "$movie") | $(field p99 "$movie") | $(field max "$movie") | $(field errors "$movie") |"
+  echo "| $label | /healthz | $h_rate | $h_p99 | $h_bad | | | | |"
+  echo "| $label | /bookmarks ($rows rows) | | | | 200: $(field rate "$bookmarks") | $(field p99 "$bookmarks") | $(field max "$bookmarks") | $(field errors "$bookmarks") |"
+  echo "| $label | server VmRSS after the load: $(rss_mb) MB | | | | | | | |"
+}
+
+{
+  echo "Hosted server, $(date -u +%Y-%m-%d), $(nproc) cores, $PERSONS persons in the store;" \
+    "wrk -t1 -c8 -d$DURATION --latency; paced load for $DURATION over 8 connections"
+  echo
+  echo "| server | URL | wrk max rate (req/s) | wrk p99 (ms) | non-2xx | paced: req/s | p99 (ms) | max (ms) | errors |"
+  echo "|---|---|---|---|---|---|---|---|---|"
+  serve
+  measure "loopback, local person" "" "" ""
+  stop_server
+  serve --hosted
+  measure "--hosted, a session per request" "$workdir/cookies.lua" "$workdir/cookies" "$workdir/heavy-cookie"
+  stop_server
+  echo
+  echo "- load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+} | tee "$workdir/results.md"
+mkdir -p .bench
+cp "$workdir/results.md" .bench/hosted-results.md
