@@ -47,7 +47,8 @@ struct TrailerRoutes: Sendable {
                 return ClientState.redirect(to: "/trailer/\(id)", flash: String(describing: error))
             }
             do {
-                return Response.redirect(to: EditorView.path(try sessions.open(source, for: client.person)), type: .normal)
+                return Response.redirect(
+                    to: EditorView.path(try sessions.open(source, for: client.person)), type: .normal)
             } catch {
                 return ClientState.redirect(to: "/trailer/\(id)", flash: EditorStrings.of(client.language).serverFull)
             }
