@@ -10,6 +10,15 @@ public protocol SnapshotStorage: Sendable {
     func save(_ data: Data, for key: String) throws
     /// Removes what is saved under `key`, if anything; durable when it returns.
     func removeSnapshot(for key: String) throws
+    /// Saves every snapshot of `snapshots` (bytes by key), in one durable step where the storage
+    /// can: what ``WriteBehindSnapshotStorage`` writes.
+    func save(_ snapshots: [String: Data]) throws
+}
+
+extension SnapshotStorage {
+    public func save(_ snapshots: [String: Data]) throws {
+        for (key, data) in snapshots { try save(data, for: key) }
+    }
 }
 
 /// Snapshots in memory: for tests and for runs that keep nothing.
@@ -72,5 +81,17 @@ public final class SQLiteSnapshotStorage: SnapshotStorage {
 
     public func removeSnapshot(for key: String) throws {
         try database.write { db in try db.execute(sql: "DELETE FROM snapshot WHERE key = ?", arguments: [key]) }
+    }
+
+    /// One transaction: one flush to the disk for all of them.
+    public func save(_ snapshots: [String: Data]) throws {
+        let now = Date().timeIntervalSince1970
+        try database.write { db in
+            for (key, data) in snapshots {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO snapshot (key, data, savedAt) VALUES (?, ?, ?)",
+                    arguments: [key, data, now])
+            }
+        }
     }
 }

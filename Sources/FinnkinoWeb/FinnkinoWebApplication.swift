@@ -1,3 +1,4 @@
+import AppPatterns
 import FinnkinoKit
 import Foundation
 import Hummingbird
@@ -18,8 +19,9 @@ public func makeApplication(_ configuration: WebConfiguration) throws -> some Ap
     if configuration.hosted {
         router.add(middleware: PostRateMiddleware(perMinute: configuration.postsPerMinute, now: configuration.now))
     }
-    let people = PersonStates(
-        storage: configuration.stateStorage, localLocation: configuration.location, logger: configuration.logger)
+    // The place every page view leaves is saved behind the response, all of a moment in one write.
+    let places = WriteBehindSnapshotStorage(base: configuration.stateStorage, logger: configuration.logger)
+    let people = PersonStates(storage: places, localLocation: configuration.location, logger: configuration.logger)
     router.add(
         middleware: NotFoundPageMiddleware(
             people: people, defaultLanguage: configuration.defaultLanguage, secret: configuration.csrfSecret))
@@ -47,12 +49,15 @@ public func makeApplication(_ configuration: WebConfiguration) throws -> some Ap
     TrailerRoutes(web: web, sessions: editorSessions, media: try? BundledMedia.standard()).add(to: router)
     let eraser = PersonEraser(
         persons: configuration.persons, bookmarks: configuration.bookmarks, library: configuration.library,
-        sessions: editorSessions, people: people, storage: configuration.stateStorage, logger: configuration.logger)
+        sessions: editorSessions, people: people, storage: places, logger: configuration.logger)
     PersonDataRoutes(web: web, persons: configuration.persons, eraser: eraser).add(to: router)
     ImageRoutes(pipeline: configuration.images, catalog: catalog, logger: configuration.logger).add(to: router)
     return makeLocalServer(
         router: router, host: configuration.host, port: configuration.port, idleTimeout: configuration.idleTimeout,
-        services: [PersonSweepService(eraser: eraser, interval: .seconds(3600), logger: configuration.logger)],
+        services: [
+            PendingWritesService(places: places, persons: configuration.persons, logger: configuration.logger),
+            PersonSweepService(eraser: eraser, interval: .seconds(3600), logger: configuration.logger),
+        ],
         onServerRunning: configuration.onServerRunning, logger: configuration.logger)
 }
 

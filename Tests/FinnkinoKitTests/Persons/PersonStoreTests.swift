@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 @testable import FinnkinoKit
@@ -106,6 +107,27 @@ import Testing
         }
         #expect(files.range(of: Data(token.text.utf8)) == nil)
         #expect(files.range(of: token.hash) != nil)
+    }
+
+    @Test func aLastUseIsWrittenBehindThePageViewAndBeforeAnythingReadsIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("persons-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try PersonStore(dataDirectory: folder, touchDelay: .seconds(3600))
+        let (person, token) = try store.newPerson(now: start)
+        let file = try DatabaseQueue(path: folder.appendingPathComponent(PersonStore.fileName).path)
+        func written() throws -> Double? {
+            try file.read { try Double.fetchOne($0, sql: "SELECT lastUsedAt FROM session") }
+        }
+        // When the person's browser comes back an hour later
+        let later = start.addingTimeInterval(3600)
+        #expect(try store.person(of: token, now: later) == person)
+        // Then the view did not wait for the disk: the file has the first use still
+        #expect(try written() == start.timeIntervalSince1970)
+        // And what reads last uses sees it: the sweep does not take the person for idle
+        #expect(try store.persons(notSeenSince: later.addingTimeInterval(-1)).isEmpty)
+        #expect(try written() == later.timeIntervalSince1970)
+        // And the Devices page shows it
+        #expect(try store.devices(of: person).first?.lastUsedAt == later)
     }
 
     @Test func aJoinCodeJoinsOneDeviceOnceWithinTenMinutes() throws {

@@ -1,0 +1,82 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// A ``SnapshotStorage`` for snapshots saved often and needed only after a restart (the place a
+/// page view leaves): a save is kept in memory and returns at once, and everything saved is
+/// written to `base` together, in one durable step, `delay` after the first save not yet written
+/// (or at ``flush()``, which a server calls when it stops). A page view then never waits for the
+/// disk, and a thousand views a second cost one write, not a thousand.
+///
+/// A crash loses at most the last `delay` of saves. Reads see the saves not yet written. A removal
+/// is written at once (it is an erasure), and no save written later brings back what it removed.
+public final class WriteBehindSnapshotStorage: SnapshotStorage {
+    public let base: any SnapshotStorage
+    public let delay: Duration
+    private let logger: Logger
+
+    private struct Pending {
+        var snapshots: [String: Data] = [:]
+        /// Whether a write is scheduled for the snapshots now pending.
+        var scheduled = false
+    }
+    private let pending = Mutex(Pending())
+    /// Held while `base` is written: a flush and a removal never overlap.
+    private let writing = Mutex(())
+
+    public init(base: any SnapshotStorage, delay: Duration = .seconds(2), logger: Logger) {
+        self.base = base
+        self.delay = delay
+        self.logger = logger
+    }
+
+    public func snapshot(for key: String) throws -> Data? {
+        if let data = pending.withLock({ $0.snapshots[key] }) { return data }
+        return try base.snapshot(for: key)
+    }
+
+    public func save(_ data: Data, for key: String) throws {
+        let schedule = pending.withLock { pending in
+            pending.snapshots[key] = data
+            defer { pending.scheduled = true }
+            return !pending.scheduled
+        }
+        guard schedule else { return }
+        Task { [self] in
+            try? await Task.sleep(for: delay)
+            do { try flush() } catch { logger.warning("snapshots not written (kept for the next try): \(error)") }
+        }
+    }
+
+    public func save(_ snapshots: [String: Data]) throws {
+        for (key, data) in snapshots { try save(data, for: key) }
+    }
+
+    public func removeSnapshot(for key: String) throws {
+        try writing.withLock { _ in
+            _ = pending.withLock { $0.snapshots.removeValue(forKey: key) }
+            try base.removeSnapshot(for: key)
+        }
+    }
+
+    /// Writes every pending save now. When the write fails they stay pending (a newer save of the
+    /// same key wins) and the next save schedules another try.
+    public func flush() throws {
+        try writing.withLock { _ in
+            let batch = pending.withLock { pending in
+                defer {
+                    pending.snapshots = [:]
+                    pending.scheduled = false
+                }
+                return pending.snapshots
+            }
+            guard !batch.isEmpty else { return }
+            do {
+                try base.save(batch)
+            } catch {
+                pending.withLock { $0.snapshots.merge(batch) { newer, _ in newer } }
+                throw error
+            }
+        }
+    }
+}

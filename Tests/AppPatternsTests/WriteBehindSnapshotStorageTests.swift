@@ -1,0 +1,97 @@
+import AppPatterns
+import Foundation
+import Logging
+import Synchronization
+import Testing
+
+/// Saves kept in memory and written together: reads see them at once, one write takes them all, a
+/// removal is never undone by a later write, and a failed write loses nothing.
+@Suite(.timeLimit(.minutes(1))) struct WriteBehindSnapshotStorageTests {
+    /// A storage that counts its writes, and fails them while told to.
+    final class CountingStorage: SnapshotStorage {
+        let saved = Mutex<[String: Data]>([:])
+        let writes = Mutex(0)
+        let failing = Mutex(false)
+        struct Failure: Error {}
+
+        func snapshot(for key: String) throws -> Data? { saved.withLock { $0[key] } }
+        func save(_ data: Data, for key: String) throws { try save([key: data]) }
+        func save(_ snapshots: [String: Data]) throws {
+            if failing.withLock({ $0 }) { throw Failure() }
+            writes.withLock { $0 += 1 }
+            saved.withLock { $0.merge(snapshots) { _, new in new } }
+        }
+        func removeSnapshot(for key: String) throws {
+            writes.withLock { $0 += 1 }
+            _ = saved.withLock { $0.removeValue(forKey: key) }
+        }
+    }
+
+    let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    @Test func savesAreReadAtOnceAndWrittenTogetherInOneWrite() throws {
+        // Given a storage whose timed write is an hour away
+        let base = CountingStorage()
+        let storage = WriteBehindSnapshotStorage(base: base, delay: .seconds(3600), logger: logger)
+        // When three places are saved, one of them twice
+        try storage.save(Data("a1".utf8), for: "place.1")
+        try storage.save(Data("b".utf8), for: "place.2")
+        try storage.save(Data("a2".utf8), for: "place.1")
+        try storage.save(Data("c".utf8), for: "place.3")
+        // Then nothing has been written, and each reads back its last save
+        #expect(base.writes.withLock { $0 } == 0)
+        #expect(try storage.snapshot(for: "place.1") == Data("a2".utf8))
+        // When flushed, Then one write holds them all
+        try storage.flush()
+        #expect(base.writes.withLock { $0 } == 1)
+        #expect(
+            base.saved.withLock { $0 } == [
+                "place.1": Data("a2".utf8), "place.2": Data("b".utf8), "place.3": Data("c".utf8),
+            ])
+        // And a flush with nothing pending writes nothing
+        try storage.flush()
+        #expect(base.writes.withLock { $0 } == 1)
+    }
+
+    @Test func aRemovalIsWrittenAtOnceAndNoLaterWriteBringsItBack() throws {
+        let base = CountingStorage()
+        try base.save(Data("old".utf8), for: "place.1")
+        let storage = WriteBehindSnapshotStorage(base: base, delay: .seconds(3600), logger: logger)
+        // Given a save not yet written
+        try storage.save(Data("new".utf8), for: "place.1")
+        // When the key is removed (a person erased), Then it is gone from the base at once
+        try storage.removeSnapshot(for: "place.1")
+        #expect(try base.snapshot(for: "place.1") == nil)
+        #expect(try storage.snapshot(for: "place.1") == nil)
+        // And the next write does not bring it back
+        try storage.flush()
+        #expect(try base.snapshot(for: "place.1") == nil)
+    }
+
+    @Test func aFailedWriteKeepsTheSavesForTheNextTry() throws {
+        let base = CountingStorage()
+        let storage = WriteBehindSnapshotStorage(base: base, delay: .seconds(3600), logger: logger)
+        try storage.save(Data("a".utf8), for: "place.1")
+        // When the write fails
+        base.failing.withLock { $0 = true }
+        #expect(throws: CountingStorage.Failure.self) { try storage.flush() }
+        // And a newer save of the same key comes meanwhile
+        try storage.save(Data("a2".utf8), for: "place.1")
+        // Then the next write takes the newer save
+        base.failing.withLock { $0 = false }
+        try storage.flush()
+        #expect(try base.snapshot(for: "place.1") == Data("a2".utf8))
+    }
+
+    @Test func aSaveIsWrittenWithinTheDelayWithoutAFlush() async throws {
+        let base = CountingStorage()
+        let storage = WriteBehindSnapshotStorage(base: base, delay: .milliseconds(20), logger: logger)
+        try storage.save(Data("a".utf8), for: "place.1")
+        // Then it reaches the base by itself (waiting up to 10 s on a busy machine)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while try base.snapshot(for: "place.1") == nil, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(try base.snapshot(for: "place.1") == Data("a".utf8))
+    }
+}
