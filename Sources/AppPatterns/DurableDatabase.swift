@@ -17,4 +17,17 @@ public enum DurableDatabase {
         try queue.writeWithoutTransaction { db in _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") }
         return queue
     }
+
+    /// Like ``queue(path:label:foreignKeys:)``, but a file is opened as a pool: reads go on while
+    /// a write waits for the disk (WAL readers never wait for the writer). For stores read on every
+    /// request and written in batches; in memory (nil) it is a queue.
+    public static func pool(path: String?, label: String, foreignKeys: Bool = false) throws -> any DatabaseWriter {
+        guard let path else { return try queue(path: nil, label: label, foreignKeys: foreignKeys) }
+        var configuration = Configuration()
+        configuration.label = label
+        configuration.busyMode = .timeout(10)
+        configuration.foreignKeysEnabled = foreignKeys
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        return try DatabasePool(path: path, configuration: configuration)  // a pool is always WAL
+    }
 }

@@ -38,7 +38,7 @@ public final class InMemorySnapshotStorage: SnapshotStorage {
 /// a crash of the process).
 public final class SQLiteSnapshotStorage: SnapshotStorage {
     public let fileURL: URL
-    private let database: DatabaseQueue
+    private let database: any DatabaseWriter
 
     /// Opens or creates `fileURL`.
     ///
@@ -48,15 +48,7 @@ public final class SQLiteSnapshotStorage: SnapshotStorage {
         self.fileURL = fileURL
         try FileManager.default.createDirectory(
             at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-        var configuration = Configuration()
-        configuration.label = "SQLiteSnapshotStorage"
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = FULL")
-        }
-        database = try DatabaseQueue(path: fileURL.path, configuration: configuration)
-        try database.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA journal_mode = WAL")
-        }
+        database = try DurableDatabase.pool(path: fileURL.path, label: "SQLiteSnapshotStorage")
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             try db.execute(

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Logging
 import Synchronization
@@ -42,8 +43,8 @@ public final class WriteBehindSnapshotStorage: SnapshotStorage {
             return !pending.scheduled
         }
         guard schedule else { return }
-        Task { [self] in
-            try? await Task.sleep(for: delay)
+        // On a thread of its own: the wait for the disk takes none of the requests' threads.
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + delay.dispatchInterval) { [self] in
             do { try flush() } catch { logger.warning("snapshots not written (kept for the next try): \(error)") }
         }
     }
@@ -78,5 +79,13 @@ public final class WriteBehindSnapshotStorage: SnapshotStorage {
                 throw error
             }
         }
+    }
+}
+
+extension Duration {
+    /// The same span for Dispatch, to the nanosecond.
+    public var dispatchInterval: DispatchTimeInterval {
+        let (seconds, attoseconds) = components
+        return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
     }
 }

@@ -35,7 +35,7 @@ public final class PersonStore: Sendable {
         public let lastUsedAt: Date
     }
 
-    private let queue: DatabaseQueue
+    private let queue: any DatabaseWriter
     /// Sessions used within the last ``touchInterval``, by token hash: a page view of a session
     /// seen in the last minute reads nothing from the database. Signing out and erasing here
     /// forget their entries at once; another process's sign-out is honoured within the minute.
@@ -68,7 +68,7 @@ public final class PersonStore: Sendable {
     private init(path: String?, touchDelay: Duration) throws(PersonStoreError) {
         self.touchDelay = touchDelay
         do {
-            queue = try DurableDatabase.queue(path: path, label: "PersonStore", foreignKeys: true)
+            queue = try DurableDatabase.pool(path: path, label: "PersonStore", foreignKeys: true)
             try Self.migrator.migrate(queue)
         } catch {
             throw PersonStoreError("the persons' database \(path ?? ":memory:") cannot be opened: \(error)")
@@ -249,8 +249,8 @@ public final class PersonStore: Sendable {
             return !touches.scheduled
         }
         guard schedule else { return }
-        Task { [self] in
-            try? await Task.sleep(for: touchDelay)
+        // On a thread of its own: the wait for the disk takes none of the requests' threads.
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + touchDelay.dispatchInterval) { [self] in
             try? writeTouches()
         }
     }
