@@ -77,6 +77,25 @@ import Testing
         #expect(bookmarks.compactMap { $0["movieID"] as? Int } == [id])
     }
 
+    @Test func thePageLeftJustBeforeSIGTERMIsWhereTheNextStartOpens() async throws {
+        // Given a server where a page was viewed just now (its place is saved behind the response)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("finnkino-place-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (server, base) = try await Self.startServer(dataDir: folder)
+        defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
+        let session = URLSession(configuration: .ephemeral)
+        let viewed = try #require(URL(string: "\(base.absoluteString)/movies?area=1014"))
+        #expect((try await session.data(from: viewed).1 as? HTTPURLResponse)?.statusCode == 200)
+        // When it is stopped with SIGTERM at once
+        kill(server.processIdentifier, SIGTERM)
+        server.waitUntilExit()
+        // Then the next start opens that page
+        let (again, home) = try await Self.startServer(dataDir: folder)
+        defer { if again.isRunning { kill(again.processIdentifier, SIGKILL) } }
+        let opened = try await session.data(from: home).1.url?.absoluteString ?? ""
+        #expect(opened.contains("/movies?area=1014"), "\(opened)")
+    }
+
     @Test func sigtermStopsTheServerWithinFiveSecondsWithLivePagesOpen() async throws {
         // Given a server with three pages open on their live updates
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("finnkino-term-\(UUID().uuidString)")
