@@ -79,7 +79,8 @@ import Testing
 
     @Test func thePageLeftJustBeforeSIGTERMIsWhereTheNextStartOpens() async throws {
         // Given a server where a page was viewed just now (its place is saved behind the response)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("finnkino-place-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "finnkino-place-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let (server, base) = try await Self.startServer(dataDir: folder)
         defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
