@@ -54,7 +54,7 @@ db = sqlite3.connect(sys.argv[1])
 row = db.execute("SELECT source, title, originalTitle, posterURL, addedAt FROM bookmark LIMIT 1").fetchone()
 source, title, original, poster, added = row
 db.executemany(
-    "INSERT INTO bookmark (source, movieID, title, originalTitle, posterURL, addedAt) VALUES (?, ?, ?, ?, ?, ?)",
+    "INSERT INTO bookmark (person, source, movieID, title, originalTitle, posterURL, addedAt) VALUES (1, ?, ?, ?, ?, ?, ?)",
     [(source, 20_000_000 + i, f"{title} {i}", original, poster, added - i) for i in range(990)])
 db.commit()
 PY

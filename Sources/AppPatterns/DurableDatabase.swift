@@ -28,6 +28,10 @@ public enum DurableDatabase {
         configuration.busyMode = .timeout(10)
         configuration.foreignKeysEnabled = foreignKeys
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
-        return try DatabasePool(path: path, configuration: configuration)  // a pool is always WAL
+        let pool = try DatabasePool(path: path, configuration: configuration)  // a pool is always WAL
+        // GRDB sets `synchronous = NORMAL` on the pool's writer when it turns WAL on (after
+        // `prepareDatabase`): FULL again, so that a change that returned also survives a power cut.
+        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        return pool
     }
 }

@@ -9,8 +9,9 @@ import Synchronization
 /// (or at ``flush()``, which a server calls when it stops). A page view then never waits for the
 /// disk, and a thousand views a second cost one write, not a thousand.
 ///
-/// A crash loses at most the last `delay` of saves. Reads see the saves not yet written. A removal
-/// is written at once (it is an erasure), and no save written later brings back what it removed.
+/// A crash of the process or the machine loses at most the last `delay` of saves (longer only while
+/// the base storage fails). Reads see the saves not yet written. A removal is written at once (it
+/// is an erasure), and no save made before it is written after it.
 public final class WriteBehindSnapshotStorage: SnapshotStorage {
     public let base: any SnapshotStorage
     public let delay: Duration
@@ -18,6 +19,8 @@ public final class WriteBehindSnapshotStorage: SnapshotStorage {
 
     private struct Pending {
         var snapshots: [String: Data] = [:]
+        /// Taken by a flush that has not returned yet: still read from here until it has.
+        var inFlight: [String: Data] = [:]
         /// Whether a write is scheduled for the snapshots now pending.
         var scheduled = false
     }
@@ -32,20 +35,32 @@ public final class WriteBehindSnapshotStorage: SnapshotStorage {
     }
 
     public func snapshot(for key: String) throws -> Data? {
-        if let data = pending.withLock({ $0.snapshots[key] }) { return data }
+        if let data = pending.withLock({ $0.snapshots[key] ?? $0.inFlight[key] }) { return data }
         return try base.snapshot(for: key)
     }
 
     public func save(_ data: Data, for key: String) throws {
+        pending.withLock { $0.snapshots[key] = data }
+        scheduleFlush()
+    }
+
+    /// Flushes `delay` from now, unless that is scheduled already.
+    private func scheduleFlush() {
         let schedule = pending.withLock { pending in
-            pending.snapshots[key] = data
-            defer { pending.scheduled = true }
-            return !pending.scheduled
+            guard !pending.scheduled, !pending.snapshots.isEmpty else { return false }
+            pending.scheduled = true
+            return true
         }
         guard schedule else { return }
         // On a thread of its own: the wait for the disk takes none of the requests' threads.
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + delay.dispatchInterval) { [self] in
-            do { try flush() } catch { logger.warning("snapshots not written (kept for the next try): \(error)") }
+            pending.withLock { $0.scheduled = false }
+            do {
+                try flush()
+            } catch {
+                logger.warning("snapshots not written (tried again in \(delay)): \(error)")
+                scheduleFlush()
+            }
         }
     }
 
@@ -55,23 +70,25 @@ public final class WriteBehindSnapshotStorage: SnapshotStorage {
 
     public func removeSnapshot(for key: String) throws {
         try writing.withLock { _ in
-            _ = pending.withLock { $0.snapshots.removeValue(forKey: key) }
+            pending.withLock { pending in
+                pending.snapshots.removeValue(forKey: key)
+                pending.inFlight.removeValue(forKey: key)
+            }
             try base.removeSnapshot(for: key)
         }
     }
 
     /// Writes every pending save now. When the write fails they stay pending (a newer save of the
-    /// same key wins) and the next save schedules another try.
+    /// same key wins), and a timed write tries again after `delay`.
     public func flush() throws {
         try writing.withLock { _ in
             let batch = pending.withLock { pending in
-                defer {
-                    pending.snapshots = [:]
-                    pending.scheduled = false
-                }
-                return pending.snapshots
+                pending.inFlight = pending.snapshots
+                pending.snapshots = [:]
+                return pending.inFlight
             }
             guard !batch.isEmpty else { return }
+            defer { pending.withLock { $0.inFlight = [:] } }
             do {
                 try base.save(batch)
             } catch {

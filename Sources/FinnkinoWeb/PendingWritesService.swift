@@ -13,11 +13,13 @@ struct PendingWritesService: Service {
 
     func run() async throws {
         try? await gracefulShutdown()
+        do { try places.flush() } catch {
+            logger.warning("the places left to write at the stop were not written: \(error)")
+        }
         do {
-            try places.flush()
             try persons.writeTouches()
         } catch {
-            logger.warning("what was left to write at the stop was not written: \(error)")
+            logger.warning("the sessions' last uses left to write at the stop were not written: \(error)")
         }
     }
 }

@@ -71,8 +71,8 @@ struct PersonEraser: Sendable {
         for export in sessions.closeAll(of: person) { await export.value }
         try library.erase(person)
         try bookmarks.erase(person)
+        people.forget(person)  // first: a request still holding their place can save it no more
         try storage.removeSnapshot(for: PlaceKeeper.key(of: person))
-        people.forget(person)
     }
 
     private func requireStores() throws {

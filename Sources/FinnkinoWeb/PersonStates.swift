@@ -26,9 +26,10 @@ final class PersonStates: Sendable {
         self.logger = logger
     }
 
-    /// Forgets `person`'s state (after their place was erased).
+    /// Forgets `person`'s state, before their place is erased: a request still holding it can
+    /// no longer save the place again.
     func forget(_ person: PersonID) {
-        _ = states.withLock { $0.removeValue(forKey: person) }
+        states.withLock { $0.removeValue(forKey: person) }?.place.close()
     }
 
     /// How many persons' states are kept; beyond it all but the local person's are forgotten

@@ -12,6 +12,8 @@ import Synchronization
 final class PlaceKeeper: Sendable {
     private let store: MementoStore<AppPlace>
     private let current: Mutex<AppPlace>
+    /// Set when the person is erased: a request still holding this keeper saves nothing after.
+    private let closed = Atomic(false)
     private let logger: Logger
 
     /// The place kept under `key` in `storage` (``key(of:)``).
@@ -30,6 +32,12 @@ final class PlaceKeeper: Sendable {
 
     var place: AppPlace { current.withLock { $0 } }
 
+    /// Saves nothing from now on (the person's place was erased). Taken under the same lock as
+    /// a save, so a save in progress finishes before and none starts after.
+    func close() {
+        current.withLock { _ in closed.store(true, ordering: .releasing) }
+    }
+
     /// The language the user chose last (read per request: only this field, not a copy of the place).
     var language: UILanguage? { current.withLock { $0.language } }
 
@@ -39,7 +47,7 @@ final class PlaceKeeper: Sendable {
         current.withLock { place in
             var changed = place
             change(&changed)
-            guard changed != place else { return }
+            guard changed != place, !closed.load(ordering: .acquiring) else { return }
             place = changed
             do { try store.save(changed) } catch { logger.warning("the app's place was not saved: \(error)") }
         }

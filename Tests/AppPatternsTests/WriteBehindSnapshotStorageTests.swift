@@ -1,4 +1,5 @@
 import AppPatterns
+import Dispatch
 import Foundation
 import Logging
 import Synchronization
@@ -72,15 +73,47 @@ import Testing
         let base = CountingStorage()
         let storage = WriteBehindSnapshotStorage(base: base, delay: .seconds(3600), logger: logger)
         try storage.save(Data("a".utf8), for: "place.1")
+        try storage.save(Data("b".utf8), for: "place.2")
         // When the write fails
         base.failing.withLock { $0 = true }
         #expect(throws: CountingStorage.Failure.self) { try storage.flush() }
         // And a newer save of the same key comes meanwhile
         try storage.save(Data("a2".utf8), for: "place.1")
-        // Then the next write takes the newer save
+        // Then the next write takes the newer save, and the one not saved again
         base.failing.withLock { $0 = false }
         try storage.flush()
         #expect(try base.snapshot(for: "place.1") == Data("a2".utf8))
+        #expect(try base.snapshot(for: "place.2") == Data("b".utf8))
+    }
+
+    /// A storage whose write waits until released, telling when it has begun.
+    final class GatedStorage: SnapshotStorage {
+        let began = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        func snapshot(for key: String) throws -> Data? { nil }
+        func save(_ data: Data, for key: String) throws {}
+        func save(_ snapshots: [String: Data]) throws {
+            began.signal()
+            release.wait()
+        }
+        func removeSnapshot(for key: String) throws {}
+    }
+
+    @Test func aSaveBeingWrittenIsStillReadUntilTheWriteReturns() throws {
+        let base = GatedStorage()
+        let storage = WriteBehindSnapshotStorage(base: base, delay: .seconds(3600), logger: logger)
+        try storage.save(Data("a".utf8), for: "place.1")
+        // When a flush is writing it (on another thread, held inside the base's write)
+        let flushed = DispatchSemaphore(value: 0)
+        Thread {
+            try? storage.flush()
+            flushed.signal()
+        }.start()
+        #expect(base.began.wait(timeout: .now() + 10) == .success)
+        // Then a read meanwhile still sees it (the base does not have it yet)
+        #expect(try storage.snapshot(for: "place.1") == Data("a".utf8))
+        base.release.signal()
+        #expect(flushed.wait(timeout: .now() + 10) == .success)
     }
 
     @Test func aSaveIsWrittenWithinTheDelayWithoutAFlush() async throws {

@@ -94,6 +94,11 @@ import Testing
         _ = try await b.post("/bookmarks/toggle", "movie=\(movies[1].id)")
         let bob = try files.person(of: b)
         let bobsVideo = try await files.addVideo(for: bob, title: "B:n video")
+        // (the place a page view leaves is written behind the response, within 2 s)
+        let deadline = ContinuousClock.now + .seconds(15)
+        while try files.state.snapshot(for: PlaceKeeper.key(of: alice)) == nil, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
         let before = try files.rows(of: alice)
         #expect(before.values.allSatisfy { $0 > 0 }, "\(before)")
         // When A deletes themselves (ticking the box)
@@ -113,6 +118,23 @@ import Testing
         // And B keeps everything
         #expect(try await b.get("/bookmarks").body.contains("data-movie=\"\(movies[1].id)\""))
         #expect(try library.video(id: bobsVideo.id, of: bob) != nil)
+    }
+
+    @Test func aRequestStillHoldingAnErasedPersonsPlaceSavesItNoMore() throws {
+        let storage = InMemorySnapshotStorage()
+        let people = PersonStates(storage: storage, localLocation: LocationService(), logger: Logger(label: "test"))
+        let alice = PersonID(rawValue: 7)
+        // Given a request that got Alice's place before she was erased
+        let held = people.state(of: alice).place
+        held.update { $0.tab = .news }
+        #expect(try storage.snapshot(for: PlaceKeeper.key(of: alice)) != nil)
+        // When she is erased (as PersonEraser does: forgotten, then her place removed)
+        people.forget(alice)
+        try storage.removeSnapshot(for: PlaceKeeper.key(of: alice))
+        // And that request then moves on to another page
+        held.update { $0.tab = .bookmarks }
+        // Then her place does not come back
+        #expect(try storage.snapshot(for: PlaceKeeper.key(of: alice)) == nil)
     }
 
     @Test func withoutTheBoxTickedNothingIsDeleted() async throws {

@@ -36,11 +36,14 @@ public final class BookmarkStore: Sendable {
     public let unavailableReason: String?
     private let queue: DatabaseQueue
     private let cache: Mutex<Snapshot>
+    private let commits: CommitCounter
     private let logger: Logger
 
-    /// What this process last read, and the database's change counter at that time.
+    /// What this process last read, and the database's change counters at that time (other
+    /// connections' commits, and this process's: ``BookmarkStores/commits``).
     private struct Snapshot: Sendable {
         var dataVersion: Int?
+        var commits: Int
         var history: History
     }
 
@@ -50,7 +53,9 @@ public final class BookmarkStore: Sendable {
     ///   bookmarks database; it is left untouched.
     public convenience init(url: URL, logger: Logger = Logger(label: "BookmarkStore")) throws {
         let stores = try BookmarkStores(url: url, logger: logger)
-        try self.init(queue: stores.queue, person: .local, path: stores.path, unavailableReason: nil, logger: logger)
+        try self.init(
+            queue: stores.queue, person: .local, path: stores.path, unavailableReason: nil, commits: stores.commits,
+            logger: logger)
     }
 
     /// The local person's bookmarks in `bookmarks.sqlite` of the app's data directory.
@@ -74,13 +79,18 @@ public final class BookmarkStore: Sendable {
     }
 
     /// `person`'s store on an open, migrated database (made by ``BookmarkStores``).
-    init(queue: DatabaseQueue, person: PersonID, path: String, unavailableReason: String?, logger: Logger) throws {
+    init(
+        queue: DatabaseQueue, person: PersonID, path: String, unavailableReason: String?, commits: CommitCounter,
+        logger: Logger
+    ) throws {
         self.path = path
+        self.commits = commits
         self.person = person
         self.unavailableReason = unavailableReason
         self.logger = logger
         self.queue = queue
         do {
+            let committed = commits.value
             let (version, bookmarks, history) = try queue.read { db in
                 (
                     try Self.dataVersion(db), try BookmarkTable(db: db, person: person).all(logger: logger),
@@ -88,7 +98,7 @@ public final class BookmarkStore: Sendable {
                 )
             }
             self.bookmarks = Subject(bookmarks)
-            cache = Mutex(Snapshot(dataVersion: version, history: history))
+            cache = Mutex(Snapshot(dataVersion: version, commits: committed, history: history))
         } catch {
             throw BookmarkStoreError.unreadable(path: path, reason: Self.reason(error))
         }
@@ -272,6 +282,7 @@ public final class BookmarkStore: Sendable {
                         arguments: [person.rawValue, try JSONEncoder().encode(history)])
                     return .commit
                 }
+                if command != nil { commits.increment() }
                 try synchronize(db, force: command != nil)
                 return command
             }
@@ -286,10 +297,11 @@ public final class BookmarkStore: Sendable {
     /// last look; sends the list when it changed. Runs inside the queue, so reloads are ordered.
     private func synchronize(_ db: Database, force: Bool) throws {
         let version = try Self.dataVersion(db)
-        guard force || cache.withLock({ $0.dataVersion != version }) else { return }
+        let committed = commits.value
+        guard force || cache.withLock({ $0.dataVersion != version || $0.commits != committed }) else { return }
         let list = try BookmarkTable(db: db, person: person).all(logger: logger)
         let history = try Self.loadHistory(db, person: person, logger: logger)
-        cache.withLock { $0 = Snapshot(dataVersion: version, history: history) }
+        cache.withLock { $0 = Snapshot(dataVersion: version, commits: committed, history: history) }
         bookmarks.replace { $0 == list ? nil : list }
     }
 

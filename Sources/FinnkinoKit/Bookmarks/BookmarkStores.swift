@@ -97,21 +97,34 @@ public final class BookmarkStores: Sendable {
         return Set(ids.map(PersonID.init(rawValue:)))
     }
 
+    /// How many stores are in memory now.
+    var keptCount: Int { stores.withLock(\.count) }
+
+    /// Counts this process's commits to the file: a store forgotten while a request still used it
+    /// may commit after a new store of the same person was read, and SQLite's `data_version` does
+    /// not change for a connection's own commits, so every store also reads again when this moved.
+    let commits = CommitCounter()
+
     /// `person`'s bookmarks: the same store for every call.
     ///
     /// Beyond ``limit`` stores, those nobody observes (no open page) are forgotten; they are read
     /// again from the file when next needed.
-    /// How many stores are in memory now.
-    var keptCount: Int { stores.withLock(\.count) }
-
     public func store(for person: PersonID) throws -> BookmarkStore {
         try stores.withLock { stores in
             if let store = stores[person] { return store }
             if stores.count >= Self.limit { stores = stores.filter { $0.value.bookmarks.observerCount > 0 } }
             let store = try BookmarkStore(
-                queue: queue, person: person, path: path, unavailableReason: unavailableReason, logger: logger)
+                queue: queue, person: person, path: path, unavailableReason: unavailableReason, commits: commits,
+                logger: logger)
             stores[person] = store
             return store
         }
     }
+}
+
+/// How many commits this process made to a bookmarks file (see ``BookmarkStores/commits``).
+final class CommitCounter: Sendable {
+    private let count = Atomic<Int>(0)
+    var value: Int { count.load(ordering: .acquiring) }
+    func increment() { count.add(1, ordering: .releasing) }
 }

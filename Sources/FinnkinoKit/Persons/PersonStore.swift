@@ -39,13 +39,24 @@ public final class PersonStore: Sendable {
     /// Sessions used within the last ``touchInterval``, by token hash: a page view of a session
     /// seen in the last minute reads nothing from the database. Signing out and erasing here
     /// forget their entries at once; another process's sign-out is honoured within the minute.
-    private let recent = Mutex<[Data: (person: PersonID, lastUsed: Double)]>([:])
+    private let recent = Mutex(RecentSessions())
+    private struct RecentSessions {
+        var entries: [Data: (person: PersonID, lastUsed: Double)] = [:]
+        /// Counts sign-outs: a session read before one is not kept (it may be the one signed out).
+        var signOuts = 0
+
+        mutating func forget(where condition: (Data, PersonID) -> Bool) {
+            signOuts += 1
+            entries = entries.filter { !condition($0.key, $0.value.person) }
+        }
+    }
     /// Beyond this many recent sessions the memory is emptied (it only saves reads).
     static let recentLimit = 100_000
     /// Last uses not yet written, by token hash: written together `touchDelay` (2 s) after the first
     /// (or by ``writeTouches()``), so a page view never waits for the disk. 10,000 persons'
     /// first views in a minute were 10,000 synchronous writes before (670 pages a second).
-    private let touches = Mutex<(uses: [Data: (person: Int64, at: Double)], scheduled: Bool)>(([:], false))
+    private let touches = Mutex<(uses: [Data: Touch], scheduled: Bool)>(([:], false))
+    private typealias Touch = (person: Int64, at: Double)
     /// How long a last use may wait to be written: a crash forgets at most this much of them
     /// (which only matters to the 30- and 180-day limits).
     private let touchDelay: Duration
@@ -204,7 +215,7 @@ public final class PersonStore: Sendable {
             return hash
         }
         guard let hash else { return false }
-        _ = recent.withLock { $0.removeValue(forKey: hash) }
+        recent.withLock { $0.forget { key, _ in key == hash } }
         return true
     }
 
@@ -212,9 +223,8 @@ public final class PersonStore: Sendable {
     /// unused for longer than ``sessionLifetime`` (an expired one is deleted).
     public func person(of token: SessionToken, now: Date = Date()) throws(PersonStoreError) -> PersonID? {
         let seconds = now.timeIntervalSince1970
-        if let hit = recent.withLock({ $0[token.hash] }), seconds >= hit.lastUsed,
-            seconds - hit.lastUsed <= Self.touchInterval
-        {
+        let (hit, signOuts) = recent.withLock { ($0.entries[token.hash], $0.signOuts) }
+        if let hit, seconds >= hit.lastUsed, seconds - hit.lastUsed <= Self.touchInterval {
             return hit.person
         }
         let found = try read { db in
@@ -226,7 +236,7 @@ public final class PersonStore: Sendable {
         let lastUsed = max(found["lastUsedAt"], touches.withLock { $0.uses[token.hash]?.at } ?? 0)
         if seconds - lastUsed > Self.sessionLifetime {
             try write { db in try db.execute(sql: "DELETE FROM session WHERE tokenHash = ?", arguments: [token.hash]) }
-            _ = recent.withLock { $0.removeValue(forKey: token.hash) }
+            recent.withLock { $0.forget { key, _ in key == token.hash } }
             return nil
         }
         var used = lastUsed
@@ -235,55 +245,68 @@ public final class PersonStore: Sendable {
             used = seconds
         }
         recent.withLock { recent in
-            if recent.count >= Self.recentLimit { recent.removeAll() }
-            recent[token.hash] = (PersonID(rawValue: person), used)
+            guard recent.signOuts == signOuts else { return }
+            if recent.entries.count >= Self.recentLimit { recent.entries.removeAll() }
+            recent.entries[token.hash] = (PersonID(rawValue: person), used)
         }
         return PersonID(rawValue: person)
     }
 
     /// Keeps a session's last use, to be written with the others within `touchDelay`.
     private func touch(_ hash: Data, person: Int64, at seconds: Double) {
+        touches.withLock { $0.uses[hash] = (person, seconds) }
+        scheduleTouchWrite()
+    }
+
+    /// Writes the pending uses `touchDelay` from now, unless that is scheduled already.
+    private func scheduleTouchWrite() {
         let schedule = touches.withLock { touches in
-            touches.uses[hash] = (person, seconds)
-            defer { touches.scheduled = true }
-            return !touches.scheduled
+            guard !touches.scheduled, !touches.uses.isEmpty else { return false }
+            touches.scheduled = true
+            return true
         }
         guard schedule else { return }
         // On a thread of its own: the wait for the disk takes none of the requests' threads.
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + touchDelay.dispatchInterval) { [self] in
-            try? writeTouches()
+            touches.withLock { $0.scheduled = false }
+            // A failed write put the uses back: they are tried again after the same delay.
+            if (try? writeTouches()) == nil { scheduleTouchWrite() }
         }
     }
 
     /// Writes the last uses not yet written, in one transaction (also when the server stops, and
-    /// before anything that reads them). Kept for the next try when the write fails.
+    /// before anything that reads them). When it returns, every use made before the call is
+    /// written, also one a concurrent call took (the writes are serialised). Kept for the next try
+    /// when the write fails.
     public func writeTouches() throws(PersonStoreError) {
+        try write { db in try self.writeTouches(db) }
+    }
+
+    /// Takes the pending uses and writes them within `db`'s transaction; puts them back when the
+    /// transaction fails.
+    private func writeTouches(_ db: Database) throws {
         let uses = touches.withLock { touches in
-            defer { touches = ([:], false) }
+            defer { touches.uses = [:] }
             return touches.uses
         }
         guard !uses.isEmpty else { return }
-        do {
-            try write { db in
-                for (hash, use) in uses {
-                    try db.execute(
-                        sql: "UPDATE session SET lastUsedAt = max(lastUsedAt, ?) WHERE tokenHash = ?",
-                        arguments: [use.at, hash])
-                    try db.execute(
-                        sql: "UPDATE person SET lastSeenAt = max(lastSeenAt, ?) WHERE id = ?",
-                        arguments: [use.at, use.person])
-                }
-            }
-        } catch {
-            touches.withLock { $0.uses.merge(uses) { newer, _ in newer } }
-            throw error
+        db.afterNextTransaction(
+            onCommit: { _ in },
+            onRollback: { [self] _ in touches.withLock { $0.uses.merge(uses) { newer, _ in newer } } })
+        for (hash, use) in uses {
+            try db.execute(
+                sql: "UPDATE session SET lastUsedAt = max(lastUsedAt, ?) WHERE tokenHash = ?",
+                arguments: [use.at, hash])
+            try db.execute(
+                sql: "UPDATE person SET lastSeenAt = max(lastSeenAt, ?) WHERE id = ?",
+                arguments: [use.at, use.person])
         }
     }
 
     /// Ends a session: its token stands for no one from now on.
     public func signOut(_ token: SessionToken) throws(PersonStoreError) {
         try write { db in try db.execute(sql: "DELETE FROM session WHERE tokenHash = ?", arguments: [token.hash]) }
-        _ = recent.withLock { $0.removeValue(forKey: token.hash) }
+        recent.withLock { $0.forget { key, _ in key == token.hash } }
     }
 
     /// Signs out every device of `person` and spends their join codes: no browser is them any more.
@@ -292,7 +315,7 @@ public final class PersonStore: Sendable {
             try db.execute(sql: "DELETE FROM session WHERE person = ?", arguments: [person.rawValue])
             try db.execute(sql: "DELETE FROM joinCode WHERE person = ?", arguments: [person.rawValue])
         }
-        recent.withLock { recent in recent = recent.filter { $0.value.person != person } }
+        recent.withLock { $0.forget { _, whose in whose == person } }
     }
 
     /// Deletes `person` with their sessions and join codes (the local person keeps existing,
@@ -308,14 +331,14 @@ public final class PersonStore: Sendable {
     /// seen since `date`; false when they have come back meanwhile (or are not there).
     public func remove(_ person: PersonID, ifNotSeenSince date: Date) throws(PersonStoreError) -> Bool {
         guard person != .local else { return false }
-        try writeTouches()
         let removed = try write { db in
+            try writeTouches(db)  // a use not yet written is a use: in the same transaction
             try db.execute(
                 sql: "DELETE FROM person WHERE id = ? AND lastSeenAt < ?",
                 arguments: [person.rawValue, date.timeIntervalSince1970])
             return db.changesCount > 0
         }
-        if removed { recent.withLock { recent in recent = recent.filter { $0.value.person != person } } }
+        if removed { recent.withLock { $0.forget { _, whose in whose == person } } }
         return removed
     }
 

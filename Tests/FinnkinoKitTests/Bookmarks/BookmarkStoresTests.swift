@@ -62,6 +62,9 @@ import Testing
         let again = try stores.store(for: bob)
         #expect(again !== b)
         #expect(again.all().map(\.movieID) == [2])
+        // And a change made through the forgotten store (a request still held it) reaches the new one
+        try b.add(BookmarkFixtures.bookmark(3))
+        #expect(again.all().map(\.movieID) == [3, 2])
         withExtendedLifetime(page) {}
     }
 

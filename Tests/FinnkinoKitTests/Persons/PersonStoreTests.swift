@@ -77,6 +77,7 @@ import Testing
         for text in [
             "", "abc", String(token.text.dropLast()), token.text + "A", String(repeating: "+", count: 43),
             String(token.text.dropLast()) + "=", String(repeating: "é", count: 43),
+            String(token.text.dropLast(2)) + "é",  // 43 bytes, one of them not base64url
         ] {
             #expect(SessionToken(text: text) == nil, "\(text)")
         }
