@@ -93,6 +93,8 @@ measure() { # label lua cookies heavy-cookie -> table rows
   echo "| $label | server VmRSS after the load: $(rss_mb) MB | | | | | | | |"
 }
 
+# Not in a `{ ... } | tee` pipeline: that would be a subshell, whose server the EXIT trap cannot stop.
+exec 3>"$workdir/results.md"
 {
   echo "Hosted server, $(date -u +%Y-%m-%d), $(nproc) cores, $PERSONS persons in the store;" \
     "wrk -t1 -c8 -d$DURATION --latency; paced load for $DURATION over 8 connections"
@@ -107,6 +109,8 @@ measure() { # label lua cookies heavy-cookie -> table rows
   stop_server
   echo
   echo "- load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
-} | tee "$workdir/results.md"
+} >&3
+exec 3>&-
+cat "$workdir/results.md"
 mkdir -p .bench
 cp "$workdir/results.md" .bench/hosted-results.md
