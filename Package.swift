@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "AppPatterns", targets: ["AppPatterns"]),
         .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
         .library(name: "FinnkinoKit", targets: ["FinnkinoKit"]),
+        .library(name: "FinnkinoPresentation", targets: ["FinnkinoPresentation"]),
         .library(name: "MusicifyKit", targets: ["MusicifyKit"]),
         .library(name: "WebSupport", targets: ["WebSupport"]),
         .library(name: "MusicifyWeb", targets: ["MusicifyWeb"]),
@@ -87,6 +88,12 @@ let package = Package(
             ],
             resources: [.copy("Bundled")]),
 
+        // Finnkino presentation: the screens' view models, the interface's words and display
+        // formats, the app's place; what the web app and the CLI show, over FinnkinoKit's data.
+        .target(
+            name: "FinnkinoPresentation",
+            dependencies: ["AppPatterns", "FinnkinoKit", .product(name: "Logging", package: "swift-log")]),
+
         // Musicify: the song model and its sources (Apple's chart, the study's format, the bundled
         // chart), the screen's widgets, and the screen in five architectures.
         .target(name: "MusicifyKit", dependencies: ["AppPatterns"], resources: [.copy("Bundled")]),
@@ -105,7 +112,7 @@ let package = Package(
         .target(
             name: "FinnkinoWeb",
             dependencies: [
-                "AppPatterns", "CQRencode", "FinnkinoKit", "ImagePipeline", "WebSupport",
+                "AppPatterns", "CQRencode", "FinnkinoKit", "FinnkinoPresentation", "ImagePipeline", "WebSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -127,7 +134,7 @@ let package = Package(
         .executableTarget(
             name: "finnkino",
             dependencies: [
-                "AppPatterns", "FinnkinoKit", "FinnkinoWeb", "ImagePipeline",
+                "AppPatterns", "FinnkinoKit", "FinnkinoPresentation", "FinnkinoWeb", "ImagePipeline",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -159,12 +166,15 @@ let package = Package(
             dependencies: ["FinnkinoKit", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Fixtures")]),
         .testTarget(
+            name: "FinnkinoPresentationTests",
+            dependencies: ["FinnkinoPresentation", "FinnkinoKit", "AppPatterns"]),
+        .testTarget(
             name: "MusicifyKitTests", dependencies: ["MusicifyKit", "AppPatterns"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "FinnkinoWebTests",
             dependencies: [
-                "FinnkinoWeb", "FinnkinoKit", "AppPatterns", "ImagePipeline", "WebSupport",
+                "FinnkinoWeb", "FinnkinoKit", "FinnkinoPresentation", "AppPatterns", "ImagePipeline", "WebSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -207,5 +217,6 @@ let package = Package(
 if Context.environment["FINNKINO_FUZZ"] == "1" {
     package.products.append(.executable(name: "finnkino-fuzz", targets: ["FinnkinoFuzz"]))
     package.targets.append(
-        .executableTarget(name: "FinnkinoFuzz", dependencies: ["FinnkinoKit", "FinnkinoWeb", "WebSupport"]))
+        .executableTarget(
+            name: "FinnkinoFuzz", dependencies: ["FinnkinoKit", "FinnkinoPresentation", "FinnkinoWeb", "WebSupport"]))
 }

@@ -28,6 +28,7 @@ let package = Package(
                 "CLibXML2Floor",
                 .product(name: "AppPatterns", package: "Finnkino"),
                 .product(name: "FinnkinoKit", package: "Finnkino"),
+                .product(name: "FinnkinoPresentation", package: "Finnkino"),
                 .product(name: "ImagePipeline", package: "Finnkino"),
                 .product(name: "XMLCoder", package: "XMLCoder"),
                 .product(name: "SWXMLHash", package: "SWXMLHash"),

@@ -1,4 +1,5 @@
 import FinnkinoKit
+import FinnkinoPresentation
 
 /// Renders the Article screen's outputs; the content is sanitised to an allow-list here.
 enum ArticleView {

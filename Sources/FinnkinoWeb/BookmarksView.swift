@@ -1,4 +1,5 @@
 import FinnkinoKit
+import FinnkinoPresentation
 import WebSupport
 
 /// Renders the Bookmarks screen's outputs: the list with a checkbox per movie (remove one or

@@ -1,4 +1,5 @@
 import FinnkinoKit
+import FinnkinoPresentation
 import WebSupport
 
 /// An international movie's page.

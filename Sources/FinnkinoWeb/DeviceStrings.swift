@@ -1,4 +1,5 @@
 import FinnkinoKit
+import FinnkinoPresentation
 
 /// The words of the Devices page, in each interface language.
 struct DeviceStrings: Sendable {

@@ -1,4 +1,5 @@
 import FinnkinoKit
+import FinnkinoPresentation
 
 /// The words of the trailer, editor and library pages, per interface language. (The edit
 /// commands' refusals come from FinnkinoKit in English, as the CLI shows them.)

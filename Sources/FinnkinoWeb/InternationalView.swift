@@ -1,4 +1,5 @@
 import FinnkinoKit
+import FinnkinoPresentation
 import WebSupport
 
 /// The International tab: a switch between the three lists, and the list a page at a time; the

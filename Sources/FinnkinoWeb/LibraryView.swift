@@ -1,4 +1,5 @@
 import FinnkinoKit
+import FinnkinoPresentation
 import Foundation
 
 /// The video library: each export with its thumbnail frame, playable in place, downloadable and

@@ -1,4 +1,5 @@
 import FinnkinoKit
+import FinnkinoPresentation
 import WebSupport
 
 /// The location form of the Movies and Showtimes screens: where the user is (a city or a

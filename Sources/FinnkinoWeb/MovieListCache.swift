@@ -1,5 +1,6 @@
 import AppPatterns
 import FinnkinoKit
+import FinnkinoPresentation
 
 /// Rendered movie lists (the inside of `#results`), kept for the next request that shows the same
 /// list: the most asked-for page is then rendered once per feed answer, not once per request.

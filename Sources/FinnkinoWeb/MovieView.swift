@@ -1,4 +1,5 @@
 import FinnkinoKit
+import FinnkinoPresentation
 
 /// Renders the Movie screen's outputs.
 enum MovieView {

@@ -1,4 +1,5 @@
 import FinnkinoKit
+import FinnkinoPresentation
 import Foundation
 
 /// "Download my data": everything the server keeps of a person, as one JSON document

@@ -1,4 +1,5 @@
 import FinnkinoKit
+import FinnkinoPresentation
 import Foundation
 
 /// Builds each screen's view model from a request's inputs and loads it: the only bridge between

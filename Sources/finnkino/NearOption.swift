@@ -1,5 +1,6 @@
 import ArgumentParser
 import FinnkinoKit
+import FinnkinoPresentation
 
 /// `--near LAT,LON|CITY`: where the user is, for sorting areas by distance.
 struct NearOption: ParsableArguments {

@@ -1,5 +1,6 @@
 import AppPatterns
 import FinnkinoKit
+import FinnkinoPresentation
 import Foundation
 import GRDB
 import Logging

@@ -3,6 +3,7 @@ import ImagePipeline
 import Testing
 
 @testable import FinnkinoKit
+@testable import FinnkinoPresentation
 @testable import FinnkinoWeb
 
 /// Image links and the cache of rendered movie lists.

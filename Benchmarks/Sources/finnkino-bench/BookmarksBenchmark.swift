@@ -1,6 +1,7 @@
 import AppPatterns
 import ArgumentParser
 import FinnkinoKit
+import FinnkinoPresentation
 import Foundation
 
 #if canImport(Glibc)

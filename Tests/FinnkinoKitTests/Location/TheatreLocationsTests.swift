@@ -6,7 +6,7 @@ import Testing
 @Suite struct TheatreLocationsTests {
     @Test func everyAreaOfTheBundledListHasAPosition() async throws {
         // Given the areas of the bundled TheatreAreas
-        let areas = try await PresentationFixtures.bundledStore().areas().value
+        let areas = try await BundledStoreFixture.store().areas().value
         try #require(areas.count == 20)
         // Then every one of them, theatre, city or region, has theatres with coordinates
         for area in areas {

@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func everyMovieOfTheDatasetHasAPlayableClip() async throws {
-        let store = try PresentationFixtures.bundledStore()
+        let store = try BundledStoreFixture.store()
         let media = try BundledMedia.standard()
         var movies: [Event] = []
         for list in EventListType.allCases { movies += try await store.movies(list).value }

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FinnkinoKit
+@testable import FinnkinoPresentation
 
 /// Movie, Showtimes, News and Article screens over the bundled dataset on a fixed day.
 @Suite struct ScreenViewModelTests {

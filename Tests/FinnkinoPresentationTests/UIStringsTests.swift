@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FinnkinoKit
+@testable import FinnkinoPresentation
 
 @Suite struct UIStringsTests {
     /// Each entry of a language's table, by name (read with `Mirror`, so a new entry is checked too).

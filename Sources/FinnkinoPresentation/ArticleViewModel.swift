@@ -1,4 +1,5 @@
 import AppPatterns
+import FinnkinoKit
 import Foundation
 
 /// The Article screen: one news article. Its content is the feed's HTML, unsanitised: a view must

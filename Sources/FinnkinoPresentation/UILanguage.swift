@@ -1,3 +1,5 @@
+import FinnkinoKit
+
 /// The language of the user interface: Finnish (the default), Swedish or English, the three
 /// Finnkino itself serves. Content is asked for in the same language (``contentLanguage``).
 public enum UILanguage: String, Sendable, Hashable, Codable, CaseIterable {

@@ -1,4 +1,5 @@
 import AppPatterns
+import FinnkinoKit
 import Foundation
 
 /// An international movie's page: poster, titles, facts, people, overview, the audience's and

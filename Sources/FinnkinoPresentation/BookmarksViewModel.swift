@@ -1,4 +1,5 @@
 import AppPatterns
+import FinnkinoKit
 import Foundation
 
 /// The Bookmarks screen: the kept movies, newest first, each with its next show in the user's

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FinnkinoKit
+@testable import FinnkinoPresentation
 
 @Suite struct DisplayFormatTests {
     let english = DisplayFormat(strings: .english)

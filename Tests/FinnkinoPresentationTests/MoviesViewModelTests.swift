@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FinnkinoKit
+@testable import FinnkinoPresentation
 
 @Suite struct MoviesViewModelTests {
     func model(_ store: FeedStore, _ strings: UIStrings = .english) -> MoviesViewModel {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FinnkinoKit
+@testable import FinnkinoPresentation
 
 /// The International screens' view models: rows and paging; a movie's scores shown only when
 /// known; unavailable lists said in words.

@@ -1,3 +1,5 @@
+import FinnkinoKit
+
 /// Where the user is in the app, and what they prefer: the state saved as a memento and restored
 /// after a restart, so the app opens where they left it.
 ///

@@ -1,3 +1,5 @@
+import FinnkinoKit
+
 /// The words of the international lists' screens, per interface language.
 public struct ChartStrings: Sendable {
     public var tab: String

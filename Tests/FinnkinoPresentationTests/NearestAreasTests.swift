@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FinnkinoKit
+@testable import FinnkinoPresentation
 
 /// The Movies and Showtimes screens with and without the user's location.
 @Suite struct NearestAreasTests {

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import FinnkinoKit
+@testable import FinnkinoPresentation
 
 /// The bundled transport, counting the Schedule requests that reach it.
 private final class CountingTransport: Transport {
@@ -188,7 +189,10 @@ private final class CountingTransport: Transport {
     @Test func bookmarksAreListedWhenTheSourceIsDown() async throws {
         // Given a bookmark and a source that cannot be reached
         let bookmarks = try BookmarkStore.inMemory()
-        try bookmarks.add(BookmarkFixtures.bookmark(5))
+        try bookmarks.add(
+            Bookmark(
+                movieID: 5, title: "Movie 5", originalTitle: "Original 5", posterURL: nil,
+                addedAt: PresentationFixtures.morning))
         var viewModel = viewModel(PresentationFixtures.unreachableStore(), bookmarks)
         // When the screen loads
         await viewModel.load()

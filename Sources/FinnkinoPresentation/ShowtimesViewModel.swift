@@ -1,4 +1,5 @@
 import AppPatterns
+import FinnkinoKit
 import Foundation
 
 /// The Showtimes screen: the shows of a day in an area, optionally of one movie, grouped by theatre.

@@ -1,3 +1,5 @@
+import FinnkinoKit
+
 /// Every word the interface shows, per language: one table of data, no code paths per language.
 ///
 /// Entries with `%@` take one value (see ``format(_:_:)``).

@@ -1,4 +1,5 @@
 import AppPatterns
+import FinnkinoKit
 import Foundation
 
 /// The International screen: one of the three lists, a page at a time (the view appends the next

@@ -1,3 +1,5 @@
+import FinnkinoKit
+
 /// One entry of an area picker.
 public struct AreaOption: Sendable, Hashable {
     /// Nil for "all of Finland".

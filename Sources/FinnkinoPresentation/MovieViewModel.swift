@@ -1,4 +1,5 @@
 import AppPatterns
+import FinnkinoKit
 import Foundation
 
 /// The Movie screen: poster, titles, facts, people, synopsis, and where to go next.

@@ -1,4 +1,5 @@
 import AppPatterns
+import FinnkinoKit
 import Foundation
 
 /// The Movies screen: an area, now in theatres or coming soon, a title search with two scopes,

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 
 @testable import FinnkinoKit
+@testable import FinnkinoPresentation
 
 /// Stores and clocks for the view-model tests: the bundled dataset on a fixed day, and stubbed
 /// sources that fail or change.
