@@ -89,10 +89,14 @@ private func fuzzHTML(_ bytes: Data) {
     }
 }
 
-/// Any body parses, and at most 1,000 pairs are read.
+/// Any body parses, at most 1,000 pairs are read, and its `back` is always a path of this site.
 private func fuzzForm(_ bytes: Data) {
     let form = FormBody(String(decoding: bytes, as: UTF8.self))
     guard form.values.count <= 1_000 else { fatalError("\(form.values.count) form values") }
+    let back = form.back
+    guard back.hasPrefix("/"), !back.hasPrefix("//"), !back.contains("\\") else {
+        fatalError("a way back off the site: \(back)")
+    }
 }
 
 /// The first two bytes give a file size (0-65535), the rest is the header; a range found lies in

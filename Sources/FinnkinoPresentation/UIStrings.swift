@@ -123,6 +123,13 @@ public struct UIStrings: Sendable, Hashable {
     /// Shown on every page while the server could not open its video library.
     public var libraryUnavailable: String
 
+    /// What a person is told when a bookmark change failed: that they have too many, or that it
+    /// could not be saved.
+    public func bookmarkChangeFailed(_ error: any Error) -> String {
+        if case BookmarkStoreError.full(let limit) = error { return format(bookmarksFull, String(limit)) }
+        return bookmarksFailed
+    }
+
     /// `template` with each `%@` replaced by `value`.
     ///
     /// A walk over the bytes, not Foundation's `replacingOccurrences`: the Bookmarks page formats

@@ -18,6 +18,15 @@ struct FormBody {
 
     subscript(name: String) -> String? { values[name] }
 
+    /// The form's `back` field when it is a local path to go back to; anything else (another site,
+    /// a scheme, nothing) is `/movies`.
+    var back: String {
+        guard let back = self["back"], back.hasPrefix("/"), !back.hasPrefix("//"), !back.contains("\\"),
+            back.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }), back.utf8.count < 2048
+        else { return "/movies" }
+        return back
+    }
+
     /// Every value of `name`, in order.
     func all(_ name: String) -> [String] { pairs.filter { $0.name == name }.map(\.value) }
 

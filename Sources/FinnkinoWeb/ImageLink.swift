@@ -3,7 +3,7 @@ import FinnkinoKit
 import Foundation
 import ImagePipeline
 
-/// Where a page links an image the feeds name: `/image/<variant>/<key>`, served by ``ImageRoutes``
+/// Where a page links an image the feeds name: `/image/<variant>/<key>`, served by ``ImageController``
 /// through the ImagePipeline, on this origin (the Content-Security-Policy allows no other).
 ///
 /// The key of a bundled image is its path (`media/Event_14048/portrait_small.jpg`). An image on the

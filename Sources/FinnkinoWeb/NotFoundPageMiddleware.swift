@@ -8,9 +8,6 @@ import Hummingbird
 /// on from; other requests (files, images, fragments) keep the short plain-text answer.
 struct NotFoundPageMiddleware: RouterMiddleware {
     typealias Context = PersonRequestContext
-    let people: PersonStates
-    let defaultLanguage: UILanguage
-    let secret: CSRFSecret
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -18,11 +15,7 @@ struct NotFoundPageMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as any HTTPResponseError where error.status == .notFound && Self.wantsPage(request) {
-            guard let person = context.person else { throw error }
-            let client = ClientState(
-                request: request, person: person, session: context.session,
-                savedLanguage: people.state(of: person).place.language, defaultLanguage: defaultLanguage,
-                secret: secret)
+            guard let client = context.client else { throw error }
             var response = Response(
                 status: .notFound, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: Self.page(client))))

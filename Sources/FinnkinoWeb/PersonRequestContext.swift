@@ -2,7 +2,9 @@ import FinnkinoKit
 import Hummingbird
 
 /// The context of every request to the Finnkino web app: Hummingbird's own, and whom the request
-/// is from, found once per request by ``PersonMiddleware`` before any route runs.
+/// is from, found once per request by ``PersonMiddleware`` (the person, the session) and
+/// ``ClientMiddleware`` (the client's state) before any route runs. Routes of a person's pages
+/// and changes see it as a ``PageRequestContext``.
 public struct PersonRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// Whose data the request reads and changes: the local person on loopback; on a hosted server
@@ -15,10 +17,9 @@ public struct PersonRequestContext: RequestContext {
     /// carries the token of the `csrf` cookie it had as nobody (pages it gets from now on carry
     /// the session's).
     var sessionIsNew = false
-
-    /// The session the request's form token must be bound to; nil when it must be the `csrf`
-    /// cookie's.
-    var boundSession: SessionToken? { sessionIsNew ? nil : session }
+    /// What the request says about its client (language, area, CSRF token, message); nil when it
+    /// belongs to no one.
+    var client: ClientState?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

@@ -77,6 +77,19 @@ enum ScreenRequest: Sendable {
         }
     }
 
+    /// The screen a page request asks for; a tab's address without a query brings the tab back as
+    /// the user left it (`place`).
+    init?(request: Request, client: ClientState, place: AppPlace, today: LocalDate) {
+        let query = Self.query(request.uri.queryParameters)
+        if query.isEmpty,
+            let restored = ScreenRequest(restoring: request.uri.path, from: place, today: today, client: client)
+        {
+            self = restored
+            return
+        }
+        self.init(path: request.uri.path, query: query, client: client)
+    }
+
     /// Reads `page`, a path with an optional query (`/movies?area=1002`).
     init?(page: String, client: ClientState) {
         let parts = page.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)

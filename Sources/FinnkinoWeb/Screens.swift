@@ -18,6 +18,12 @@ struct Screens: Sendable {
     /// The client's person's bookmarks.
     func bookmarkStore(_ client: ClientState) throws -> BookmarkStore { try allBookmarks.store(for: client.person) }
 
+    /// The client's person's place: where they left off, their language and home area.
+    func place(_ client: ClientState) -> PlaceKeeper { people.state(of: client.person).place }
+
+    /// Today in Helsinki, on the app's clock.
+    func today() -> LocalDate { HelsinkiTime.localDate(of: now()) }
+
     /// Where the client's person is (for areas by distance).
     func location(_ client: ClientState) -> LocationService { people.state(of: client.person).location }
 
@@ -115,6 +121,20 @@ struct Screens: Sendable {
         if allBookmarks.unavailableReason != nil { notices.append(client.strings.bookmarksUnavailable) }
         if library.unavailableReason != nil { notices.append(client.strings.libraryUnavailable) }
         return notices
+    }
+
+    /// The server's responder chain for a page (``ActionPage``, and `page`, its address): its
+    /// screen, then the services (the feeds it shows).
+    func responders(for actionPage: ActionPage, client: ClientState, page: String = "") throws -> ScreenResponder {
+        let store = try store(client)
+        let bookmarks = try bookmarkStore(client)
+        let feeds = ScreenRequest(page: page, client: client).map {
+            LiveFeed.feeds(of: $0, store: store, bookmarks: bookmarks, today: today())
+        }
+        return ScreenResponder(
+            page: actionPage, bookmarks: bookmarks, store: store, strings: client.strings,
+            language: client.language, now: now,
+            nextResponder: ServicesResponder(feeds: feeds ?? [], strings: client.strings))
     }
 
     /// The live fragment of a screen: the element's id and its inner HTML.

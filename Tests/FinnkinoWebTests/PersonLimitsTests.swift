@@ -47,7 +47,7 @@ import Testing
             try stores.store(for: bob).add(
                 Bookmark(movieID: 1, title: "1", originalTitle: "1", posterURL: nil, addedAt: Date())))
         // And the page's message says why
-        #expect(WebRoutes.message(BookmarkStoreError.full(limit: 500), strings: UILanguage.en.strings).contains("500"))
+        #expect(UILanguage.en.strings.bookmarkChangeFailed(BookmarkStoreError.full(limit: 500)).contains("500"))
     }
 
     @Test func aPersonsOwnOldestEditorGoesNotSomeoneElses() throws {

@@ -13,6 +13,8 @@ final class WebServer: Sendable {
     let client: LoopbackClient
     /// The secret behind the server's CSRF tokens.
     let secret: CSRFSecret
+    /// Every route the server answers: method and path pattern (`POST /editor/:session/edit`).
+    let routes: [(method: String, path: String)]
     private let task: Task<Void, any Error>
 
     static let today = LocalDate(year: 2026, month: 11, day: 22)
@@ -45,11 +47,14 @@ final class WebServer: Sendable {
             stateStorage: stateStorage, location: location, images: images, probeInterval: probeInterval,
             csrfSecret: secret, idleTimeout: idleTimeout,
             logger: Logger(label: "test-web", factory: { _ in SwiftLogNoOpLogHandler() }))
-        let app = try makeApplication(configuration)
+        let router = try FinnkinoRouter(configuration)
+        try router.router.validate()
+        let routes = router.router.routes.map { (method: $0.method.rawValue, path: $0.path.description) }
+        let app = makeApplication(router, configuration)
         let task = Task { try await app.runService(gracefulShutdownSignals: []) }
         var port = 0
         for await bound in ports { port = bound }
-        return WebServer(port: port, secret: secret, task: task)
+        return WebServer(port: port, secret: secret, routes: routes, task: task)
     }
 
     @Sendable static func bundledStore(_ language: ContentLanguage) throws -> FeedStore {
@@ -58,9 +63,10 @@ final class WebServer: Sendable {
             webService: WebService(transport: transport, cache: InMemoryPayloadCache()), language: language)
     }
 
-    private init(port: Int, secret: CSRFSecret, task: Task<Void, any Error>) {
+    private init(port: Int, secret: CSRFSecret, routes: [(method: String, path: String)], task: Task<Void, any Error>) {
         self.port = port
         self.secret = secret
+        self.routes = routes
         self.task = task
         client = LoopbackClient(port: port)
     }

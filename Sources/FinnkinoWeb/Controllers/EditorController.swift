@@ -3,44 +3,29 @@ import FinnkinoPresentation
 import Foundation
 import Hummingbird
 
-/// The trailer player, the editor and the video library:
+/// The editor:
 ///
-/// - `GET /trailer/<movie>`: the clip in the player; `…/clip.mp4` is the clip (byte ranges).
-/// - `POST /editor` (`movie=<id>`): opens an editing session, then `GET /editor/<session>`.
+/// - `POST /editor` (`movie=<id>`): opens an editing session of the movie's clip, then
+///   `GET /editor/<session>`; `…/source.mp4` is what it edits.
 /// - `PUT /editor/upload?name=<file>`: a video of the person's own (the page's script sends it,
 ///   with the CSRF token in `X-CSRF-Token`); answers `{"location": "/editor/<session>"}`, or
 ///   `{"error": "…"}` when it is not a video.
 /// - `POST /editor/<session>/edit` (`edit=trim|rotate|crop|text|music|undo|redo`), `…/export`,
-///   `…/cancel`; `GET …/export` is the export's state as JSON, which the page follows.
-/// - `GET /library`; `…/<id>/video.mp4` (`?download=1` as an attachment), `…/<id>/thumbnail.jpg`;
-///   `POST /library/<id>/delete`.
-struct TrailerRoutes: Sendable {
+///   `…/cancel`; `GET …/export` is the export's state as JSON, which the page follows. A finished
+///   export is in the person's library (``LibraryController``).
+struct EditorController: Sendable {
     /// The largest file a person can send to edit.
     static let maxUploadBytes = 512 << 20
 
-    let web: WebRoutes
     let sessions: EditorSessions
-    let media: BundledMedia?
+    let clips: TrailerClips
+    let pages: PageResponder
 
-    func add(to router: Router<PersonRequestContext>) {
-        router.get("/trailer/:movie") { request, context in
-            let client = try web.client(request, context)
-            let (movie, _) = try await clip(context, client: client)
-            return web.page(
-                TrailerView.page(
-                    movieID: movie.id, title: movie.title,
-                    layout: web.layout(client, path: "/trailer/\(movie.id)")),
-                client: client)
-        }
-        router.get("/trailer/:movie/clip.mp4") { request, context in
-            let (_, file) = try await clip(context, client: try web.client(request, context))
-            return try await VideoFile.response(file, contentType: "video/mp4", request: request, context: context)
-        }
-        router.post("/editor") { request, context in
-            let form = try await web.checkedForm(request, context)
-            guard let id = form["movie"].flatMap({ Int($0) }) else { throw HTTPError(.badRequest) }
-            let client = try web.client(request, context)
-            let (movie, file) = try await clip(id, client: client)
+    func add(pages group: RouterGroup<PageRequestContext>, changes: RouterGroup<PageRequestContext>) {
+        changes.post("/editor") { _, context in
+            guard let id = context.form["movie"].flatMap({ Int($0) }) else { throw HTTPError(.badRequest) }
+            let client = context.client
+            let (movie, file) = try await clips.clip(id, client: client)
             let source: VideoSource
             do {
                 source = try await VideoProbe.source(file.path, title: movie.title)
@@ -54,29 +39,27 @@ struct TrailerRoutes: Sendable {
                 return ClientState.redirect(to: "/trailer/\(id)", flash: EditorStrings.of(client.language).serverFull)
             }
         }
-        router.put("/editor/upload") { request, context in try await upload(request, context: context) }
-        router.get("/editor/:session") { request, context in
-            let client = try web.client(request, context)
-            let session = try session(context, client: client)
+        changes.put("/editor/upload") { request, context in try await upload(request, context) }
+        group.get("/editor/:session") { _, context in
+            let client = context.client
+            let session = try session(context)
             let path = EditorView.path(session.id)
-            return web.page(
-                EditorView.page(session, tunes: media?.tunes ?? [], layout: web.layout(client, path: path)),
-                client: client)
+            return pages.page(
+                EditorView.page(session, tunes: clips.tunes, layout: pages.layout(client, path: path)), client: client)
         }
-        router.get("/editor/:session/source.mp4") { request, context in
-            let session = try session(context, client: try web.client(request, context))
+        group.get("/editor/:session/source.mp4") { request, context in
+            let session = try session(context)
             return try await VideoFile.response(
                 URL(fileURLWithPath: session.menu.composition.source.path), contentType: "video/mp4", request: request,
                 context: context)
         }
-        router.post("/editor/:session/edit") { request, context in
-            let form = try await web.checkedForm(request, context)
-            let client = try web.client(request, context)
-            let session = try session(context, client: client)
+        changes.post("/editor/:session/edit") { _, context in
+            let client = context.client
+            let session = try session(context)
             var message: String?
             do {
                 let step = try sessions.edit(session.id, of: client.person) { (menu) throws(EditError) in
-                    try Self.apply(form, to: &menu)
+                    try Self.apply(context.form, to: &menu)
                 }
                 message = step.flatMap { $0 }.map {
                     Self.message($0, strings: client.strings, words: EditorStrings.of(client.language))
@@ -86,13 +69,11 @@ struct TrailerRoutes: Sendable {
             }
             return ClientState.redirect(to: EditorView.path(session.id), flash: message)
         }
-        router.post("/editor/:session/export") { request, context in
-            _ = try await web.checkedForm(request, context)
-            let client = try web.client(request, context)
-            let session = try session(context, client: client)
-            let words = EditorStrings.of(client.language)
+        changes.post("/editor/:session/export") { _, context in
+            let session = try session(context)
+            let words = EditorStrings.of(context.client.language)
             do {
-                try sessions.startExport(session.id, of: client.person, words: words)
+                try sessions.startExport(session.id, of: context.person, words: words)
             } catch let refusal as EditorSessions.ExportRefusal {
                 switch refusal {
                 case .notFound: throw HTTPError(.notFound, message: words.sessionGone)
@@ -105,43 +86,12 @@ struct TrailerRoutes: Sendable {
             }
             return Response.redirect(to: EditorView.path(session.id), type: .normal)
         }
-        router.post("/editor/:session/cancel") { request, context in
-            _ = try await web.checkedForm(request, context)
-            let client = try web.client(request, context)
-            let session = try session(context, client: client)
-            sessions.cancelExport(session.id, of: client.person)
+        changes.post("/editor/:session/cancel") { _, context in
+            let session = try session(context)
+            sessions.cancelExport(session.id, of: context.person)
             return Response.redirect(to: EditorView.path(session.id), type: .normal)
         }
-        router.get("/editor/:session/export") { request, context in
-            let session = try session(context, client: try web.client(request, context))
-            return json(Self.state(session.export))
-        }
-        router.get("/library") { request, context in
-            let client = try web.client(request, context)
-            let videos = try sessions.library.all(of: client.person)
-            return web.page(LibraryView.page(videos, layout: web.layout(client, path: "/library")), client: client)
-        }
-        router.get("/library/:video/video.mp4") { request, context in
-            let video = try libraryVideo(context, client: try web.client(request, context))
-            let download = request.uri.queryParameters["download"] != nil
-            return try await VideoFile.response(
-                sessions.library.file(of: video), contentType: "video/mp4",
-                download: download ? Self.fileName(video) : nil, request: request, context: context)
-        }
-        router.get("/library/:video/thumbnail.jpg") { request, context in
-            let video = try libraryVideo(context, client: try web.client(request, context))
-            return try await VideoFile.response(
-                sessions.library.thumbnail(of: video), contentType: "image/jpeg", request: request, context: context)
-        }
-        router.post("/library/:video/delete") { request, context in
-            _ = try await web.checkedForm(request, context)
-            let client = try web.client(request, context)
-            let video = try libraryVideo(context, client: client)
-            let words = EditorStrings.of(client.language)
-            try sessions.library.delete(id: video.id, of: client.person)
-            return ClientState.redirect(
-                to: "/library", flash: words.deleted.replacingOccurrences(of: "%@", with: video.title))
-        }
+        group.get("/editor/:session/export") { _, context in json(Self.state(try session(context).export)) }
     }
 
     /// An undo or redo of the editor's history, and what it was about.
@@ -212,39 +162,18 @@ struct TrailerRoutes: Sendable {
         return nil
     }
 
-    /// A movie's bundled clip, or 404.
-    private func clip(_ context: PersonRequestContext, client: ClientState) async throws -> (Event, URL) {
-        guard let id = context.parameters.get("movie", as: Int.self) else { throw HTTPError(.notFound) }
-        return try await clip(id, client: client)
-    }
-
-    private func clip(_ id: Int, client: ClientState) async throws -> (Event, URL) {
-        guard let movie = try? await web.screens.store(client).movie(id: id), let file = media?.trailer(of: movie)
-        else { throw HTTPError(.notFound, message: EditorStrings.of(client.language).noClip) }
-        return (movie, file)
-    }
-
-    private func session(_ context: PersonRequestContext, client: ClientState) throws -> EditorSessions.Session {
-        guard let id = context.parameters.get("session"), let session = sessions.session(id, of: client.person) else {
-            throw HTTPError(.notFound, message: EditorStrings.of(client.language).sessionGone)
+    /// The person's editing session the address names; 404 for anyone else's.
+    private func session(_ context: PageRequestContext) throws -> EditorSessions.Session {
+        guard let id = context.parameters.get("session"), let session = sessions.session(id, of: context.person) else {
+            throw HTTPError(.notFound, message: EditorStrings.of(context.client.language).sessionGone)
         }
         return session
     }
 
-    /// The client's person's video the address names; 404 for anyone else's.
-    private func libraryVideo(_ context: PersonRequestContext, client: ClientState) throws -> LibraryVideo {
-        guard let id = context.parameters.get("video", as: Int64.self),
-            let video = try sessions.library.video(id: id, of: client.person)
-        else { throw HTTPError(.notFound) }
-        return video
-    }
-
     /// `PUT /editor/upload`: the body is the file; kept in the uploads folder while it is edited.
-    private func upload(_ request: Request, context: PersonRequestContext) async throws -> Response {
-        let client = try web.client(request, context)
-        guard let token = web.csrfToken(request, context),
-            token.matches(request.headers.first { $0.name.canonicalName == "x-csrf-token" }?.value)
-        else { throw HTTPError(.forbidden) }
+    /// (``CSRFMiddleware`` checked its `X-CSRF-Token` and left the body streaming.)
+    private func upload(_ request: Request, _ context: PageRequestContext) async throws -> Response {
+        let client = context.client
         let name = request.uri.queryParameters["name"].map(String.init) ?? "video"
         let ext = URL(fileURLWithPath: name).pathExtension.lowercased().filter { $0.isLetter || $0.isNumber }
         try FileManager.default.createDirectory(at: sessions.uploads, withIntermediateDirectories: true)
@@ -284,14 +213,6 @@ struct TrailerRoutes: Sendable {
         case .failed(let reason): ["state": "failed", "message": reason]
         case .cancelled: ["state": "cancelled"]
         }
-    }
-
-    /// `<title>.mp4` with only characters every file system takes.
-    static func fileName(_ video: LibraryVideo) -> String {
-        let plain = video.title.unicodeScalars.map { scalar -> Character in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-") ? Character(scalar) : "-"
-        }
-        return String(plain).split(separator: "-").joined(separator: "-").lowercased() + "-\(video.id).mp4"
     }
 
     private func json(_ value: [String: String]) -> Response {

@@ -6,46 +6,47 @@ import Hummingbird
 /// The International tab: `GET /international?list=box-office|upcoming|top&page=N`, the rows of a
 /// further page for the script to append (`GET /international/rows?…`), and a movie's page
 /// (`GET /international/movie/<id>`; its bookmark button posts to `/bookmarks/toggle`).
-struct InternationalRoutes: Sendable {
-    let web: WebRoutes
+struct InternationalController: Sendable {
+    let screens: Screens
+    let pages: PageResponder
 
-    func add(to router: Router<PersonRequestContext>) {
-        router.get("/international") { request, context in try await list(request, context, rowsOnly: false) }
-        router.get("/international/rows") { request, context in try await list(request, context, rowsOnly: true) }
-        router.get("/international/movie/:id") { request, context in
-            let client = try web.client(request, context)
+    func add(pages group: RouterGroup<PageRequestContext>) {
+        group.get("/international") { request, context in try await list(request, context, rowsOnly: false) }
+        group.get("/international/rows") { request, context in try await list(request, context, rowsOnly: true) }
+        group.get("/international/movie/:id") { _, context in
+            let client = context.client
             guard let id = context.parameters.get("id", as: Int.self), id > 0 else { throw HTTPError(.notFound) }
             var viewModel = ChartMovieViewModel(
-                store: try web.screens.store(client), strings: client.strings, words: ChartStrings.of(client.language),
-                bookmarks: try web.screens.bookmarkStore(client))
-            await viewModel.load(id: id, now: web.screens.now())
+                store: try screens.store(client), strings: client.strings, words: ChartStrings.of(client.language),
+                bookmarks: try screens.bookmarkStore(client))
+            await viewModel.load(id: id, now: screens.now())
             let outputs = viewModel.outputs
-            return web.page(
-                ChartMovieView.page(outputs, layout: web.layout(client, path: "/international/movie/\(id)")),
+            return pages.page(
+                ChartMovieView.page(outputs, layout: pages.layout(client, path: "/international/movie/\(id)")),
                 client: client, status: outputs.movieID == nil && outputs.errorMessage != nil ? .notFound : .ok)
         }
     }
 
     /// A list's page, or only its rows (what the script appends).
-    private func list(_ request: Request, _ context: PersonRequestContext, rowsOnly: Bool) async throws -> Response {
-        let client = try web.client(request, context)
+    private func list(_ request: Request, _ context: PageRequestContext, rowsOnly: Bool) async throws -> Response {
+        let client = context.client
         let (list, page) = try Self.listAndPage(request)
         let outputs = await outputs(list, page, client)
-        let layout = web.layout(client, path: InternationalView.path(list, page: page))
-        return web.page(
+        let layout = pages.layout(client, path: InternationalView.path(list, page: page))
+        return pages.page(
             rowsOnly
                 ? InternationalView.rows(outputs, layout: layout) : InternationalView.page(outputs, layout: layout),
             client: client)
     }
 
     private func outputs(_ list: ChartList, _ page: Int, _ client: ClientState) async -> ChartsViewModel.Outputs {
-        guard let store = try? web.screens.store(client) else {
+        guard let store = try? screens.store(client) else {
             var outputs = ChartsViewModel.Outputs()
             outputs.errorMessage = ChartStrings.of(client.language).unavailable
             return outputs
         }
         var viewModel = ChartsViewModel(
-            store: store, strings: client.strings, words: ChartStrings.of(client.language), now: web.screens.now)
+            store: store, strings: client.strings, words: ChartStrings.of(client.language), now: screens.now)
         await viewModel.load(list, page: page)
         return viewModel.outputs
     }

@@ -14,8 +14,8 @@ import Hummingbird
 ///
 /// On loopback there is one person, whoever uses this computer: the page says so, and the
 /// actions do not exist.
-struct DevicesRoutes: Sendable {
-    let web: WebRoutes
+struct DevicesController: Sendable {
+    let pages: PageResponder
     let persons: PersonStore
     let hosted: Bool
     let secureCookies: Bool
@@ -26,10 +26,10 @@ struct DevicesRoutes: Sendable {
     let attemptsOnServer: RateLimiter<Int>
 
     init(
-        web: WebRoutes, persons: PersonStore, hosted: Bool, secureCookies: Bool,
+        pages: PageResponder, persons: PersonStore, hosted: Bool, secureCookies: Bool,
         now: @escaping @Sendable () -> Date = Date.init
     ) {
-        self.web = web
+        self.pages = pages
         self.persons = persons
         self.hosted = hosted
         self.secureCookies = secureCookies
@@ -37,19 +37,18 @@ struct DevicesRoutes: Sendable {
         attemptsOnServer = RateLimiter(limit: 60, per: 60, now: now)
     }
 
-    func add(to router: Router<PersonRequestContext>) {
-        router.get(RouterPath(DevicesView.path)) { request, context in
+    func add(pages group: RouterGroup<PageRequestContext>, changes: RouterGroup<PageRequestContext>) {
+        group.get(RouterPath(DevicesView.path)) { request, context in
             try page(request, context, code: nil)
         }
-        router.post(RouterPath(DevicesView.path + "/code")) { request, context in
-            _ = try await web.checkedForm(request, context)
-            guard hosted, let person = context.person else { throw HTTPError(.notFound) }
-            return try page(request, context, code: try persons.newJoinCode(for: person))
+        changes.post(RouterPath(DevicesView.path + "/code")) { request, context in
+            guard hosted else { throw HTTPError(.notFound) }
+            return try page(request, context, code: try persons.newJoinCode(for: context.person))
         }
-        router.post(RouterPath(DevicesView.path + "/join")) { request, context in
-            let form = try await web.checkedForm(request, context)
+        changes.post(RouterPath(DevicesView.path + "/join")) { request, context in
+            let form = context.form
             guard hosted, let session = context.session else { throw HTTPError(.notFound) }
-            let words = DeviceStrings.of(try web.client(request, context).language)
+            let words = DeviceStrings.of(context.client.language)
             guard attemptsPerSession.allow(session.hash), attemptsOnServer.allow(0) else {
                 return ClientState.redirect(to: DevicesView.path, flash: words.tooManyTries)
             }
@@ -58,18 +57,16 @@ struct DevicesRoutes: Sendable {
             else { return ClientState.redirect(to: DevicesView.path, flash: words.wrongCode) }
             try persons.signOut(session)
             // A browser whose first change this is was made a person for it: that person goes.
-            if context.sessionIsNew, let made = context.person { try persons.erase(made) }
+            if context.sessionIsNew { try persons.erase(context.person) }
             var response = ClientState.redirect(to: DevicesView.path, flash: words.joined)
             response.setCookie(PersonMiddleware.cookie(joined.token, secure: secureCookies))
             return response
         }
-        router.post(RouterPath(DevicesView.path + "/:device/signout")) { request, context in
-            _ = try await web.checkedForm(request, context)
-            guard hosted, let person = context.person, let id = context.parameters.get("device", as: Int64.self)
-            else { throw HTTPError(.notFound) }
+        changes.post(RouterPath(DevicesView.path + "/:device/signout")) { _, context in
+            guard hosted, let id = context.parameters.get("device", as: Int64.self) else { throw HTTPError(.notFound) }
             let current = try context.session.flatMap { try persons.device(of: $0) }
-            guard try persons.signOut(device: id, of: person) else { throw HTTPError(.notFound) }
-            let words = DeviceStrings.of(try web.client(request, context).language)
+            guard try persons.signOut(device: id, of: context.person) else { throw HTTPError(.notFound) }
+            let words = DeviceStrings.of(context.client.language)
             guard id == current else { return ClientState.redirect(to: DevicesView.path, flash: words.signedOut) }
             // This browser signed itself out: it forgets its cookie and is nobody until its next page.
             var response = Response.redirect(to: "/movies", type: .normal)
@@ -80,16 +77,16 @@ struct DevicesRoutes: Sendable {
         }
     }
 
-    private func page(_ request: Request, _ context: PersonRequestContext, code: JoinCode?) throws -> Response {
-        let client = try web.client(request, context)
-        let layout = web.layout(client, path: DevicesView.path)
-        guard hosted else { return web.page(DevicesView.localPage(layout: layout), client: client) }
+    private func page(_ request: Request, _ context: PageRequestContext, code: JoinCode?) throws -> Response {
+        let client = context.client
+        let layout = pages.layout(client, path: DevicesView.path)
+        guard hosted else { return pages.page(DevicesView.localPage(layout: layout), client: client) }
         let devices = try persons.devices(of: client.person)
         let current = try context.session.flatMap { try persons.device(of: $0) }
         let html = DevicesView.page(
             devices, current: current, code: code, joinURL: code.map { joinURL($0, request: request) },
             typed: request.uri.queryParameters["code"].flatMap { JoinCode(typed: String($0)) }, layout: layout)
-        var response = web.page(html, client: client)
+        var response = pages.page(html, client: client)
         // A page with a code must not be kept by a cache or the back button's memory.
         if code != nil { response.headers[.cacheControl] = "no-store" }
         return response

@@ -7,17 +7,17 @@ import Hummingbird
 /// - `GET /me/data`: everything kept of them, as a JSON file (``PersonDataDocument``);
 /// - `POST /me/delete` (`confirm=yes`): everything of them erased (``PersonEraser``); the
 ///   browser forgets its session and is a new person on its next page.
-struct PersonDataRoutes: Sendable {
-    let web: WebRoutes
+struct PersonDataController: Sendable {
+    let screens: Screens
     let persons: PersonStore
     let eraser: PersonEraser
 
-    func add(to router: Router<PersonRequestContext>) {
-        router.get("/me/data") { request, context in
-            let client = try web.client(request, context)
+    func add(pages: RouterGroup<PageRequestContext>, changes: RouterGroup<PageRequestContext>) {
+        pages.get("/me/data") { _, context in
+            let client = context.client
             let document = try PersonDataDocument(
-                person: client.person, persons: persons, bookmarks: try web.screens.bookmarkStore(client),
-                place: web.place(client).place, library: eraser.library, now: web.screens.now())
+                person: client.person, persons: persons, bookmarks: try screens.bookmarkStore(client),
+                place: screens.place(client).place, library: eraser.library, now: screens.now())
             return Response(
                 status: .ok,
                 headers: [
@@ -26,9 +26,9 @@ struct PersonDataRoutes: Sendable {
                 ],
                 body: ResponseBody(byteBuffer: ByteBuffer(data: try document.json())))
         }
-        router.post("/me/delete") { request, context in
-            let form = try await web.checkedForm(request, context)
-            let client = try web.client(request, context)
+        changes.post("/me/delete") { _, context in
+            let form = context.form
+            let client = context.client
             let words = DeviceStrings.of(client.language)
             guard form["confirm"] == "yes" else {
                 return ClientState.redirect(to: DevicesView.path, flash: words.confirmFirst)

@@ -16,7 +16,7 @@ import Logging
 /// closes the connection (the page was left) the request's work is cancelled, and the pipeline
 /// stops it once nobody else waits for the same image. While the data source does not answer,
 /// only cached images are served.
-struct ImageRoutes {
+struct ImageController: Sendable {
     let pipeline: ImagePipeline
     let catalog: StoreCatalog
     let logger: Logger

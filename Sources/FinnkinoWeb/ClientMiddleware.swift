@@ -1,0 +1,25 @@
+import FinnkinoKit
+import FinnkinoPresentation
+import Hummingbird
+
+/// Reads what a request says about its client (``ClientState``: language, remembered area, CSRF
+/// token, message), once, for the person ``PersonMiddleware`` found. A request that belongs to no
+/// one (a file, an image, the health check) gets none.
+struct ClientMiddleware: RouterMiddleware {
+    typealias Context = PersonRequestContext
+    /// Each person's place, which keeps the language they chose.
+    let people: PersonStates
+    let defaultLanguage: UILanguage
+    let secret: CSRFSecret
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        guard let person = context.person else { return try await next(request, context) }
+        var context = context
+        context.client = ClientState(
+            request: request, person: person, session: context.session,
+            savedLanguage: people.state(of: person).place.language, defaultLanguage: defaultLanguage, secret: secret)
+        return try await next(request, context)
+    }
+}

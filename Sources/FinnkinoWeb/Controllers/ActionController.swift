@@ -1,0 +1,54 @@
+import AppPatterns
+import FinnkinoKit
+import FinnkinoPresentation
+import Foundation
+import Hummingbird
+
+/// `POST /action` (`action=…`, `back=<the page>`): an action the page sent (a shortcut, an undo
+/// button) goes up the server's responder chain from the page's screen. Answers JSON to the
+/// page's script, else goes back to the page with the outcome as its message; an action nobody
+/// handles gets a polite word.
+struct ActionController: Sendable {
+    let screens: Screens
+    let secret: CSRFSecret
+
+    func add(changes group: RouterGroup<PageRequestContext>) {
+        group.post("/action") { request, context in try await action(request, context) }
+    }
+
+    private func action(_ request: Request, _ context: PageRequestContext) async throws -> Response {
+        let form = context.form
+        guard let name = form["action"], !name.isEmpty, name.utf8.count <= 40 else { throw HTTPError(.badRequest) }
+        let back = form.back
+        let client = context.client
+        let strings = client.strings
+        let action = Action(name)
+        let delivery: ActionDelivery?
+        do {
+            delivery = try await screens.responders(for: ActionPage(path: back), client: client, page: back).send(
+                action)
+        } catch {
+            delivery = ActionDelivery(
+                handledBy: "screen", outcome: ActionOutcome(message: strings.bookmarkChangeFailed(error)))
+        }
+        let message =
+            delivery?.outcome.message
+            ?? (action == .undo ? strings.nothingToUndo : action == .redo ? strings.nothingToRedo : strings.nothingToDo)
+        guard (request.headers[.accept] ?? "").contains("application/json") else {
+            return ClientState.redirect(to: back, flash: message)
+        }
+        var json = "{\"handled\":\(delivery != nil),\"by\":"
+        LiveUpdates.appendJSONString(delivery?.handledBy ?? "", to: &json)
+        json += ",\"message\":"
+        LiveUpdates.appendJSONString(message, to: &json)
+        // The browser's first change made it a person: its page's forms need the session's token.
+        if context.sessionIsNew, let session = context.session {
+            json += ",\"csrf\":"
+            LiveUpdates.appendJSONString(CSRFToken(session: session, secret: secret).value, to: &json)
+        }
+        json += "}"
+        return Response(
+            status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: json)))
+    }
+}

@@ -1,0 +1,60 @@
+import AppPatterns
+import FinnkinoKit
+import FinnkinoPresentation
+import Foundation
+import Hummingbird
+
+/// The Bookmarks tab and the changes of bookmarks:
+///
+/// - `GET /bookmarks`: the list, with next shows in the remembered (else home) area;
+/// - `POST /bookmarks/remove` (`movie=…` for each checked one, or `only=…`): one change, which the
+///   list then offers to undo;
+/// - `POST /bookmarks/toggle` (`movie=…`): a movie page's button (Finnkino's or an international
+///   list's) bookmarks the movie or removes it.
+struct BookmarksController: Sendable {
+    let screens: Screens
+    let pages: PageResponder
+
+    func add(pages: RouterGroup<PageRequestContext>, changes: RouterGroup<PageRequestContext>) {
+        pages.get("/bookmarks") { _, context in
+            let client = context.client
+            let area = area(client)
+            let outputs = try await screens.bookmarks(area: area, client: client)
+            screens.place(client).update { $0.tab = .bookmarks }
+            // The area is in the page's own address, so that its live updates name the same shows.
+            return self.pages.page(
+                BookmarksView.page(outputs, layout: self.pages.layout(client, path: BookmarksView.path(area: area))),
+                client: client)
+        }
+        changes.post("/bookmarks/remove") { _, context in
+            let form = context.form
+            let keys = (form["only"].map { [$0] } ?? form.all("movie")).compactMap(Bookmark.Key.init(formValue:))
+            let client = context.client
+            let outputs = try await screens.bookmarks(area: area(client), client: client) { viewModel in
+                await viewModel.removeSelected(keys)
+            }
+            return ClientState.redirect(to: "/bookmarks", flash: outputs.undoBanner?.message ?? outputs.errorMessage)
+        }
+        changes.post("/bookmarks/toggle") { _, context in
+            guard let key = context.form["movie"].flatMap(Bookmark.Key.init(formValue:)) else {
+                throw HTTPError(.badRequest)
+            }
+            let client = context.client
+            let message: String
+            do {
+                message = try await screens.responders(for: .movie(key), client: client).toggle(key)
+            } catch {
+                message = client.strings.bookmarkChangeFailed(error)
+            }
+            return ClientState.redirect(to: ActionPage.path(of: key), flash: message)
+        }
+    }
+
+    /// The area whose shows the list names: the one remembered, else the home area.
+    private func area(_ client: ClientState) -> Int {
+        switch client.rememberedArea {
+        case .some(.some(let area)): area
+        default: screens.place(client).place.homeArea ?? ClientState.defaultArea
+        }
+    }
+}

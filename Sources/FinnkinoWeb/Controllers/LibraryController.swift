@@ -1,0 +1,55 @@
+import FinnkinoKit
+import FinnkinoPresentation
+import Foundation
+import Hummingbird
+
+/// The person's video library: `GET /library`; `…/<id>/video.mp4` (`?download=1` as an
+/// attachment), `…/<id>/thumbnail.jpg`; `POST /library/<id>/delete`. Another person's video is
+/// a 404, as one that does not exist.
+struct LibraryController: Sendable {
+    let library: VideoLibrary
+    let pages: PageResponder
+
+    func add(pages group: RouterGroup<PageRequestContext>, changes: RouterGroup<PageRequestContext>) {
+        group.get("/library") { _, context in
+            let client = context.client
+            let videos = try library.all(of: client.person)
+            return pages.page(LibraryView.page(videos, layout: pages.layout(client, path: "/library")), client: client)
+        }
+        group.get("/library/:video/video.mp4") { request, context in
+            let video = try video(context)
+            let download = request.uri.queryParameters["download"] != nil
+            return try await VideoFile.response(
+                library.file(of: video), contentType: "video/mp4", download: download ? Self.fileName(video) : nil,
+                request: request, context: context)
+        }
+        group.get("/library/:video/thumbnail.jpg") { request, context in
+            try await VideoFile.response(
+                library.thumbnail(of: try video(context)), contentType: "image/jpeg", request: request,
+                context: context)
+        }
+        changes.post("/library/:video/delete") { _, context in
+            let video = try video(context)
+            let words = EditorStrings.of(context.client.language)
+            try library.delete(id: video.id, of: context.person)
+            return ClientState.redirect(
+                to: "/library", flash: words.deleted.replacingOccurrences(of: "%@", with: video.title))
+        }
+    }
+
+    /// `<title>.mp4` with only characters every file system takes.
+    static func fileName(_ video: LibraryVideo) -> String {
+        let plain = video.title.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-") ? Character(scalar) : "-"
+        }
+        return String(plain).split(separator: "-").joined(separator: "-").lowercased() + "-\(video.id).mp4"
+    }
+
+    /// The person's video the address names; 404 for anyone else's.
+    private func video(_ context: PageRequestContext) throws -> LibraryVideo {
+        guard let id = context.parameters.get("video", as: Int64.self),
+            let video = try library.video(id: id, of: context.person)
+        else { throw HTTPError(.notFound) }
+        return video
+    }
+}

@@ -1,0 +1,26 @@
+import FinnkinoKit
+import FinnkinoPresentation
+import Foundation
+import Hummingbird
+
+/// A movie's page: `GET /movie/<id>` (its bookmark button posts to `/bookmarks/toggle`).
+struct MovieController: Sendable {
+    let screens: Screens
+    let pages: PageResponder
+
+    func add(pages group: RouterGroup<PageRequestContext>) {
+        group.get("/movie/:id") { _, context in
+            let client = context.client
+            guard let id = context.parameters.get("id", as: Int.self) else { throw HTTPError(.notFound) }
+            let outputs = try await screens.movie(id: id, client: client)
+            if outputs.errorMessage == nil {
+                screens.place(client).update {
+                    $0.tab = .movie
+                    $0.openMovieID = id
+                }
+            }
+            let html = MovieView.page(outputs, layout: pages.layout(client, path: "/movie/\(id)"))
+            return pages.page(html, client: client, status: outputs.isNotFound ? .notFound : .ok)
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import FinnkinoKit
+import FinnkinoPresentation
+import Foundation
+import Hummingbird
+
+/// The Movies tab: `GET /movies?area=…&list=now|soon&q=…&scope=begins|contains` (without a query,
+/// the list as the person left it), and `GET /movies/results?…`, only the results (what the
+/// script swaps in while the person types).
+struct MoviesController: Sendable {
+    let screens: Screens
+    let pages: PageResponder
+
+    func add(pages group: RouterGroup<PageRequestContext>) {
+        group.get("/movies") { request, context in try await page(request, context, resultsOnly: false) }
+        group.get("/movies/results") { request, context in try await page(request, context, resultsOnly: true) }
+    }
+
+    private func page(_ request: Request, _ context: PageRequestContext, resultsOnly: Bool) async throws -> Response {
+        let client = context.client
+        let place = screens.place(client)
+        guard
+            let screen = ScreenRequest(request: request, client: client, place: place.place, today: screens.today()),
+            case .movies(let area, _, let list, let text, let scope) = screen
+        else { throw HTTPError(.notFound) }
+        let outputs = try await screens.movies(area: area, list: list, text: text, scope: scope, client: client)
+        place.update {
+            if !resultsOnly { $0.tab = .movies }
+            $0.movies = AppPlace.Movies(area: area, list: list, searchText: text, scope: scope)
+            if case .some(.some(let chosen)) = screen.chosenArea { $0.homeArea = chosen }
+        }
+        let results = screens.moviesResults(outputs, client: client)
+        let html =
+            resultsOnly
+            ? results
+            : MoviesView.page(
+                outputs, results: results, location: screens.location(client).location,
+                layout: pages.layout(client, path: "/movies?" + MoviesView.query(outputs)))
+        return pages.page(html, client: client, area: screen.chosenArea)
+    }
+}

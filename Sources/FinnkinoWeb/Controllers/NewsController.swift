@@ -1,0 +1,37 @@
+import FinnkinoKit
+import FinnkinoPresentation
+import Foundation
+import Hummingbird
+
+/// The News tab: `GET /news?category=…` (without a query, the category the person left), and an
+/// article, `GET /news/<id>`.
+struct NewsController: Sendable {
+    let screens: Screens
+    let pages: PageResponder
+
+    func add(pages group: RouterGroup<PageRequestContext>) {
+        group.get("/news") { request, context in
+            let client = context.client
+            let place = screens.place(client)
+            guard
+                case .news(let category)? = ScreenRequest(
+                    request: request, client: client, place: place.place, today: screens.today())
+            else { throw HTTPError(.notFound) }
+            let outputs = try await screens.news(category: category, client: client)
+            place.update {
+                $0.tab = .news
+                $0.newsCategory = category
+            }
+            let path = category.map { "/news?category=\($0)" } ?? "/news"
+            return pages.page(NewsView.page(outputs, layout: pages.layout(client, path: path)), client: client)
+        }
+        group.get("/news/:id") { _, context in
+            let client = context.client
+            guard let id = context.parameters.get("id"), id.utf8.count <= 200 else { throw HTTPError(.notFound) }
+            let outputs = try await screens.article(id: id, client: client)
+            let html = ArticleView.page(
+                outputs, layout: pages.layout(client, path: "/news/" + id.addingPercentEncodingForPath()))
+            return pages.page(html, client: client, status: outputs.errorMessage == nil ? .ok : .notFound)
+        }
+    }
+}

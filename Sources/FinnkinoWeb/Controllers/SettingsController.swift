@@ -1,0 +1,54 @@
+import FinnkinoKit
+import FinnkinoPresentation
+import Foundation
+import Hummingbird
+
+/// The settings every page's header offers: `POST /settings/language` and `POST
+/// /settings/location`; each goes back to the page it was sent from (the form's `back`).
+struct SettingsController: Sendable {
+    let screens: Screens
+
+    func add(changes group: RouterGroup<PageRequestContext>) {
+        group.post("/settings/language") { _, context in try setLanguage(context) }
+        group.post("/settings/location") { _, context in setLocation(context) }
+    }
+
+    /// Sets the `lang` cookie and keeps the choice in the person's place (a browser without the
+    /// cookie gets it too, also after a restart).
+    private func setLanguage(_ context: PageRequestContext) throws -> Response {
+        guard let language = context.form["language"].flatMap(UILanguage.init(rawValue:)) else {
+            throw HTTPError(.badRequest)
+        }
+        screens.place(context.client).update { $0.language = language }
+        var response = Response.redirect(to: context.form.back, type: .normal)
+        response.setCookie(
+            Cookie(
+                name: ClientState.languageCookie, value: language.rawValue, maxAge: 365 * 86_400, path: "/",
+                httpOnly: true, sameSite: .lax))
+        return response
+    }
+
+    /// Sets where the person is (a city or a position typed, or the browser's position when
+    /// `source` is `browser`) or forgets it (`forget`).
+    private func setLocation(_ context: PageRequestContext) -> Response {
+        let form = context.form
+        let location = screens.location(context.client)
+        if form["forget"] != nil {
+            location.use(.none)
+            return ClientState.redirect(to: form.back, flash: nil)
+        }
+        let text = String((form["near"] ?? "").prefix(100))
+        do {
+            let source = try LocationSource(parsing: text)
+            if form["source"] == "browser", case .fixed(let coordinate) = source {
+                location.report(coordinate)
+            } else {
+                location.use(source)
+            }
+            return ClientState.redirect(to: form.back, flash: nil)
+        } catch {
+            let strings = context.client.strings
+            return ClientState.redirect(to: form.back, flash: strings.format(strings.unknownLocation, text))
+        }
+    }
+}

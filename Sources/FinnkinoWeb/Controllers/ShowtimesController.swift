@@ -1,0 +1,36 @@
+import FinnkinoKit
+import FinnkinoPresentation
+import Foundation
+import Hummingbird
+
+/// The Showtimes tab: `GET /showtimes?movie=…&area=…&date=…` (without a query, as the person left
+/// it).
+struct ShowtimesController: Sendable {
+    let screens: Screens
+    let pages: PageResponder
+
+    func add(pages group: RouterGroup<PageRequestContext>) {
+        group.get("/showtimes") { request, context in
+            let client = context.client
+            let place = screens.place(client)
+            guard
+                let requested = ScreenRequest(
+                    request: request, client: client, place: place.place, today: screens.today()),
+                case .showtimes(let movie, let area, _, let date) = requested
+            else { throw HTTPError(.notFound) }
+            let outputs = try await screens.showtimes(movie: movie, area: area, date: date, client: client)
+            let chosenArea = requested.chosenArea
+            place.update {
+                $0.tab = .showtimes
+                $0.showtimes = AppPlace.Showtimes(movieID: movie, area: area, date: date)
+                if case .some(.some(let chosen)) = chosenArea { $0.homeArea = chosen }
+            }
+            let path = "/showtimes?" + ShowtimesView.query(outputs, date: outputs.date)
+            return pages.page(
+                ShowtimesView.page(
+                    outputs, location: screens.location(client).location, layout: pages.layout(client, path: path)),
+                client: client,
+                area: chosenArea)
+        }
+    }
+}

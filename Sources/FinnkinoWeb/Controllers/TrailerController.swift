@@ -1,0 +1,33 @@
+import FinnkinoKit
+import FinnkinoPresentation
+import Foundation
+import Hummingbird
+
+/// The trailer player: `GET /trailer/<movie>`, the clip in the player; `…/clip.mp4`, the clip
+/// (byte ranges). Its Edit button posts to `/editor` (``EditorController``).
+struct TrailerController: Sendable {
+    let clips: TrailerClips
+    let pages: PageResponder
+
+    func add(pages group: RouterGroup<PageRequestContext>) {
+        group.get("/trailer/:movie") { _, context in
+            let client = context.client
+            let (movie, _) = try await clip(context)
+            return pages.page(
+                TrailerView.page(
+                    movieID: movie.id, title: movie.title,
+                    layout: pages.layout(client, path: "/trailer/\(movie.id)")),
+                client: client)
+        }
+        group.get("/trailer/:movie/clip.mp4") { request, context in
+            let (_, file) = try await clip(context)
+            return try await VideoFile.response(file, contentType: "video/mp4", request: request, context: context)
+        }
+    }
+
+    /// The clip of the movie the address names, or 404.
+    private func clip(_ context: PageRequestContext) async throws -> (Event, URL) {
+        guard let id = context.parameters.get("movie", as: Int.self) else { throw HTTPError(.notFound) }
+        return try await clips.clip(id, client: context.client)
+    }
+}
