@@ -32,7 +32,7 @@ enum ArticleView {
             }
             html.raw("<div class=\"article-content\">")
             html.raw(HTMLSanitizer.sanitize(outputs.contentHTML))
-            html.raw("</div><p><a href=\"/news\">")
+            html.raw("</div><p><a href=\"\(WebRoute.news.path)\">")
             html.text(strings.newsTab)
             html.raw("</a></p></article>")
         }

@@ -8,7 +8,7 @@ enum BookmarksView {
     static let listID = "bookmarks"
 
     /// The page's address with the area its next shows are in.
-    static func path(area: Int) -> String { "/bookmarks?area=\(area)" }
+    static func path(area: Int) -> String { WebRoute.bookmarks.path + "?area=\(area)" }
 
     static func page(_ outputs: BookmarksViewModel.Outputs, layout: PageLayout) -> String {
         let strings = layout.client.strings
@@ -54,8 +54,8 @@ enum BookmarksView {
             html.raw("</p>")
             return
         }
-        html.raw("<form id=\"bookmarks-form\" method=\"post\" action=\"/bookmarks/remove\">")
-        PageLayout.formFields(client: layout.client, back: "/bookmarks", into: &html)
+        html.raw("<form id=\"bookmarks-form\" method=\"post\" action=\"\(WebRoute.removeBookmarks.path)\">")
+        PageLayout.formFields(client: layout.client, back: WebRoute.bookmarks.path, into: &html)
         html.raw("<ul class=\"bookmark-list\">")
         for row in outputs.rows {
             let movie = Bookmark.Key(row.source, row.movieID)
@@ -92,8 +92,8 @@ enum BookmarksView {
     /// An undo or redo button: a POST of the action to the responder chain.
     private static func historyButton(_ action: String, label: String, layout: PageLayout, into html: inout HTMLWriter)
     {
-        html.raw("<form class=\"action\" method=\"post\" action=\"/action\">")
-        PageLayout.formFields(client: layout.client, back: "/bookmarks", into: &html)
+        html.raw("<form class=\"action\" method=\"post\" action=\"\(WebRoute.action.path)\">")
+        PageLayout.formFields(client: layout.client, back: WebRoute.bookmarks.path, into: &html)
         html.raw(
             "<input type=\"hidden\" name=\"action\" value=\"\(action)\"><button type=\"submit\" data-action=\"\(action)\">"
         )

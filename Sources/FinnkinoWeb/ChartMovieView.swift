@@ -14,7 +14,7 @@ enum ChartMovieView {
                 html.text(words.tab)
                 html.raw("</h1>")
                 PageLayout.messages(stale: nil, error: outputs.errorMessage, into: &html)
-                html.raw("<p><a href=\"/international\">")
+                html.raw("<p><a href=\"\(WebRoute.international.path)\">")
                 html.text(words.boxOffice)
                 html.raw("</a></p>")
                 return
@@ -68,7 +68,7 @@ enum ChartMovieView {
                 html.text(words.trailer)
                 html.raw("</a>")
             }
-            html.raw("</p><form id=\"bookmark-form\" method=\"post\" action=\"/bookmarks/toggle\">")
+            html.raw("</p><form id=\"bookmark-form\" method=\"post\" action=\"\(WebRoute.toggleBookmark.path)\">")
             PageLayout.formFields(client: layout.client, back: layout.path, into: &html)
             html.raw("<input type=\"hidden\" name=\"movie\" value=\"")
             html.text(Bookmark.Key(.international, id).formValue)

@@ -6,8 +6,6 @@ import WebSupport
 /// The Devices page: the person's browsers with their last use (each can be signed out), a
 /// one-time code with its QR code to use the app on another device, and a form to join with one.
 enum DevicesView {
-    static let path = "/devices"
-
     static func page(
         _ devices: [PersonStore.Device], current: Int64?, code: JoinCode?, joinURL: String?, typed: JoinCode?,
         layout: PageLayout
@@ -32,8 +30,8 @@ enum DevicesView {
                 html.raw("<span class=\"facts\">")
                 let day = format.date(HelsinkiTime.localDate(of: device.lastUsedAt))
                 html.text(words.lastUsed.replacingOccurrences(of: "%@", with: day))
-                html.raw("</span><form method=\"post\" action=\"\(path)/\(device.id)/signout\">")
-                PageLayout.formFields(client: layout.client, back: path, into: &html)
+                html.raw("</span><form method=\"post\" action=\"\(WebRoute.signOut(device: device.id).path)\">")
+                PageLayout.formFields(client: layout.client, back: WebRoute.devices.path, into: &html)
                 html.raw("<button type=\"submit\">")
                 html.text(words.signOut)
                 html.raw("</button></form></li>")
@@ -54,8 +52,8 @@ enum DevicesView {
                 html.text(words.validFor)
                 html.raw("</p>")
             } else {
-                html.raw("<form method=\"post\" action=\"\(path)/code\">")
-                PageLayout.formFields(client: layout.client, back: path, into: &html)
+                html.raw("<form method=\"post\" action=\"\(WebRoute.newJoinCode.path)\">")
+                PageLayout.formFields(client: layout.client, back: WebRoute.devices.path, into: &html)
                 html.raw("<button type=\"submit\" id=\"make-code\">")
                 html.text(words.makeCode)
                 html.raw("</button></form>")
@@ -64,8 +62,8 @@ enum DevicesView {
             html.text(words.joinTitle)
             html.raw("</h2><p>")
             html.text(words.joinIntro)
-            html.raw("</p><form method=\"post\" action=\"\(path)/join\" class=\"join-form\">")
-            PageLayout.formFields(client: layout.client, back: path, into: &html)
+            html.raw("</p><form method=\"post\" action=\"\(WebRoute.join.path)\" class=\"join-form\">")
+            PageLayout.formFields(client: layout.client, back: WebRoute.devices.path, into: &html)
             html.raw("<label for=\"code\">")
             html.text(words.codeLabel)
             html.raw(
@@ -90,12 +88,12 @@ enum DevicesView {
         html.text(words.yourData)
         html.raw("</h2><p>")
         html.text(words.yourDataIntro)
-        html.raw("</p><p><a class=\"button\" id=\"download-data\" href=\"/me/data\" download>")
+        html.raw("</p><p><a class=\"button\" id=\"download-data\" href=\"\(WebRoute.myData.path)\" download>")
         html.text(words.download)
-        html.raw("</a></p><form method=\"post\" action=\"/me/delete\" class=\"delete-me\"><p>")
+        html.raw("</a></p><form method=\"post\" action=\"\(WebRoute.deleteMe.path)\" class=\"delete-me\"><p>")
         html.text(words.deleteIntro)
         html.raw("</p>")
-        PageLayout.formFields(client: layout.client, back: path, into: &html)
+        PageLayout.formFields(client: layout.client, back: WebRoute.devices.path, into: &html)
         html.raw("<label><input type=\"checkbox\" name=\"confirm\" value=\"yes\" required> ")
         html.text(words.confirmDelete)
         html.raw("</label><button type=\"submit\" class=\"danger\" id=\"delete-me\">")

@@ -8,29 +8,27 @@ import WebSupport
 /// app.js then only follows the export's progress live). While an export runs without a script,
 /// the page reloads itself every second.
 enum EditorView {
-    static func path(_ id: String) -> String { "/editor/\(id)" }
-
     static func page(
         _ session: EditorSessions.Session, tunes: [BundledMedia.Tune], layout: PageLayout
     ) -> String {
         let strings = layout.client.strings
         let words = EditorStrings.of(layout.client.language)
         let composition = session.menu.composition
-        let base = path(session.id)
+        let id = session.id
         return layout.render(title: words.editing + ": " + composition.source.title, tab: .library, live: false) {
             html in
             html.raw("<h1>")
             html.text(words.editing + ": " + composition.source.title)
             html.raw("</h1><div class=\"editor\"><div class=\"editor-preview\">")
             html.raw(
-                "<video id=\"source\" class=\"player\" controls playsinline preload=\"metadata\" src=\"\(base)/source.mp4\"></video>"
+                "<video id=\"source\" class=\"player\" controls playsinline preload=\"metadata\" src=\"\(WebRoute.editorSource(session: id).path)\"></video>"
             )
             html.raw("<p id=\"composition\" class=\"composition\">")
             html.text(
                 "\(words.length) \(TimeRange.seconds(composition.duration)) s · \(words.frame) \(composition.outputSize)"
             )
             html.raw("</p>")
-            exportSection(session, words: words, base: base, layout: layout, into: &html)
+            exportSection(session, words: words, layout: layout, into: &html)
             html.raw("<h2>")
             html.text(words.edits)
             html.raw("</h2>")
@@ -49,20 +47,22 @@ enum EditorView {
                 html.raw("</ol>")
             }
             html.raw("<div class=\"history\">")
-            if session.menu.canUndo { button("undo", strings.undo, base: base, layout: layout, into: &html) }
-            if session.menu.canRedo { button("redo", strings.redo, base: base, layout: layout, into: &html) }
+            if session.menu.canUndo { button("undo", strings.undo, session: id, layout: layout, into: &html) }
+            if session.menu.canRedo { button("redo", strings.redo, session: id, layout: layout, into: &html) }
             html.raw("</div>")
             html.raw("</div><div class=\"editor-tools\">")
-            tools(composition, tunes: tunes, words: words, base: base, layout: layout, into: &html)
+            tools(composition, tunes: tunes, words: words, session: id, layout: layout, into: &html)
             html.raw("</div></div>")
         }
     }
 
     private static func exportSection(
-        _ session: EditorSessions.Session, words: EditorStrings, base: String, layout: PageLayout,
+        _ session: EditorSessions.Session, words: EditorStrings, layout: PageLayout,
         into html: inout HTMLWriter
     ) {
-        html.raw("<section id=\"export\" class=\"export\" data-status=\"\(base)/export\">")
+        html.raw(
+            "<section id=\"export\" class=\"export\" data-status=\"\(WebRoute.exportState(session: session.id).path)\">"
+        )
         switch session.export {
         case .running(let share):
             let percent = Int((share * 100).rounded(.down))
@@ -71,7 +71,7 @@ enum EditorView {
             html.raw(
                 " <span id=\"export-percent\">\(percent) %</span></p><progress id=\"export-progress\" max=\"100\" value=\"\(percent)\"></progress>"
             )
-            form(base + "/cancel", layout: layout, into: &html)
+            form(WebRoute.cancelExport(session: session.id).path, layout: layout, into: &html)
             html.raw("<button type=\"submit\" id=\"cancel-export\">")
             html.text(words.cancel)
             html.raw("</button></form>")
@@ -80,7 +80,7 @@ enum EditorView {
             case .done(let videoID):
                 html.raw("<p class=\"flash\" role=\"status\">")
                 html.text(words.done)
-                html.raw(" <a id=\"exported\" href=\"/library#video-\(videoID)\">")
+                html.raw(" <a id=\"exported\" href=\"\(WebRoute.library.path)#video-\(videoID)\">")
                 html.text(words.libraryTab)
                 html.raw("</a></p>")
             case .failed(let reason):
@@ -93,7 +93,7 @@ enum EditorView {
                 html.raw("</p>")
             default: break
             }
-            form(base + "/export", layout: layout, into: &html)
+            form(WebRoute.startExport(session: session.id).path, layout: layout, into: &html)
             html.raw("<button type=\"submit\" id=\"start-export\" class=\"primary\">")
             html.text(words.export)
             html.raw("</button></form>")
@@ -102,10 +102,10 @@ enum EditorView {
     }
 
     private static func tools(
-        _ composition: Composition, tunes: [BundledMedia.Tune], words: EditorStrings, base: String,
+        _ composition: Composition, tunes: [BundledMedia.Tune], words: EditorStrings, session: String,
         layout: PageLayout, into html: inout HTMLWriter
     ) {
-        let edit = base + "/edit"
+        let edit = WebRoute.edit(session: session).path
         let length = TimeRange.seconds(composition.source.duration)
         // Trim
         fieldset("trim", words.trim, edit: edit, layout: layout, into: &html)
@@ -114,7 +114,7 @@ enum EditorView {
         submit(words.apply, into: &html)
         // Rotate: one button per turn
         html.raw("<form method=\"post\" action=\"\(edit)\" class=\"tool\" id=\"tool-rotate\">")
-        PageLayout.formFields(client: layout.client, back: base, into: &html)
+        PageLayout.formFields(client: layout.client, back: WebRoute.editor(session: session).path, into: &html)
         html.raw("<input type=\"hidden\" name=\"edit\" value=\"rotate\"><fieldset><legend>")
         html.text(words.rotate)
         html.raw("</legend><div class=\"choices\">")
@@ -185,10 +185,10 @@ enum EditorView {
     }
 
     private static func button(
-        _ name: String, _ label: String, base: String, layout: PageLayout, into html: inout HTMLWriter
+        _ name: String, _ label: String, session: String, layout: PageLayout, into html: inout HTMLWriter
     ) {
-        html.raw("<form method=\"post\" action=\"\(base)/edit\">")
-        PageLayout.formFields(client: layout.client, back: base, into: &html)
+        html.raw("<form method=\"post\" action=\"\(WebRoute.edit(session: session).path)\">")
+        PageLayout.formFields(client: layout.client, back: WebRoute.editor(session: session).path, into: &html)
         html.raw("<button type=\"submit\" name=\"edit\" value=\"\(name)\" data-action=\"\(name)\">")
         html.text(label)
         html.raw("</button></form>")

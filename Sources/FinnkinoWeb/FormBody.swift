@@ -23,7 +23,7 @@ struct FormBody {
     var back: String {
         guard let back = self["back"], back.hasPrefix("/"), !back.hasPrefix("//"), !back.contains("\\"),
             back.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }), back.utf8.count < 2048
-        else { return "/movies" }
+        else { return WebRoute.movies.path }
         return back
     }
 

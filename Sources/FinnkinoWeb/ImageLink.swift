@@ -22,7 +22,9 @@ enum ImageLink {
     }
 
     /// The route path of an image key as `variant` shows it.
-    static func path(key: String, variant: ImageVariant) -> String { "/image/" + variant.name + "/" + key }
+    static func path(key: String, variant: ImageVariant) -> String {
+        WebRoute.image(variant: variant.name, key: key).path
+    }
 
     /// The key of `url`, remembering a web image's URL so that its key can be served.
     static func key(for url: URL) -> String? {

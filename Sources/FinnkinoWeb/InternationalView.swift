@@ -27,7 +27,7 @@ enum InternationalView {
     }
 
     static func path(_ list: ChartList, page: Int) -> String {
-        "/international?list=\(name(list))" + (page > 1 ? "&page=\(page)" : "")
+        WebRoute.international.path + "?list=\(name(list))" + (page > 1 ? "&page=\(page)" : "")
     }
 
     static func page(_ outputs: ChartsViewModel.Outputs, layout: PageLayout) -> String {
@@ -67,7 +67,9 @@ enum InternationalView {
         if !outputs.rows.isEmpty {
             html.raw("<ol class=\"movies chart-movies\" start=\"\((outputs.page - 1) * 20 + 1)\">")
             for row in outputs.rows {
-                html.raw("<li class=\"movie\"><a class=\"movie-link\" href=\"/international/movie/\(row.id)\">")
+                html.raw(
+                    "<li class=\"movie\"><a class=\"movie-link\" href=\"\(WebRoute.internationalMovie(id: row.id).path)\">"
+                )
                 PageLayout.image(
                     row.posterURL, variant: ImageVariants.chartThumbnail, className: "thumb", width: 92, height: 138,
                     into: &html)
@@ -81,7 +83,7 @@ enum InternationalView {
         }
         if let next = outputs.nextPage {
             html.raw("<a class=\"button more\" id=\"more\" rel=\"next\" href=\"\(path(outputs.list, page: next))\"")
-            html.raw(" data-rows=\"/international/rows?list=\(name(outputs.list))&amp;page=\(next)\">")
+            html.raw(" data-rows=\"\(WebRoute.internationalRows.path)?list=\(name(outputs.list))&amp;page=\(next)\">")
             html.text(words.more)
             html.raw("</a>")
         }

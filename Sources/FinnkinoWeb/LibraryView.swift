@@ -18,10 +18,9 @@ enum LibraryView {
             }
             html.raw("<ul class=\"library\">")
             for video in videos {
-                let base = "/library/\(video.id)"
                 html.raw("<li class=\"video\" id=\"video-\(video.id)\">")
                 html.raw(
-                    "<video class=\"player\" controls playsinline preload=\"none\" src=\"\(base)/video.mp4\" poster=\"\(base)/thumbnail.jpg\" width=\"\(video.size.width)\" height=\"\(video.size.height)\"></video>"
+                    "<video class=\"player\" controls playsinline preload=\"none\" src=\"\(WebRoute.video(id: video.id).path)\" poster=\"\(WebRoute.thumbnail(id: video.id).path)\" width=\"\(video.size.width)\" height=\"\(video.size.height)\"></video>"
                 )
                 html.raw("<div class=\"video-text\"><strong>")
                 html.text(video.title)
@@ -37,10 +36,11 @@ enum LibraryView {
                     html.raw("</span>")
                 }
                 html.raw(
-                    "<div class=\"video-actions\"><a class=\"button\" href=\"\(base)/video.mp4?download=1\" download>")
+                    "<div class=\"video-actions\"><a class=\"button\" href=\"\(WebRoute.video(id: video.id).path)?download=1\" download>"
+                )
                 html.text(words.download)
-                html.raw("</a><form method=\"post\" action=\"\(base)/delete\">")
-                PageLayout.formFields(client: layout.client, back: "/library", into: &html)
+                html.raw("</a><form method=\"post\" action=\"\(WebRoute.deleteVideo(id: video.id).path)\">")
+                PageLayout.formFields(client: layout.client, back: WebRoute.library.path, into: &html)
                 html.raw("<button type=\"submit\" class=\"remove\" aria-label=\"")
                 html.text(words.delete + ": " + video.title)
                 html.raw("\">")
@@ -52,7 +52,8 @@ enum LibraryView {
             html.raw("</h2><label class=\"button\" for=\"upload-file\">")
             html.text(words.chooseFile)
             html.raw(
-                "</label><input type=\"file\" id=\"upload-file\" accept=\"video/*,.mp4,.mov,.mkv,.webm\" data-csrf=\"")
+                "</label><input type=\"file\" id=\"upload-file\" data-url=\"\(WebRoute.upload.path)\" accept=\"video/*,.mp4,.mov,.mkv,.webm\" data-csrf=\""
+            )
             html.text(layout.client.csrf.value)
             html.raw("\" data-failed=\"")
             html.text(words.uploadFailed)

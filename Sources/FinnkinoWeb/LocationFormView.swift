@@ -12,7 +12,7 @@ enum LocationFormView {
         layout: PageLayout, into html: inout HTMLWriter
     ) {
         let strings = layout.client.strings
-        html.raw("<form id=\"\(formID)\" class=\"location\" method=\"post\" action=\"/settings/location\">")
+        html.raw("<form id=\"\(formID)\" class=\"location\" method=\"post\" action=\"\(WebRoute.setLocation.path)\">")
         html.raw("<input type=\"hidden\" name=\"csrf\" value=\"")
         html.text(layout.client.csrf.value)
         html.raw("\"><input type=\"hidden\" name=\"back\" value=\"")

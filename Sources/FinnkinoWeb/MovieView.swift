@@ -12,7 +12,7 @@ enum MovieView {
                 html.text(strings.movieScreen)
                 html.raw("</h1>")
                 PageLayout.messages(stale: nil, error: error, into: &html)
-                html.raw("<p><a href=\"/movies\">")
+                html.raw("<p><a href=\"\(WebRoute.movies.path)\">")
                 html.text(strings.backToMovies)
                 html.raw("</a></p>")
                 return
@@ -50,7 +50,7 @@ enum MovieView {
             }
             html.raw("</div><p class=\"actions\">")
             if outputs.hasTrailerClip, let id = outputs.movieID {
-                html.raw("<a id=\"trailer-link\" class=\"button\" href=\"/trailer/\(id)\">")
+                html.raw("<a id=\"trailer-link\" class=\"button\" href=\"\(WebRoute.trailer(movie: id).path)\">")
                 html.text(strings.trailer)
                 html.raw("</a>")
             } else if let trailer = outputs.trailerURL {
@@ -61,13 +61,13 @@ enum MovieView {
                 html.raw("</a>")
             }
             if let id = outputs.movieID {
-                html.raw("<a id=\"showtimes-link\" class=\"button\" href=\"/showtimes?movie=\(id)\">")
+                html.raw("<a id=\"showtimes-link\" class=\"button\" href=\"\(WebRoute.showtimes.path)?movie=\(id)\">")
                 html.text(strings.showtimesLink)
                 html.raw("</a>")
             }
             html.raw("</p>")
             if let id = outputs.movieID {
-                html.raw("<form id=\"bookmark-form\" method=\"post\" action=\"/bookmarks/toggle\">")
+                html.raw("<form id=\"bookmark-form\" method=\"post\" action=\"\(WebRoute.toggleBookmark.path)\">")
                 PageLayout.formFields(client: layout.client, back: layout.path, into: &html)
                 html.raw(
                     "<input type=\"hidden\" name=\"movie\" value=\"\(id)\"><button type=\"submit\" id=\"bookmark\"")

@@ -19,7 +19,8 @@ enum MoviesView {
             form(outputs, strings: strings, into: &html)
             LocationFormView.render(
                 nearest: outputs.nearestArea, nearestText: outputs.nearestAreaText,
-                areaLink: { "/movies?" + query(outputs, area: $0) }, location: location, layout: layout, into: &html)
+                areaLink: { WebRoute.movies.path + "?" + query(outputs, area: $0) }, location: location, layout: layout,
+                into: &html)
             listSwitch(outputs, strings: strings, into: &html)
             html.raw("<div id=\"\(resultsID)\" aria-live=\"polite\">")
             html.raw(results)
@@ -46,7 +47,9 @@ enum MoviesView {
     }
 
     private static func form(_ outputs: MoviesViewModel.Outputs, strings: UIStrings, into html: inout HTMLWriter) {
-        html.raw("<form id=\"movies-form\" method=\"get\" action=\"/movies\" role=\"search\"><div class=\"field\">")
+        html.raw(
+            "<form id=\"movies-form\" method=\"get\" action=\"\(WebRoute.movies.path)\" data-results=\"\(WebRoute.moviesResults.path)\" role=\"search\"><div class=\"field\">"
+        )
         html.raw("<label for=\"area\">")
         html.text(strings.area)
         html.raw("</label><select id=\"area\" name=\"area\">")
@@ -90,7 +93,7 @@ enum MoviesView {
         for (list, value, label) in [
             (EventListType.nowInTheatres, "now", strings.nowInTheatres), (.comingSoon, "soon", strings.comingSoon),
         ] {
-            html.raw("<a data-list=\"\(value)\" href=\"/movies?")
+            html.raw("<a data-list=\"\(value)\" href=\"\(WebRoute.movies.path)?")
             html.text(query(outputs, list: list))
             html.raw(outputs.list == list ? "\" aria-current=\"page\">" : "\">")
             html.text(label)
@@ -129,7 +132,7 @@ enum MoviesView {
             }
             html.raw("<ul class=\"movies\">")
             for row in section.rows {
-                html.raw("<li class=\"movie\"><a class=\"movie-link\" href=\"/movie/\(row.id)\">")
+                html.raw("<li class=\"movie\"><a class=\"movie-link\" href=\"\(WebRoute.movie(id: row.id).path)\">")
                 PageLayout.image(
                     row.thumbnailURL, variant: ImageVariants.listThumbnail, className: "thumb", width: 99, height: 146,
                     into: &html)

@@ -14,13 +14,13 @@ enum NewsView {
             html.text(strings.newsTab)
             html.raw("</h1><nav class=\"categories\" aria-label=\"")
             html.text(strings.newsTab)
-            html.raw("\"><a href=\"/news\"")
+            html.raw("\"><a href=\"\(WebRoute.news.path)\"")
             if outputs.categoryID == nil { html.raw(" aria-current=\"page\"") }
             html.raw(">")
             html.text(strings.allCategories)
             html.raw("</a>")
             for category in outputs.allCategories {
-                html.raw("<a href=\"/news?category=\(category.id)\"")
+                html.raw("<a href=\"\(WebRoute.news.path)?category=\(category.id)\"")
                 if outputs.categoryID == category.id { html.raw(" aria-current=\"page\"") }
                 html.raw(">")
                 html.text(category.name)
@@ -51,8 +51,8 @@ enum NewsView {
             html.text(category.name)
             html.raw("</h2><ul class=\"cards\">")
             for card in category.cards {
-                html.raw("<li class=\"card\"><a href=\"/news/")
-                html.text(card.id.addingPercentEncodingForPath())
+                html.raw("<li class=\"card\"><a href=\"")
+                html.text(WebRoute.article(id: card.id).path)
                 html.raw("\">")
                 PageLayout.image(
                     card.thumbnailURL, variant: ImageVariants.newsCard, className: "card-image", width: 148, height: 83,

@@ -34,11 +34,13 @@ struct NotFoundPageMiddleware: RouterMiddleware {
 
     static func page(_ client: ClientState) -> String {
         let strings = client.strings
-        return PageLayout(client: client, path: "/movies").render(title: strings.pageNotFound, tab: nil, live: false) {
+        return PageLayout(client: client, path: WebRoute.movies.path).render(
+            title: strings.pageNotFound, tab: nil, live: false
+        ) {
             html in
             html.raw("<h1>")
             html.text(strings.pageNotFound)
-            html.raw("</h1><p><a href=\"/movies\">")
+            html.raw("</h1><p><a href=\"\(WebRoute.movies.path)\">")
             html.text(strings.backToMovies)
             html.raw("</a></p>")
         }

@@ -8,7 +8,24 @@ import WebSupport
 struct PageLayout {
     enum Tab: String, CaseIterable {
         case movies, showtimes, news, international, bookmarks, library
+
+        var route: WebRoute {
+            switch self {
+            case .movies: .movies
+            case .showtimes: .showtimes
+            case .news: .news
+            case .international: .international
+            case .bookmarks: .bookmarks
+            case .library: .library
+            }
+        }
     }
+
+    /// The head's links: the icon, the style sheet and the script.
+    private static let headLinks =
+        "<link rel=\"icon\" href=\"\(WebRoute.staticFile(name: "icon.svg").path)\" type=\"image/svg+xml\">"
+        + "<link rel=\"stylesheet\" href=\"\(WebRoute.staticFile(name: "app.css").path)\">"
+        + "<script src=\"\(WebRoute.staticFile(name: "app.js").path)\" defer></script>"
 
     let client: ClientState
     /// The page's own path and query (the language switch returns here; live updates watch it).
@@ -37,18 +54,18 @@ struct PageLayout {
         html.raw(" – ")
         html.text(strings.appName)
         html.raw(
-            "</title><link rel=\"icon\" href=\"/static/icon.svg\" type=\"image/svg+xml\">"
-                + "<link rel=\"stylesheet\" href=\"/static/app.css\"><script src=\"/static/app.js\" defer></script>"
-                + "</head><body")
+            "</title>" + Self.headLinks + "</head><body")
+        // Where the page's script sends what the page cannot do itself, and follows its updates.
+        html.raw(" data-action=\"\(WebRoute.action.path)\"")
         if live {
-            html.raw(" data-live=\"")
+            html.raw(" data-live-updates=\"\(WebRoute.live.path)\" data-live=\"")
             html.text(path)
             html.raw("\"")
         }
-        html.raw("><header class=\"top\"><a class=\"brand\" href=\"/movies\">")
+        html.raw("><header class=\"top\"><a class=\"brand\" href=\"\(WebRoute.movies.path)\">")
         html.text(strings.appName)
         // Six tabs do not fit a phone's bar: there the video library is a link up here instead.
-        html.raw("</a><a class=\"header-library\" href=\"/library\"")
+        html.raw("</a><a class=\"header-library\" href=\"\(WebRoute.library.path)\"")
         if tab == .library { html.raw(" aria-current=\"page\"") }
         html.raw(">")
         html.text(label(.library))
@@ -58,7 +75,7 @@ struct PageLayout {
         html.text(strings.navigationLabel)
         html.raw("\">")
         for each in Tab.allCases {
-            html.raw("<a href=\"/\(each.rawValue)\" data-tab=\"\(each.rawValue)\"")
+            html.raw("<a href=\"\(each.route.path)\" data-tab=\"\(each.rawValue)\"")
             if each == tab { html.raw(" aria-current=\"page\"") }
             html.raw(">")
             html.text(label(each))
@@ -78,8 +95,8 @@ struct PageLayout {
             html.raw("</p>")
         }
         main(&html)
-        html.raw("</main><footer class=\"page-footer\"><a href=\"\(DevicesView.path)\"")
-        if path.hasPrefix(DevicesView.path) { html.raw(" aria-current=\"page\"") }
+        html.raw("</main><footer class=\"page-footer\"><a href=\"\(WebRoute.devices.path)\"")
+        if path.hasPrefix(WebRoute.devices.path) { html.raw(" aria-current=\"page\"") }
         html.raw(">")
         html.text(DeviceStrings.of(client.language).title)
         html.raw("</a></footer>")
@@ -119,7 +136,7 @@ struct PageLayout {
     }
 
     private func languageForm(_ html: inout HTMLWriter) {
-        html.raw("<form id=\"language-form\" method=\"post\" action=\"/settings/language\" aria-label=\"")
+        html.raw("<form id=\"language-form\" method=\"post\" action=\"\(WebRoute.setLanguage.path)\" aria-label=\"")
         html.text(client.strings.languageLabel)
         html.raw("\"><input type=\"hidden\" name=\"csrf\" value=\"")
         html.text(client.csrf.value)

@@ -16,8 +16,8 @@ enum ScreenRequest: Sendable {
     /// with `query`; nil for other paths.
     init?(path: String, query: [String: String], client: ClientState) {
         let chosenArea = query["area"].flatMap { ClientState.area(from: $0) }
-        switch path {
-        case "/movies", "/movies/results":
+        switch WebRoute(path: path) {
+        case .movies, .moviesResults:
             let area: Int? =
                 switch chosenArea ?? client.rememberedArea {
                 case .some(let area): area
@@ -27,7 +27,7 @@ enum ScreenRequest: Sendable {
                 area: area, areaChosen: chosenArea != nil, list: query["list"] == "soon" ? .comingSoon : .nowInTheatres,
                 text: String((query["q"] ?? "").prefix(100)),
                 scope: query["scope"] == "contains" ? .contains : .beginsWith)
-        case "/showtimes":
+        case .showtimes:
             let area: Int? =
                 switch chosenArea ?? client.rememberedArea {
                 case .some(let area): area
@@ -36,9 +36,9 @@ enum ScreenRequest: Sendable {
             self = .showtimes(
                 movie: query["movie"].flatMap { Int($0) }, area: area ?? ClientState.defaultArea,
                 areaChosen: chosenArea != nil && area != nil, date: query["date"].flatMap { LocalDate(iso: $0) })
-        case "/news":
+        case .news:
             self = .news(category: query["category"].flatMap { Int($0) })
-        case "/bookmarks":
+        case .bookmarks:
             let area: Int? =
                 switch chosenArea ?? client.rememberedArea {
                 case .some(let area): area
@@ -54,12 +54,12 @@ enum ScreenRequest: Sendable {
     /// query): a tab comes back as it was. Nil when there is nothing to restore; a showtimes date
     /// already past is not restored.
     init?(restoring path: String, from place: AppPlace, today: LocalDate, client: ClientState) {
-        switch path {
-        case "/movies":
+        switch WebRoute(path: path) {
+        case .movies:
             guard let movies = place.movies else { return nil }
             self = .movies(
                 area: movies.area, areaChosen: false, list: movies.list, text: movies.searchText, scope: movies.scope)
-        case "/showtimes":
+        case .showtimes:
             guard let showtimes = place.showtimes else { return nil }
             let area: Int? =
                 switch client.rememberedArea {
@@ -69,7 +69,7 @@ enum ScreenRequest: Sendable {
             self = .showtimes(
                 movie: showtimes.movieID, area: showtimes.area ?? area ?? ClientState.defaultArea, areaChosen: false,
                 date: showtimes.date.flatMap { $0 >= today ? $0 : nil })
-        case "/news":
+        case .news:
             guard let category = place.newsCategory else { return nil }
             self = .news(category: category)
         default:

@@ -17,7 +17,7 @@ enum ShowtimesView {
                 html.text(title)
                 html.raw("</span>")
             }
-            html.raw("</h1><form id=\"showtimes-form\" method=\"get\" action=\"/showtimes\">")
+            html.raw("</h1><form id=\"showtimes-form\" method=\"get\" action=\"\(WebRoute.showtimes.path)\">")
             if let movie = outputs.movieID { html.raw("<input type=\"hidden\" name=\"movie\" value=\"\(movie)\">") }
             html.raw(
                 "<input type=\"hidden\" name=\"date\" value=\"\(outputs.date)\"><div class=\"field\"><label for=\"area\">"
@@ -35,13 +35,14 @@ enum ShowtimesView {
             html.raw("</button></form>")
             LocationFormView.render(
                 nearest: outputs.nearestArea, nearestText: outputs.nearestAreaText,
-                areaLink: { "/showtimes?" + query(outputs, date: outputs.date, area: $0) }, location: location,
+                areaLink: { WebRoute.showtimes.path + "?" + query(outputs, date: outputs.date, area: $0) },
+                location: location,
                 layout: layout, into: &html)
             html.raw("<nav class=\"dates\" aria-label=\"")
             html.text(strings.dates)
             html.raw("\">")
             for option in outputs.dates {
-                html.raw("<a data-date=\"\(option.date)\" href=\"/showtimes?")
+                html.raw("<a data-date=\"\(option.date)\" href=\"\(WebRoute.showtimes.path)?")
                 html.text(query(outputs, date: option.date))
                 html.raw(option.isSelected ? "\" aria-current=\"date\">" : "\">")
                 html.text(option.label)
@@ -80,7 +81,7 @@ enum ShowtimesView {
                 html.text(show.time)
                 html.raw("</span>")
                 if outputs.movieID == nil {
-                    html.raw("<a class=\"show-title\" href=\"/movie/\(show.movieID)\">")
+                    html.raw("<a class=\"show-title\" href=\"\(WebRoute.movie(id: show.movieID).path)\">")
                     html.text(show.title)
                     html.raw("</a>")
                 }

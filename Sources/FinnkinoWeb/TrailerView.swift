@@ -6,14 +6,14 @@ enum TrailerView {
         let strings = layout.client.strings
         let words = EditorStrings.of(layout.client.language)
         return layout.render(title: strings.trailer + ": " + title, tab: nil, live: false) { html in
-            html.raw("<p class=\"back\"><a href=\"/movie/\(movieID)\">← ")
+            html.raw("<p class=\"back\"><a href=\"\(WebRoute.movie(id: movieID).path)\">← ")
             html.text(title)
             html.raw("</a></p><h1>")
             html.text(strings.trailer + ": " + title)
             html.raw(
-                "</h1><video id=\"trailer\" class=\"player\" controls playsinline preload=\"metadata\" src=\"/trailer/\(movieID)/clip.mp4\"></video>"
+                "</h1><video id=\"trailer\" class=\"player\" controls playsinline preload=\"metadata\" src=\"\(WebRoute.trailerClip(movie: movieID).path)\"></video>"
             )
-            html.raw("<form id=\"edit-form\" method=\"post\" action=\"/editor\">")
+            html.raw("<form id=\"edit-form\" method=\"post\" action=\"\(WebRoute.openEditor.path)\">")
             PageLayout.formFields(client: layout.client, back: layout.path, into: &html)
             html.raw("<input type=\"hidden\" name=\"movie\" value=\"\(movieID)\"><button type=\"submit\" id=\"edit\">")
             html.text(words.editTrailer)

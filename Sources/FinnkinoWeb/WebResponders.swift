@@ -15,32 +15,22 @@ enum ActionPage: Sendable, Equatable {
     case bookmarks
     case other
 
+    /// The page at `path` (its query, if any, aside).
     init(path: String) {
         let path = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
-        if path == "/bookmarks" {
-            self = .bookmarks
-        } else if let key = Self.movieKey(path) {
-            self = .movie(key)
-        } else {
-            self = .other
+        switch WebRoute(path: path) {
+        case .bookmarks: self = .bookmarks
+        case .movie(let id): self = .movie(Bookmark.Key(.finnkino, id))
+        case .internationalMovie(let id): self = .movie(Bookmark.Key(.international, id))
+        default: self = .other
         }
-    }
-
-    /// The movie of a movie page's path: `/movie/<id>` or `/international/movie/<id>`.
-    private static func movieKey(_ path: String) -> Bookmark.Key? {
-        for (prefix, source) in [("/movie/", Bookmark.Source.finnkino), ("/international/movie/", .international)]
-        where path.hasPrefix(prefix) {
-            guard let id = Int(path.dropFirst(prefix.count)), id > 0 else { return nil }
-            return Bookmark.Key(source, id)
-        }
-        return nil
     }
 
     /// The page of a movie.
     static func path(of key: Bookmark.Key) -> String {
         switch key.source {
-        case .finnkino: "/movie/\(key.movieID)"
-        case .international: "/international/movie/\(key.movieID)"
+        case .finnkino: WebRoute.movie(id: key.movieID).path
+        case .international: WebRoute.internationalMovie(id: key.movieID).path
         }
     }
 }

@@ -1,197 +1,105 @@
-import AppPatterns
-import FinnkinoKit
 import Foundation
-import ImagePipeline
+import Hummingbird
 import Testing
 
 @testable import FinnkinoWeb
 
-/// Every route over the bundled dataset: status, content type, security headers, language.
+/// The one table of the app's addresses: each route prints an address that reads back as itself,
+/// the router registers exactly the table's patterns, and every link the pages print is one of
+/// them.
 @Suite struct WebRouteTests {
-    static let csp =
-        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; base-uri 'none'; "
-        + "form-action 'self'; frame-ancestors 'none'"
+    /// A route of every pattern, with values that need encoding where a value is text.
+    static let examples: [WebRoute] = [
+        .root, .healthz, .staticFile(name: "app.css"), .image(variant: "poster", key: "media/Event_1/portrait.jpg"),
+        .movies, .moviesResults, .movie(id: 305_081), .showtimes, .news, .article(id: "kesä uutiset/2026?"),
+        .bookmarks, .removeBookmarks, .toggleBookmark, .setLanguage, .setLocation, .action, .live, .international,
+        .internationalRows, .internationalMovie(id: 27_205), .trailer(movie: 305_081), .trailerClip(movie: 305_081),
+        .openEditor, .upload, .editor(session: "5D0C-ab"), .editorSource(session: "5D0C-ab"),
+        .edit(session: "5D0C-ab"), .startExport(session: "5D0C-ab"), .cancelExport(session: "5D0C-ab"),
+        .exportState(session: "5D0C-ab"), .library, .video(id: 7), .thumbnail(id: 7), .deleteVideo(id: 7), .devices,
+        .newJoinCode, .join, .signOut(device: 3), .myData, .deleteMe,
+    ]
 
-    @Test func everyRouteAnswersWithItsTypeAndSecurityHeaders() async throws {
-        // Given the app on the bundled dataset
+    @Test func everyPatternHasAnExample() {
+        #expect(Set(Self.examples.map(\.pattern)) == Set(WebRoute.Pattern.allCases))
+    }
+
+    @Test(arguments: examples) func aRoutesAddressReadsBackAsTheRoute(_ route: WebRoute) {
+        let path = route.path
+        #expect(path.hasPrefix("/") && !path.contains("?") && !path.contains(" "), "\(path)")
+        #expect(WebRoute(path: path, method: route.pattern.method) == route, "\(path)")
+    }
+
+    @Test(arguments: [
+        ("/movie/abc", "GET"), ("/movie/0", "GET"), ("/movie/-3", "GET"), ("/movie/", "GET"), ("/movies/", "GET"),
+        ("/nothing", "GET"), ("movies", "GET"), ("", "GET"), ("/library/x/video.mp4", "GET"),
+        ("/settings/language", "GET"), ("/movies", "POST"), ("/editor/upload", "POST"), ("/image/poster", "GET"),
+    ])
+    func anAddressOfNoRouteIsNone(_ path: String, _ method: String) {
+        #expect(WebRoute(path: path, method: .init(method)!) == nil)
+    }
+
+    @Test func theRouterRegistersExactlyTheTablesPatternsOnce() async throws {
         let server = try await WebServer.start()
         defer { Task { await server.stop() } }
-        let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first)
-        let article = try #require(try await WebServer.bundledStore(.fi).news().value.first)
-        let thumbnail = try #require(ImageLink.path(movie.images.thumbnail, variant: ImageVariants.plain))
-        let routes: [(path: String, status: Int, type: String)] = [
-            ("/movies", 200, "text/html"), ("/movies?area=1041&list=soon&q=a&scope=contains", 200, "text/html"),
-            ("/movies/results?q=a", 200, "text/html"), ("/movie/\(movie.id)", 200, "text/html"),
-            ("/movie/1", 404, "text/html"), ("/showtimes", 200, "text/html"),
-            ("/showtimes?movie=\(movie.id)&area=1002&date=2026-11-23", 200, "text/html"), ("/news", 200, "text/html"),
-            ("/news?category=1", 200, "text/html"), ("/news/\(article.id)", 200, "text/html"),
-            ("/news/nope", 404, "text/html"), ("/static/app.css", 200, "text/css"),
-            ("/static/icon.svg", 200, "image/svg+xml"),
-            ("/static/app.js", 200, "text/javascript"), (thumbnail, 200, "image/jpeg"), ("/healthz", 200, "text/plain"),
-            ("/live?page=%2Fmovie%2F1", 204, ""), ("/nowhere", 404, "text/plain"),
+        let registered = server.routes.map { "\($0.method) \($0.path)" }
+        let table = WebRoute.Pattern.allCases.map { "\($0.method.rawValue) \(RouterPath($0.template))" }
+        #expect(registered.sorted() == table.sorted())
+        #expect(Set(registered).count == registered.count)
+    }
+
+    @Test func everyLinkAFormAndAScriptOnThePagesIsARoute() async throws {
+        // Given pages of every tab, a movie, its trailer and an editing session
+        let server = try await WebServer.start(makeStore: InternationalPagesTests.chartsStore)
+        defer { Task { await server.stop() } }
+        var pages = [
+            "/movies", "/movie/305081", "/showtimes?area=1002", "/news", "/bookmarks", "/international?list=top",
+            "/library", "/devices", "/trailer/305081",
         ]
-        // A first start opens on Movies (later, / opens where the user left off: PlaceRestorationTests)
-        let root = try await server.get("/")
-        #expect(root.status == 302 && root.header("Location") == "/movies")
-        for route in routes {
-            // When each is requested
-            let reply = try await server.get(route.path)
-            // Then it answers as expected, always with the security headers
-            #expect(reply.status == route.status, "\(route.path)")
-            #expect((reply.header("Content-Type") ?? "").hasPrefix(route.type), "\(route.path)")
-            #expect(reply.header("Content-Security-Policy") == Self.csp, "\(route.path)")
-            #expect(reply.header("X-Content-Type-Options") == "nosniff", "\(route.path)")
-            #expect(reply.header("Referrer-Policy") == "same-origin", "\(route.path)")
+        let list = try await server.get("/international?list=top").body
+        let movie = try #require(list.firstMatch(of: try Regex(#"/international/movie/[0-9]+"#))?.output[0].substring)
+        pages.append(String(movie))
+        let opened = try await server.postForm("/editor", "movie=305081")
+        try #require(opened.status == 303)
+        pages.append(try #require(opened.header("Location")))
+        var checked = 0
+        for page in pages {
+            let reply = try await server.get(page, headers: ["Accept": "text/html"])
+            try #require(reply.status == 200, "\(page)")
+            // When each address the page names is read
+            for (method, address) in Self.addresses(in: reply.body) {
+                let path = String(address.split(separator: "?", maxSplits: 1)[0].split(separator: "#")[0])
+                // Then it is a route (a script's address, of a route of any method)
+                let methods = method == "ANY" ? ["GET", "POST", "PUT"] : [method]
+                #expect(
+                    methods.contains { WebRoute(path: path, method: .init($0)!) != nil },
+                    "\(page): \(method) \(address)")
+                checked += 1
+            }
         }
-        #expect(try await server.get("/healthz").body == "ok")
+        #expect(checked > 100)
     }
 
-    @Test func aMistypedAddressGetsAPageThatSaysSo() async throws {
-        let server = try await WebServer.start()
-        defer { Task { await server.stop() } }
-        let browser = ["Accept": "text/html,application/xhtml+xml,*/*;q=0.8"]
-        // When a browser asks for addresses that do not exist, in Finnish and in English
-        let finnish = try await server.get("/elokuvat", headers: browser)
-        let english = try await server.get(
-            "/movie/abc", headers: browser.merging(["Accept-Language": "en"]) { $1 })
-        // Then each is a 404 page of the app in that language, with the tabs and a way back
-        #expect(finnish.status == 404 && (finnish.header("Content-Type") ?? "").hasPrefix("text/html"))
-        #expect(finnish.body.contains("<h1>Sivua ei löytynyt.</h1>") && finnish.body.contains("<nav class=\"tabs\""))
-        #expect(english.status == 404 && english.body.contains("<a href=\"/movies\">Back to movies</a>"))
-        #expect(english.header("Content-Security-Policy") == Self.csp)
-        // And files, images and fragments, or clients that do not want HTML, keep the short answer
-        for path in ["/static/nope.css", "/movies/results/nope"] {
-            let reply = try await server.get(path, headers: browser)
-            #expect(reply.status == 404 && (reply.header("Content-Type") ?? "").hasPrefix("text/plain"), "\(path)")
+    /// The local addresses of a page: every `href`, `src` and `poster` value that starts with `/`
+    /// (GET), every `data-*` one (the script's: `ANY` method), and every form's `action` with its
+    /// method.
+    static func addresses(in html: String) -> [(method: String, address: String)] {
+        var found: [(String, String)] = []
+        let attribute = try! Regex(#"(href|src|poster|data-[a-z-]+)="(/[^"]*)""#)
+        for match in html.matches(of: attribute) {
+            let address = String(match.output[2].substring ?? "")
+            guard !address.hasPrefix("//") else { continue }
+            let method = match.output[1].substring?.hasPrefix("data-") == true ? "ANY" : "GET"
+            found.append((method, address.replacingOccurrences(of: "&amp;", with: "&")))
         }
-        #expect(try await server.get("/elokuvat").header("Content-Type")?.hasPrefix("text/plain") == true)
-    }
-
-    @Test func pagesFollowTheDOMContract() async throws {
-        let server = try await WebServer.start()
-        defer { Task { await server.stop() } }
-        // Given the movies page in English
-        let page = try await server.get("/movies", headers: ["Accept-Language": "en-GB,en;q=0.9"]).body
-        // Then it has the contract's landmarks, and no inline script or style
-        for marker in [
-            "<html lang=\"en\">", "<title>Movies – Finnkino</title>", "<nav class=\"tabs\"", "data-tab=\"movies\"",
-            "aria-current=\"page\"", "form id=\"language-form\"", "<select id=\"area\" name=\"area\">",
-            "button id=\"apply\"", "data-list=\"now\"", "data-list=\"soon\"",
-            "<input id=\"q\" type=\"search\" name=\"q\"",
-            "name=\"scope\" value=\"begins\"", "name=\"scope\" value=\"contains\"", "<div id=\"results\"",
-            "<li class=\"movie\"><a class=\"movie-link\" href=\"/movie/", "class=\"thumb\"", "<nav class=\"az\"",
-            "<h2 class=\"letter\" id=\"letter-",
-        ] {
-            #expect(page.contains(marker), "missing \(marker)")
+        let form = try! Regex(#"<form([^>]*)>"#)
+        for match in html.matches(of: form) {
+            let tag = String(match.output[1].substring ?? "")
+            guard let action = tag.firstMatch(of: try! Regex(#"action="([^"]*)""#))?.output[1].substring else {
+                continue
+            }
+            found.append((tag.contains("method=\"post\"") ? "POST" : "GET", String(action)))
         }
-        #expect(!page.contains("style=") && !page.contains("<script>") && !page.contains("onclick"))
-        #expect(page.contains("<option value=\"1002\" selected>"))
-        // And a search with no match says so
-        let empty = try await server.get("/movies/results?q=zzzqqq").body
-        #expect(empty.contains("<p class=\"empty\">"))
-        #expect(!empty.contains("<html"))
-    }
-
-    @Test func languageComesFromTheCookieElseAcceptLanguage() async throws {
-        let server = try await WebServer.start()
-        defer { Task { await server.stop() } }
-        #expect(try await server.get("/news").body.contains("<html lang=\"fi\">"))
-        #expect(
-            try await server.get("/news", headers: ["Accept-Language": "sv, en;q=0.5"]).body.contains(
-                "<html lang=\"sv\">"))
-        #expect(
-            try await server.get("/news", headers: ["Accept-Language": "de, en;q=0.5"]).body.contains(
-                "<html lang=\"en\">"))
-        #expect(
-            try await server.get("/news", headers: ["Accept-Language": "en;q=0.4, fi;q=0.8"]).body.contains(
-                "<html lang=\"fi\">"))
-        let cookie = try await server.get("/news", headers: ["Accept-Language": "fi", "Cookie": "lang=en"])
-        #expect(cookie.body.contains("<html lang=\"en\">") && cookie.body.contains("<title>News – Finnkino</title>"))
-    }
-
-    @Test func anUnknownMovieIsNotFoundInEveryLanguage() async throws {
-        let server = try await WebServer.start()
-        defer { Task { await server.stop() } }
-        let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first)
-        for language in ["fi", "sv", "en"] {
-            let cookie = ["Cookie": "lang=\(language)"]
-            let unknown = try await server.get("/movie/999999", headers: cookie)
-            #expect(unknown.status == 404, "\(language)")
-            #expect(unknown.body.contains("<html lang=\"\(language)\">"))
-            let bundled = try await server.get("/movie/\(movie.id)", headers: cookie)
-            #expect(bundled.status == 200, "\(language)")
-        }
-    }
-
-    @Test func acceptLanguageParsing() {
-        #expect(ClientState.preferredLanguage("en-US,en;q=0.9") == .en)
-        #expect(ClientState.preferredLanguage("de, fi;q=0.2, en;q=0.1") == .fi)
-        #expect(ClientState.preferredLanguage("de, fr") == nil)
-        #expect(ClientState.preferredLanguage("sv-FI, fi;q=0.9") == .sv)
-        #expect(ClientState.preferredLanguage("en;q=0, fi;q=0") == nil)
-        #expect(ClientState.preferredLanguage(nil) == nil)
-    }
-
-    @Test func chosenAreaIsRemembered() async throws {
-        let server = try await WebServer.start()
-        defer { Task { await server.stop() } }
-        // Given the user picks Lappeenranta
-        let chosen = try await server.get("/movies?area=1041")
-        #expect(chosen.cookies["area"] == "1041")
-        // When they come back without an area
-        let back = try await server.get("/movies", headers: ["Cookie": "area=1041"])
-        // Then the picker shows it and the list is that area's
-        #expect(back.body.contains("<option value=\"1041\" selected>"))
-        #expect(
-            try await server.get("/showtimes", headers: ["Cookie": "area=1041"]).body.contains(
-                "<option value=\"1041\" selected>"))
-    }
-
-    @Test func traversalOnStaticAndImagesIsNotFound() async throws {
-        let server = try await WebServer.start()
-        defer { Task { await server.stop() } }
-        for path in [
-            "/static/../Package.swift", "/static/%2e%2e%2fPackage.swift", "/static/app.css%00", "/static/manifest.json",
-            "/image/plain/media/../manifest.json", "/image/plain/media/..%2fmanifest.json",
-            "/image/plain/media/%2e%2e/%2e%2e/Package.swift", "/image/plain/media/Event_14048/..%2F..%2Fmanifest.json",
-            "/image/plain/manifest.json",
-            "/image/plain/web/0123456789abcdef/x.jpg", "/image/nope/media/Event_14048/portrait_small.jpg",
-            "/media/Event_14048/portrait_small.jpg",
-        ] {
-            let reply = try await server.get(path)
-            #expect(reply.status == 404, "\(path)")
-            #expect(!reply.body.contains("formatVersion") && !reply.body.contains("PackageDescription"), "\(path)")
-        }
-        // A path inside the bundle's media that names no image is the placeholder, not an error
-        for path in ["/image/plain/media/Event_14048/missing.jpg", "/image/plain/media//etc/passwd"] {
-            let missing = try await server.get(path)
-            #expect(missing.header("Content-Type") == "image/svg+xml" && missing.body.hasPrefix("<svg"), "\(path)")
-        }
-    }
-
-    @Test func showtimesFollowTheContract() async throws {
-        let server = try await WebServer.start()
-        defer { Task { await server.stop() } }
-        let page = try await server.get("/showtimes?area=1002&date=2026-11-23").body
-        #expect(page.contains("<nav class=\"dates\""))
-        #expect(
-            page.contains("data-date=\"2026-11-23\" href=\"/showtimes?area=1002&amp;date=2026-11-23\" aria-current"))
-        #expect(page.contains("<section class=\"theatre\"><h2>"))
-        #expect(page.contains("<li class=\"show\"><span class=\"show-time\">"))
-        let empty = try await server.get("/showtimes?area=1002&date=2027-06-01").body
-        #expect(empty.contains("<p class=\"empty\">"))
-    }
-
-    @Test func newsAndArticleFollowTheContract() async throws {
-        let server = try await WebServer.start()
-        defer { Task { await server.stop() } }
-        let page = try await server.get("/news").body
-        #expect(page.contains("<section class=\"category\"><h2>"))
-        #expect(page.contains("<ul class=\"cards\"><li class=\"card\"><a href=\"/news/"))
-        #expect(page.contains("class=\"card-title\""))
-        let article = try #require(try await WebServer.bundledStore(.fi).news().value.first)
-        let body = try await server.get("/news/\(article.id)").body
-        #expect(body.contains("<h1 class=\"article-title\">") && body.contains("<div class=\"article-content\">"))
-        #expect(body.contains("class=\"article-date\""))
+        return found
     }
 }

@@ -12,8 +12,8 @@ struct ActionController: Sendable {
     let screens: Screens
     let secret: CSRFSecret
 
-    func add(changes group: RouterGroup<PageRequestContext>) {
-        group.post("/action") { request, context in try await action(request, context) }
+    func add(to routes: RouteGroups) {
+        routes.on(.action) { request, context in try await action(request, context) }
     }
 
     private func action(_ request: Request, _ context: PageRequestContext) async throws -> Response {

@@ -10,14 +10,14 @@ struct AppController: Sendable {
     let screens: Screens
     let assets: StaticAssets
 
-    func add(to router: Router<PersonRequestContext>, pages: RouterGroup<PageRequestContext>) {
-        router.get("/healthz") { _, _ in
+    func add(to routes: RouteGroups) {
+        routes.onPublic(.healthz) { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: "ok")))
         }
-        router.get("/static/:name") { _, context in try assets.response(named: context.parameters.get("name")) }
-        pages.get("/") { _, context in
+        routes.onPublic(.staticFile) { _, context in try assets.response(named: context.parameters.get("name")) }
+        routes.on(.root) { _, context in
             Response.redirect(to: Self.path(of: screens.place(context.client).place), type: .found)
         }
     }
@@ -26,23 +26,23 @@ struct AppController: Sendable {
     static func path(of place: AppPlace) -> String {
         switch place.tab {
         case .movies:
-            guard let movies = place.movies else { return "/movies" }
+            guard let movies = place.movies else { return WebRoute.movies.path }
             var query = "area=" + (movies.area.map(String.init) ?? ClientState.allAreas)
             query += "&list=" + (movies.list == .comingSoon ? "soon" : "now")
             if !movies.searchText.isEmpty {
                 query += "&q=" + (movies.searchText.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
                 query += "&scope=" + (movies.scope == .contains ? "contains" : "begins")
             }
-            return "/movies?" + query
-        case .movie: return place.openMovieID.map { "/movie/\($0)" } ?? "/movies"
+            return WebRoute.movies.path + "?" + query
+        case .movie: return (place.openMovieID.map { WebRoute.movie(id: $0) } ?? .movies).path
         case .showtimes:
-            guard let showtimes = place.showtimes else { return "/showtimes" }
+            guard let showtimes = place.showtimes else { return WebRoute.showtimes.path }
             var query = showtimes.movieID.map { "movie=\($0)&" } ?? ""
             query += "area=" + (showtimes.area.map(String.init) ?? String(ClientState.defaultArea))
             if let date = showtimes.date { query += "&date=\(date)" }
-            return "/showtimes?" + query
-        case .news: return place.newsCategory.map { "/news?category=\($0)" } ?? "/news"
-        case .bookmarks: return "/bookmarks"
+            return WebRoute.showtimes.path + "?" + query
+        case .news: return WebRoute.news.path + (place.newsCategory.map { "?category=\($0)" } ?? "")
+        case .bookmarks: return WebRoute.bookmarks.path
         }
     }
 }

@@ -15,8 +15,8 @@ struct BookmarksController: Sendable {
     let screens: Screens
     let pages: PageResponder
 
-    func add(pages: RouterGroup<PageRequestContext>, changes: RouterGroup<PageRequestContext>) {
-        pages.get("/bookmarks") { _, context in
+    func add(to routes: RouteGroups) {
+        routes.on(.bookmarks) { _, context in
             let client = context.client
             let area = area(client)
             let outputs = try await screens.bookmarks(area: area, client: client)
@@ -26,16 +26,17 @@ struct BookmarksController: Sendable {
                 BookmarksView.page(outputs, layout: self.pages.layout(client, path: BookmarksView.path(area: area))),
                 client: client)
         }
-        changes.post("/bookmarks/remove") { _, context in
+        routes.on(.removeBookmarks) { _, context in
             let form = context.form
             let keys = (form["only"].map { [$0] } ?? form.all("movie")).compactMap(Bookmark.Key.init(formValue:))
             let client = context.client
             let outputs = try await screens.bookmarks(area: area(client), client: client) { viewModel in
                 await viewModel.removeSelected(keys)
             }
-            return ClientState.redirect(to: "/bookmarks", flash: outputs.undoBanner?.message ?? outputs.errorMessage)
+            return ClientState.redirect(
+                to: WebRoute.bookmarks.path, flash: outputs.undoBanner?.message ?? outputs.errorMessage)
         }
-        changes.post("/bookmarks/toggle") { _, context in
+        routes.on(.toggleBookmark) { _, context in
             guard let key = context.form["movie"].flatMap(Bookmark.Key.init(formValue:)) else {
                 throw HTTPError(.badRequest)
             }

@@ -37,39 +37,39 @@ struct DevicesController: Sendable {
         attemptsOnServer = RateLimiter(limit: 60, per: 60, now: now)
     }
 
-    func add(pages group: RouterGroup<PageRequestContext>, changes: RouterGroup<PageRequestContext>) {
-        group.get(RouterPath(DevicesView.path)) { request, context in
+    func add(to routes: RouteGroups) {
+        routes.on(.devices) { request, context in
             try page(request, context, code: nil)
         }
-        changes.post(RouterPath(DevicesView.path + "/code")) { request, context in
+        routes.on(.newJoinCode) { request, context in
             guard hosted else { throw HTTPError(.notFound) }
             return try page(request, context, code: try persons.newJoinCode(for: context.person))
         }
-        changes.post(RouterPath(DevicesView.path + "/join")) { request, context in
+        routes.on(.join) { request, context in
             let form = context.form
             guard hosted, let session = context.session else { throw HTTPError(.notFound) }
             let words = DeviceStrings.of(context.client.language)
             guard attemptsPerSession.allow(session.hash), attemptsOnServer.allow(0) else {
-                return ClientState.redirect(to: DevicesView.path, flash: words.tooManyTries)
+                return ClientState.redirect(to: WebRoute.devices.path, flash: words.tooManyTries)
             }
             let device = DeviceName.of(userAgent: request.headers[.userAgent])
             guard let code = JoinCode(typed: form["code"] ?? ""), let joined = try persons.join(code, device: device)
-            else { return ClientState.redirect(to: DevicesView.path, flash: words.wrongCode) }
+            else { return ClientState.redirect(to: WebRoute.devices.path, flash: words.wrongCode) }
             try persons.signOut(session)
             // A browser whose first change this is was made a person for it: that person goes.
             if context.sessionIsNew { try persons.erase(context.person) }
-            var response = ClientState.redirect(to: DevicesView.path, flash: words.joined)
+            var response = ClientState.redirect(to: WebRoute.devices.path, flash: words.joined)
             response.setCookie(PersonMiddleware.cookie(joined.token, secure: secureCookies))
             return response
         }
-        changes.post(RouterPath(DevicesView.path + "/:device/signout")) { _, context in
+        routes.on(.signOut) { _, context in
             guard hosted, let id = context.parameters.get("device", as: Int64.self) else { throw HTTPError(.notFound) }
             let current = try context.session.flatMap { try persons.device(of: $0) }
             guard try persons.signOut(device: id, of: context.person) else { throw HTTPError(.notFound) }
             let words = DeviceStrings.of(context.client.language)
-            guard id == current else { return ClientState.redirect(to: DevicesView.path, flash: words.signedOut) }
+            guard id == current else { return ClientState.redirect(to: WebRoute.devices.path, flash: words.signedOut) }
             // This browser signed itself out: it forgets its cookie and is nobody until its next page.
-            var response = Response.redirect(to: "/movies", type: .normal)
+            var response = Response.redirect(to: WebRoute.movies.path, type: .normal)
             response.setCookie(
                 Cookie(
                     name: PersonMiddleware.cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax))
@@ -79,7 +79,7 @@ struct DevicesController: Sendable {
 
     private func page(_ request: Request, _ context: PageRequestContext, code: JoinCode?) throws -> Response {
         let client = context.client
-        let layout = pages.layout(client, path: DevicesView.path)
+        let layout = pages.layout(client, path: WebRoute.devices.path)
         guard hosted else { return pages.page(DevicesView.localPage(layout: layout), client: client) }
         let devices = try persons.devices(of: client.person)
         let current = try context.session.flatMap { try persons.device(of: $0) }
@@ -95,6 +95,6 @@ struct DevicesController: Sendable {
     /// The address the QR code opens: this server's Devices page with the code filled in.
     private func joinURL(_ code: JoinCode, request: Request) -> String {
         let host = request.head.authority ?? "localhost"
-        return (secureCookies ? "https://" : "http://") + host + DevicesView.path + "?code=" + code.description
+        return (secureCookies ? "https://" : "http://") + host + WebRoute.devices.path + "?code=" + code.description
     }
 }

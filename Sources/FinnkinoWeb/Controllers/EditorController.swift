@@ -21,8 +21,8 @@ struct EditorController: Sendable {
     let clips: TrailerClips
     let pages: PageResponder
 
-    func add(pages group: RouterGroup<PageRequestContext>, changes: RouterGroup<PageRequestContext>) {
-        changes.post("/editor") { _, context in
+    func add(to routes: RouteGroups) {
+        routes.on(.openEditor) { _, context in
             guard let id = context.form["movie"].flatMap({ Int($0) }) else { throw HTTPError(.badRequest) }
             let client = context.client
             let (movie, file) = try await clips.clip(id, client: client)
@@ -30,30 +30,31 @@ struct EditorController: Sendable {
             do {
                 source = try await VideoProbe.source(file.path, title: movie.title)
             } catch {
-                return ClientState.redirect(to: "/trailer/\(id)", flash: String(describing: error))
+                return ClientState.redirect(to: WebRoute.trailer(movie: id).path, flash: String(describing: error))
             }
             do {
                 return Response.redirect(
-                    to: EditorView.path(try sessions.open(source, for: client.person)), type: .normal)
+                    to: WebRoute.editor(session: try sessions.open(source, for: client.person)).path, type: .normal)
             } catch {
-                return ClientState.redirect(to: "/trailer/\(id)", flash: EditorStrings.of(client.language).serverFull)
+                return ClientState.redirect(
+                    to: WebRoute.trailer(movie: id).path, flash: EditorStrings.of(client.language).serverFull)
             }
         }
-        changes.put("/editor/upload") { request, context in try await upload(request, context) }
-        group.get("/editor/:session") { _, context in
+        routes.on(.upload) { request, context in try await upload(request, context) }
+        routes.on(.editor) { _, context in
             let client = context.client
             let session = try session(context)
-            let path = EditorView.path(session.id)
+            let path = WebRoute.editor(session: session.id).path
             return pages.page(
                 EditorView.page(session, tunes: clips.tunes, layout: pages.layout(client, path: path)), client: client)
         }
-        group.get("/editor/:session/source.mp4") { request, context in
+        routes.on(.editorSource) { request, context in
             let session = try session(context)
             return try await VideoFile.response(
                 URL(fileURLWithPath: session.menu.composition.source.path), contentType: "video/mp4", request: request,
                 context: context)
         }
-        changes.post("/editor/:session/edit") { _, context in
+        routes.on(.edit) { _, context in
             let client = context.client
             let session = try session(context)
             var message: String?
@@ -67,9 +68,9 @@ struct EditorController: Sendable {
             } catch {
                 message = String(describing: error)
             }
-            return ClientState.redirect(to: EditorView.path(session.id), flash: message)
+            return ClientState.redirect(to: WebRoute.editor(session: session.id).path, flash: message)
         }
-        changes.post("/editor/:session/export") { _, context in
+        routes.on(.startExport) { _, context in
             let session = try session(context)
             let words = EditorStrings.of(context.client.language)
             do {
@@ -77,21 +78,22 @@ struct EditorController: Sendable {
             } catch let refusal as EditorSessions.ExportRefusal {
                 switch refusal {
                 case .notFound: throw HTTPError(.notFound, message: words.sessionGone)
-                case .busy: return ClientState.redirect(to: EditorView.path(session.id), flash: words.exportBusy)
+                case .busy:
+                    return ClientState.redirect(to: WebRoute.editor(session: session.id).path, flash: words.exportBusy)
                 case .libraryFull:
                     let full = words.libraryFull.replacingOccurrences(
                         of: "%@", with: String(VideoLibrary.maxVideosPerPerson))
-                    return ClientState.redirect(to: EditorView.path(session.id), flash: full)
+                    return ClientState.redirect(to: WebRoute.editor(session: session.id).path, flash: full)
                 }
             }
-            return Response.redirect(to: EditorView.path(session.id), type: .normal)
+            return Response.redirect(to: WebRoute.editor(session: session.id).path, type: .normal)
         }
-        changes.post("/editor/:session/cancel") { _, context in
+        routes.on(.cancelExport) { _, context in
             let session = try session(context)
             sessions.cancelExport(session.id, of: context.person)
-            return Response.redirect(to: EditorView.path(session.id), type: .normal)
+            return Response.redirect(to: WebRoute.editor(session: session.id).path, type: .normal)
         }
-        group.get("/editor/:session/export") { _, context in json(Self.state(try session(context).export)) }
+        routes.on(.exportState) { _, context in json(Self.state(try session(context).export)) }
     }
 
     /// An undo or redo of the editor's history, and what it was about.
@@ -192,7 +194,9 @@ struct EditorController: Sendable {
             }
             let title = String(URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent.prefix(100))
             let source = try await VideoProbe.source(file.path, title: title.isEmpty ? "video" : title)
-            return json(["location": EditorView.path(try sessions.open(source, upload: file, for: client.person))])
+            return json([
+                "location": WebRoute.editor(session: try sessions.open(source, upload: file, for: client.person)).path
+            ])
         } catch is EditorSessions.ServerFull {
             try? FileManager.default.removeItem(at: file)
             return json(["error": EditorStrings.of(client.language).serverFull])

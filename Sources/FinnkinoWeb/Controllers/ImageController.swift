@@ -26,8 +26,8 @@ struct ImageController: Sendable {
         string: "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 2 3\"><rect width=\"2\" height=\"3\" "
             + "fill=\"#d9d9d9\"/></svg>")
 
-    func add(to router: Router<PersonRequestContext>) {
-        router.get("/image/:variant/**") { request, context in
+    func add(to routes: RouteGroups) {
+        routes.onPublic(.image) { request, context in
             let variant = context.parameters.get("variant").flatMap { ImageVariants.byName[$0] }
             let key = context.parameters.getCatchAll().joined(separator: "/")
             let ifNoneMatch = request.headers[.ifNoneMatch]

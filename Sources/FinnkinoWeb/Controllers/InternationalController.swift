@@ -10,10 +10,10 @@ struct InternationalController: Sendable {
     let screens: Screens
     let pages: PageResponder
 
-    func add(pages group: RouterGroup<PageRequestContext>) {
-        group.get("/international") { request, context in try await list(request, context, rowsOnly: false) }
-        group.get("/international/rows") { request, context in try await list(request, context, rowsOnly: true) }
-        group.get("/international/movie/:id") { _, context in
+    func add(to routes: RouteGroups) {
+        routes.on(.international) { request, context in try await list(request, context, rowsOnly: false) }
+        routes.on(.internationalRows) { request, context in try await list(request, context, rowsOnly: true) }
+        routes.on(.internationalMovie) { _, context in
             let client = context.client
             guard let id = context.parameters.get("id", as: Int.self), id > 0 else { throw HTTPError(.notFound) }
             var viewModel = ChartMovieViewModel(
@@ -22,7 +22,8 @@ struct InternationalController: Sendable {
             await viewModel.load(id: id, now: screens.now())
             let outputs = viewModel.outputs
             return pages.page(
-                ChartMovieView.page(outputs, layout: pages.layout(client, path: "/international/movie/\(id)")),
+                ChartMovieView.page(
+                    outputs, layout: pages.layout(client, path: WebRoute.internationalMovie(id: id).path)),
                 client: client, status: outputs.movieID == nil && outputs.errorMessage != nil ? .notFound : .ok)
         }
     }

@@ -10,30 +10,31 @@ struct LibraryController: Sendable {
     let library: VideoLibrary
     let pages: PageResponder
 
-    func add(pages group: RouterGroup<PageRequestContext>, changes: RouterGroup<PageRequestContext>) {
-        group.get("/library") { _, context in
+    func add(to routes: RouteGroups) {
+        routes.on(.library) { _, context in
             let client = context.client
             let videos = try library.all(of: client.person)
-            return pages.page(LibraryView.page(videos, layout: pages.layout(client, path: "/library")), client: client)
+            return pages.page(
+                LibraryView.page(videos, layout: pages.layout(client, path: WebRoute.library.path)), client: client)
         }
-        group.get("/library/:video/video.mp4") { request, context in
+        routes.on(.video) { request, context in
             let video = try video(context)
             let download = request.uri.queryParameters["download"] != nil
             return try await VideoFile.response(
                 library.file(of: video), contentType: "video/mp4", download: download ? Self.fileName(video) : nil,
                 request: request, context: context)
         }
-        group.get("/library/:video/thumbnail.jpg") { request, context in
+        routes.on(.thumbnail) { request, context in
             try await VideoFile.response(
                 library.thumbnail(of: try video(context)), contentType: "image/jpeg", request: request,
                 context: context)
         }
-        changes.post("/library/:video/delete") { _, context in
+        routes.on(.deleteVideo) { _, context in
             let video = try video(context)
             let words = EditorStrings.of(context.client.language)
             try library.delete(id: video.id, of: context.person)
             return ClientState.redirect(
-                to: "/library", flash: words.deleted.replacingOccurrences(of: "%@", with: video.title))
+                to: WebRoute.library.path, flash: words.deleted.replacingOccurrences(of: "%@", with: video.title))
         }
     }
 

@@ -12,8 +12,8 @@ struct LiveController: Sendable {
     /// most, so a later date has no shows to follow, only a feed that would poll for nothing.
     static let liveDaysAhead = 60
 
-    func add(pages group: RouterGroup<PageRequestContext>) {
-        group.get("/live") { request, context in try await live(request, context) }
+    func add(to routes: RouteGroups) {
+        routes.on(.live) { request, context in try await live(request, context) }
     }
 
     /// Whether `screen` can change while it is open: a showtimes date from yesterday to

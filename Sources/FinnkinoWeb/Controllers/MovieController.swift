@@ -8,8 +8,8 @@ struct MovieController: Sendable {
     let screens: Screens
     let pages: PageResponder
 
-    func add(pages group: RouterGroup<PageRequestContext>) {
-        group.get("/movie/:id") { _, context in
+    func add(to routes: RouteGroups) {
+        routes.on(.movie) { _, context in
             let client = context.client
             guard let id = context.parameters.get("id", as: Int.self) else { throw HTTPError(.notFound) }
             let outputs = try await screens.movie(id: id, client: client)
@@ -19,7 +19,7 @@ struct MovieController: Sendable {
                     $0.openMovieID = id
                 }
             }
-            let html = MovieView.page(outputs, layout: pages.layout(client, path: "/movie/\(id)"))
+            let html = MovieView.page(outputs, layout: pages.layout(client, path: WebRoute.movie(id: id).path))
             return pages.page(html, client: client, status: outputs.isNotFound ? .notFound : .ok)
         }
     }

@@ -10,9 +10,9 @@ struct MoviesController: Sendable {
     let screens: Screens
     let pages: PageResponder
 
-    func add(pages group: RouterGroup<PageRequestContext>) {
-        group.get("/movies") { request, context in try await page(request, context, resultsOnly: false) }
-        group.get("/movies/results") { request, context in try await page(request, context, resultsOnly: true) }
+    func add(to routes: RouteGroups) {
+        routes.on(.movies) { request, context in try await page(request, context, resultsOnly: false) }
+        routes.on(.moviesResults) { request, context in try await page(request, context, resultsOnly: true) }
     }
 
     private func page(_ request: Request, _ context: PageRequestContext, resultsOnly: Bool) async throws -> Response {
@@ -34,7 +34,7 @@ struct MoviesController: Sendable {
             ? results
             : MoviesView.page(
                 outputs, results: results, location: screens.location(client).location,
-                layout: pages.layout(client, path: "/movies?" + MoviesView.query(outputs)))
+                layout: pages.layout(client, path: WebRoute.movies.path + "?" + MoviesView.query(outputs)))
         return pages.page(html, client: client, area: screen.chosenArea)
     }
 }

@@ -9,8 +9,8 @@ struct NewsController: Sendable {
     let screens: Screens
     let pages: PageResponder
 
-    func add(pages group: RouterGroup<PageRequestContext>) {
-        group.get("/news") { request, context in
+    func add(to routes: RouteGroups) {
+        routes.on(.news) { request, context in
             let client = context.client
             let place = screens.place(client)
             guard
@@ -22,15 +22,15 @@ struct NewsController: Sendable {
                 $0.tab = .news
                 $0.newsCategory = category
             }
-            let path = category.map { "/news?category=\($0)" } ?? "/news"
+            let path = WebRoute.news.path + (category.map { "?category=\($0)" } ?? "")
             return pages.page(NewsView.page(outputs, layout: pages.layout(client, path: path)), client: client)
         }
-        group.get("/news/:id") { _, context in
+        routes.on(.article) { _, context in
             let client = context.client
             guard let id = context.parameters.get("id"), id.utf8.count <= 200 else { throw HTTPError(.notFound) }
             let outputs = try await screens.article(id: id, client: client)
             let html = ArticleView.page(
-                outputs, layout: pages.layout(client, path: "/news/" + id.addingPercentEncodingForPath()))
+                outputs, layout: pages.layout(client, path: WebRoute.article(id: id).path))
             return pages.page(html, client: client, status: outputs.errorMessage == nil ? .ok : .notFound)
         }
     }

@@ -12,8 +12,8 @@ struct PersonDataController: Sendable {
     let persons: PersonStore
     let eraser: PersonEraser
 
-    func add(pages: RouterGroup<PageRequestContext>, changes: RouterGroup<PageRequestContext>) {
-        pages.get("/me/data") { _, context in
+    func add(to routes: RouteGroups) {
+        routes.on(.myData) { _, context in
             let client = context.client
             let document = try PersonDataDocument(
                 person: client.person, persons: persons, bookmarks: try screens.bookmarkStore(client),
@@ -26,15 +26,15 @@ struct PersonDataController: Sendable {
                 ],
                 body: ResponseBody(byteBuffer: ByteBuffer(data: try document.json())))
         }
-        changes.post("/me/delete") { _, context in
+        routes.on(.deleteMe) { _, context in
             let form = context.form
             let client = context.client
             let words = DeviceStrings.of(client.language)
             guard form["confirm"] == "yes" else {
-                return ClientState.redirect(to: DevicesView.path, flash: words.confirmFirst)
+                return ClientState.redirect(to: WebRoute.devices.path, flash: words.confirmFirst)
             }
             try await eraser.erase(client.person)
-            var response = ClientState.redirect(to: "/movies", flash: words.erased)
+            var response = ClientState.redirect(to: WebRoute.movies.path, flash: words.erased)
             if context.session != nil {
                 response.setCookie(
                     Cookie(

@@ -8,9 +8,9 @@ import Hummingbird
 struct SettingsController: Sendable {
     let screens: Screens
 
-    func add(changes group: RouterGroup<PageRequestContext>) {
-        group.post("/settings/language") { _, context in try setLanguage(context) }
-        group.post("/settings/location") { _, context in setLocation(context) }
+    func add(to routes: RouteGroups) {
+        routes.on(.setLanguage) { _, context in try setLanguage(context) }
+        routes.on(.setLocation) { _, context in setLocation(context) }
     }
 
     /// Sets the `lang` cookie and keeps the choice in the person's place (a browser without the

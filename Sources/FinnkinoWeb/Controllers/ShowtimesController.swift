@@ -9,8 +9,8 @@ struct ShowtimesController: Sendable {
     let screens: Screens
     let pages: PageResponder
 
-    func add(pages group: RouterGroup<PageRequestContext>) {
-        group.get("/showtimes") { request, context in
+    func add(to routes: RouteGroups) {
+        routes.on(.showtimes) { request, context in
             let client = context.client
             let place = screens.place(client)
             guard
@@ -25,7 +25,7 @@ struct ShowtimesController: Sendable {
                 $0.showtimes = AppPlace.Showtimes(movieID: movie, area: area, date: date)
                 if case .some(.some(let chosen)) = chosenArea { $0.homeArea = chosen }
             }
-            let path = "/showtimes?" + ShowtimesView.query(outputs, date: outputs.date)
+            let path = WebRoute.showtimes.path + "?" + ShowtimesView.query(outputs, date: outputs.date)
             return pages.page(
                 ShowtimesView.page(
                     outputs, location: screens.location(client).location, layout: pages.layout(client, path: path)),

@@ -9,17 +9,17 @@ struct TrailerController: Sendable {
     let clips: TrailerClips
     let pages: PageResponder
 
-    func add(pages group: RouterGroup<PageRequestContext>) {
-        group.get("/trailer/:movie") { _, context in
+    func add(to routes: RouteGroups) {
+        routes.on(.trailer) { _, context in
             let client = context.client
             let (movie, _) = try await clip(context)
             return pages.page(
                 TrailerView.page(
                     movieID: movie.id, title: movie.title,
-                    layout: pages.layout(client, path: "/trailer/\(movie.id)")),
+                    layout: pages.layout(client, path: WebRoute.trailer(movie: movie.id).path)),
                 client: client)
         }
-        group.get("/trailer/:movie/clip.mp4") { request, context in
+        routes.on(.trailerClip) { request, context in
             let (_, file) = try await clip(context)
             return try await VideoFile.response(file, contentType: "video/mp4", request: request, context: context)
         }

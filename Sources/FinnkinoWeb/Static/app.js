@@ -14,15 +14,16 @@
       if (pending) { pending.abort(); }
       pending = new AbortController();
       results.setAttribute("aria-busy", "true");
-      fetch("/movies/results?" + query, { signal: pending.signal, headers: { "Accept": "text/html" } })
+      fetch(form.getAttribute("data-results") + "?" + query, { signal: pending.signal, headers: { "Accept": "text/html" } })
         .then(function (response) {
           if (!response.ok) { throw new Error("HTTP " + response.status); }
           return response.text();
         })
         .then(function (html) {
           results.innerHTML = html;
-          history.replaceState(null, "", "/movies?" + query);
-          document.body.setAttribute("data-live", "/movies?" + query);
+          var page = form.getAttribute("action") + "?" + query;
+          history.replaceState(null, "", page);
+          document.body.setAttribute("data-live", page);
           connectLive();
         })
         .catch(function (error) {
@@ -134,9 +135,10 @@
   var source = null;
   function connectLive() {
     var page = document.body.getAttribute("data-live");
-    if (!page || !window.EventSource) { return; }
+    var updates = document.body.getAttribute("data-live-updates");
+    if (!page || !updates || !window.EventSource) { return; }
     if (source) { source.close(); }
-    source = new EventSource("/live?page=" + encodeURIComponent(page));
+    source = new EventSource(updates + "?page=" + encodeURIComponent(page));
     source.addEventListener("fragment", function (event) {
       var message;
       try { message = JSON.parse(event.data); } catch (error) { return; }
@@ -225,7 +227,7 @@
       var bar = document.getElementById("upload-progress");
       bar.hidden = false;
       var request = new XMLHttpRequest();
-      request.open("PUT", "/editor/upload?name=" + encodeURIComponent(file.name));
+      request.open("PUT", upload.getAttribute("data-url") + "?name=" + encodeURIComponent(file.name));
       request.setRequestHeader("X-CSRF-Token", upload.getAttribute("data-csrf"));
       request.upload.onprogress = function (event) {
         if (event.lengthComputable) { bar.value = Math.floor(100 * event.loaded / event.total); }
@@ -279,7 +281,7 @@
     var token = document.querySelector('input[name="csrf"]');
     var body = new URLSearchParams({ csrf: token ? token.value : "", action: name,
                                      back: window.location.pathname + window.location.search });
-    fetch("/action", { method: "POST", body: body, headers: { "Accept": "application/json" } })
+    fetch(document.body.getAttribute("data-action"), { method: "POST", body: body, headers: { "Accept": "application/json" } })
       .then(function (response) { return response.json(); })
       .then(function (outcome) {
         // The first change of a browser on a hosted server made it a person: its forms now

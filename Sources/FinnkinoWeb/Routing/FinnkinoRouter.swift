@@ -10,9 +10,9 @@ import WebSupport
 /// middleware that finds whom a request is from; and the services the routes need running beside
 /// the server.
 ///
-/// Routes of a person's pages are in one group (``PageRequestContext``), their changes in another
-/// whose every route ``CSRFMiddleware`` checks; files, images and the health check belong to no
-/// one.
+/// Each route is a ``WebRoute/Pattern``, added through ``RouteGroups``: a person's pages in one
+/// group (``PageRequestContext``), their changes in another whose every route ``CSRFMiddleware``
+/// checks; files, images and the health check belong to no one.
 struct FinnkinoRouter {
     let router = Router(context: PersonRequestContext.self)
     let services: [any Service]
@@ -37,43 +37,44 @@ struct FinnkinoRouter {
                 people: people, defaultLanguage: configuration.defaultLanguage, secret: configuration.csrfSecret))
         router.add(middleware: NotFoundPageMiddleware())
         // A person's pages, and their changes (each checked for its CSRF token).
-        let pages = router.group(context: PageRequestContext.self)
-        let changes = router.group(context: PageRequestContext.self)
-            .add(middleware: CSRFMiddleware(secret: configuration.csrfSecret))
+        let routes = RouteGroups(
+            router: router, pages: router.group(context: PageRequestContext.self),
+            changes: router.group(context: PageRequestContext.self)
+                .add(middleware: CSRFMiddleware(secret: configuration.csrfSecret)))
         let catalog = StoreCatalog(probeInterval: configuration.probeInterval, make: configuration.makeStore)
         let screens = Screens(
             catalog: catalog, now: configuration.now, people: people, allBookmarks: configuration.bookmarks,
             library: configuration.library)
         let responder = PageResponder(screens: screens)
-        AppController(screens: screens, assets: try finnkinoStaticAssets()).add(to: router, pages: pages)
-        MoviesController(screens: screens, pages: responder).add(pages: pages)
-        MovieController(screens: screens, pages: responder).add(pages: pages)
-        ShowtimesController(screens: screens, pages: responder).add(pages: pages)
-        NewsController(screens: screens, pages: responder).add(pages: pages)
-        BookmarksController(screens: screens, pages: responder).add(pages: pages, changes: changes)
-        InternationalController(screens: screens, pages: responder).add(pages: pages)
-        SettingsController(screens: screens).add(changes: changes)
-        ActionController(screens: screens, secret: configuration.csrfSecret).add(changes: changes)
-        LiveController(screens: screens).add(pages: pages)
+        AppController(screens: screens, assets: try finnkinoStaticAssets()).add(to: routes)
+        MoviesController(screens: screens, pages: responder).add(to: routes)
+        MovieController(screens: screens, pages: responder).add(to: routes)
+        ShowtimesController(screens: screens, pages: responder).add(to: routes)
+        NewsController(screens: screens, pages: responder).add(to: routes)
+        BookmarksController(screens: screens, pages: responder).add(to: routes)
+        InternationalController(screens: screens, pages: responder).add(to: routes)
+        SettingsController(screens: screens).add(to: routes)
+        ActionController(screens: screens, secret: configuration.csrfSecret).add(to: routes)
+        LiveController(screens: screens).add(to: routes)
         DevicesController(
             pages: responder, persons: configuration.persons, hosted: configuration.hosted,
             secureCookies: configuration.secureCookies, now: configuration.now
         )
-        .add(pages: pages, changes: changes)
+        .add(to: routes)
         let editorSessions = EditorSessions(
             library: configuration.library, uploads: configuration.uploads,
             perPerson: configuration.hosted ? EditorSessions.hostedLimitPerPerson : EditorSessions.limit,
             logger: configuration.logger)
         let clips = TrailerClips(screens: screens, media: try? BundledMedia.standard())
-        TrailerController(clips: clips, pages: responder).add(pages: pages)
-        EditorController(sessions: editorSessions, clips: clips, pages: responder).add(pages: pages, changes: changes)
-        LibraryController(library: configuration.library, pages: responder).add(pages: pages, changes: changes)
+        TrailerController(clips: clips, pages: responder).add(to: routes)
+        EditorController(sessions: editorSessions, clips: clips, pages: responder).add(to: routes)
+        LibraryController(library: configuration.library, pages: responder).add(to: routes)
         let eraser = PersonEraser(
             persons: configuration.persons, bookmarks: configuration.bookmarks, library: configuration.library,
             sessions: editorSessions, people: people, storage: places, logger: configuration.logger)
         PersonDataController(screens: screens, persons: configuration.persons, eraser: eraser)
-            .add(pages: pages, changes: changes)
-        ImageController(pipeline: configuration.images, catalog: catalog, logger: configuration.logger).add(to: router)
+            .add(to: routes)
+        ImageController(pipeline: configuration.images, catalog: catalog, logger: configuration.logger).add(to: routes)
         services = [
             PendingWritesService(places: places, persons: configuration.persons, logger: configuration.logger),
             PersonSweepService(eraser: eraser, interval: .seconds(3600), logger: configuration.logger),

@@ -1,0 +1,292 @@
+import Foundation
+import HTTPTypes
+
+/// Every address of the Finnkino web app, as a value: what each controller registers its
+/// handler at (``Pattern``), what every view prints as a link (``path``), and what an address a
+/// page sends back (a form's `back`, a live page's `page`) is read as (``init(path:)``). A link
+/// can only name a route that exists, and the router and the links cannot drift apart.
+///
+/// Queries are the screens' own (`/movies?area=…`: ``ScreenRequest`` reads them, each view
+/// prints its own).
+enum WebRoute: Hashable, Sendable {
+    case root
+    case healthz
+    case staticFile(name: String)
+    case image(variant: String, key: String)
+    case movies
+    case moviesResults
+    case movie(id: Int)
+    case showtimes
+    case news
+    case article(id: String)
+    case bookmarks
+    case removeBookmarks
+    case toggleBookmark
+    case setLanguage
+    case setLocation
+    case action
+    case live
+    case international
+    case internationalRows
+    case internationalMovie(id: Int)
+    case trailer(movie: Int)
+    case trailerClip(movie: Int)
+    case openEditor
+    case upload
+    case editor(session: String)
+    case editorSource(session: String)
+    case edit(session: String)
+    case startExport(session: String)
+    case cancelExport(session: String)
+    case exportState(session: String)
+    case library
+    case video(id: Int64)
+    case thumbnail(id: Int64)
+    case deleteVideo(id: Int64)
+    case devices
+    case newJoinCode
+    case join
+    case signOut(device: Int64)
+    case myData
+    case deleteMe
+
+    /// A route without its values: the method and the path template a handler is registered at.
+    enum Pattern: String, CaseIterable, Sendable {
+        case root, healthz, staticFile, image, movies, moviesResults, movie, showtimes, news, article
+        case bookmarks, removeBookmarks, toggleBookmark, setLanguage, setLocation, action, live
+        case international, internationalRows, internationalMovie, trailer, trailerClip
+        case openEditor, upload, editor, editorSource, edit, startExport, cancelExport, exportState
+        case library, video, thumbnail, deleteVideo, devices, newJoinCode, join, signOut, myData, deleteMe
+
+        /// The path template, Hummingbird's: `:name` captures one component, `**` the rest.
+        var template: String {
+            switch self {
+            case .root: "/"
+            case .healthz: "/healthz"
+            case .staticFile: "/static/:name"
+            case .image: "/image/:variant/**"
+            case .movies: "/movies"
+            case .moviesResults: "/movies/results"
+            case .movie: "/movie/:id"
+            case .showtimes: "/showtimes"
+            case .news: "/news"
+            case .article: "/news/:id"
+            case .bookmarks: "/bookmarks"
+            case .removeBookmarks: "/bookmarks/remove"
+            case .toggleBookmark: "/bookmarks/toggle"
+            case .setLanguage: "/settings/language"
+            case .setLocation: "/settings/location"
+            case .action: "/action"
+            case .live: "/live"
+            case .international: "/international"
+            case .internationalRows: "/international/rows"
+            case .internationalMovie: "/international/movie/:id"
+            case .trailer: "/trailer/:movie"
+            case .trailerClip: "/trailer/:movie/clip.mp4"
+            case .openEditor: "/editor"
+            case .upload: "/editor/upload"
+            case .editor: "/editor/:session"
+            case .editorSource: "/editor/:session/source.mp4"
+            case .edit: "/editor/:session/edit"
+            case .startExport, .exportState: "/editor/:session/export"
+            case .cancelExport: "/editor/:session/cancel"
+            case .library: "/library"
+            case .video: "/library/:video/video.mp4"
+            case .thumbnail: "/library/:video/thumbnail.jpg"
+            case .deleteVideo: "/library/:video/delete"
+            case .devices: "/devices"
+            case .newJoinCode: "/devices/code"
+            case .join: "/devices/join"
+            case .signOut: "/devices/:device/signout"
+            case .myData: "/me/data"
+            case .deleteMe: "/me/delete"
+            }
+        }
+
+        var method: HTTPRequest.Method {
+            switch self {
+            case .removeBookmarks, .toggleBookmark, .setLanguage, .setLocation, .action, .openEditor, .edit,
+                .startExport, .cancelExport, .deleteVideo, .newJoinCode, .join, .signOut, .deleteMe:
+                .post
+            case .upload: .put
+            default: .get
+            }
+        }
+
+        /// Whether a request for it is a person's (not a file, an image or the health check).
+        var belongsToSomeone: Bool { self != .healthz && self != .staticFile && self != .image }
+    }
+
+    var pattern: Pattern {
+        switch self {
+        case .root: .root
+        case .healthz: .healthz
+        case .staticFile: .staticFile
+        case .image: .image
+        case .movies: .movies
+        case .moviesResults: .moviesResults
+        case .movie: .movie
+        case .showtimes: .showtimes
+        case .news: .news
+        case .article: .article
+        case .bookmarks: .bookmarks
+        case .removeBookmarks: .removeBookmarks
+        case .toggleBookmark: .toggleBookmark
+        case .setLanguage: .setLanguage
+        case .setLocation: .setLocation
+        case .action: .action
+        case .live: .live
+        case .international: .international
+        case .internationalRows: .internationalRows
+        case .internationalMovie: .internationalMovie
+        case .trailer: .trailer
+        case .trailerClip: .trailerClip
+        case .openEditor: .openEditor
+        case .upload: .upload
+        case .editor: .editor
+        case .editorSource: .editorSource
+        case .edit: .edit
+        case .startExport: .startExport
+        case .cancelExport: .cancelExport
+        case .exportState: .exportState
+        case .library: .library
+        case .video: .video
+        case .thumbnail: .thumbnail
+        case .deleteVideo: .deleteVideo
+        case .devices: .devices
+        case .newJoinCode: .newJoinCode
+        case .join: .join
+        case .signOut: .signOut
+        case .myData: .myData
+        case .deleteMe: .deleteMe
+        }
+    }
+
+    /// The route's address: its pattern's template with its values, each percent-encoded.
+    var path: String {
+        switch self {
+        case .staticFile(let name): "/static/" + Self.encoded(name)
+        case .image(let variant, let key): "/image/" + Self.encoded(variant) + "/" + key
+        case .movie(let id): "/movie/\(id)"
+        case .article(let id): "/news/" + Self.encoded(id)
+        case .internationalMovie(let id): "/international/movie/\(id)"
+        case .trailer(let movie): "/trailer/\(movie)"
+        case .trailerClip(let movie): "/trailer/\(movie)/clip.mp4"
+        case .editor(let session): "/editor/" + Self.encoded(session)
+        case .editorSource(let session): "/editor/" + Self.encoded(session) + "/source.mp4"
+        case .edit(let session): "/editor/" + Self.encoded(session) + "/edit"
+        case .startExport(let session), .exportState(let session): "/editor/" + Self.encoded(session) + "/export"
+        case .cancelExport(let session): "/editor/" + Self.encoded(session) + "/cancel"
+        case .video(let id): "/library/\(id)/video.mp4"
+        case .thumbnail(let id): "/library/\(id)/thumbnail.jpg"
+        case .deleteVideo(let id): "/library/\(id)/delete"
+        case .signOut(let device): "/devices/\(device)/signout"
+        default: pattern.template
+        }
+    }
+
+    /// The route at `path` (no query) for `method`; nil for an address that is none of them.
+    init?(path: String, method: HTTPRequest.Method = .get) {
+        let components = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        guard path.hasPrefix("/") else { return nil }
+        for pattern in Pattern.allCases where pattern.method == method {
+            if let captures = Self.match(components, pattern.template), let route = Self(pattern, captures) {
+                self = route
+                return
+            }
+        }
+        return nil
+    }
+
+    /// The values `components` give each capture of `template`; nil when they do not fit it.
+    private static func match(_ components: ArraySlice<Substring>, _ template: String) -> [String]? {
+        let parts = template.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        var captures: [String] = []
+        var index = components.startIndex
+        for part in parts {
+            if part == "**" {
+                guard index < components.endIndex else { return nil }
+                captures.append(components[index...].joined(separator: "/"))
+                return captures
+            }
+            guard index < components.endIndex else { return nil }
+            let component = components[index]
+            if part.hasPrefix(":") {
+                guard !component.isEmpty, let decoded = component.removingPercentEncoding else { return nil }
+                captures.append(decoded)
+            } else if part != component {
+                return nil
+            }
+            index += 1
+        }
+        return index == components.endIndex ? captures : nil
+    }
+
+    /// The route of `pattern` with `captures`, its values in the template's order; nil when a
+    /// value is not of the route's kind (`/movie/abc`).
+    private init?(_ pattern: Pattern, _ captures: [String]) {
+        func int(_ index: Int) -> Int? { Int(captures[index]).flatMap { $0 > 0 ? $0 : nil } }
+        func int64(_ index: Int) -> Int64? { Int64(captures[index]).flatMap { $0 > 0 ? $0 : nil } }
+        switch pattern {
+        case .root: self = .root
+        case .healthz: self = .healthz
+        case .staticFile: self = .staticFile(name: captures[0])
+        case .image: self = .image(variant: captures[0], key: captures[1])
+        case .movies: self = .movies
+        case .moviesResults: self = .moviesResults
+        case .movie:
+            guard let id = int(0) else { return nil }
+            self = .movie(id: id)
+        case .showtimes: self = .showtimes
+        case .news: self = .news
+        case .article: self = .article(id: captures[0])
+        case .bookmarks: self = .bookmarks
+        case .removeBookmarks: self = .removeBookmarks
+        case .toggleBookmark: self = .toggleBookmark
+        case .setLanguage: self = .setLanguage
+        case .setLocation: self = .setLocation
+        case .action: self = .action
+        case .live: self = .live
+        case .international: self = .international
+        case .internationalRows: self = .internationalRows
+        case .internationalMovie:
+            guard let id = int(0) else { return nil }
+            self = .internationalMovie(id: id)
+        case .trailer:
+            guard let movie = int(0) else { return nil }
+            self = .trailer(movie: movie)
+        case .trailerClip:
+            guard let movie = int(0) else { return nil }
+            self = .trailerClip(movie: movie)
+        case .openEditor: self = .openEditor
+        case .upload: self = .upload
+        case .editor: self = .editor(session: captures[0])
+        case .editorSource: self = .editorSource(session: captures[0])
+        case .edit: self = .edit(session: captures[0])
+        case .startExport: self = .startExport(session: captures[0])
+        case .cancelExport: self = .cancelExport(session: captures[0])
+        case .exportState: self = .exportState(session: captures[0])
+        case .library: self = .library
+        case .video:
+            guard let id = int64(0) else { return nil }
+            self = .video(id: id)
+        case .thumbnail:
+            guard let id = int64(0) else { return nil }
+            self = .thumbnail(id: id)
+        case .deleteVideo:
+            guard let id = int64(0) else { return nil }
+            self = .deleteVideo(id: id)
+        case .devices: self = .devices
+        case .newJoinCode: self = .newJoinCode
+        case .join: self = .join
+        case .signOut:
+            guard let device = int64(0) else { return nil }
+            self = .signOut(device: device)
+        case .myData: self = .myData
+        case .deleteMe: self = .deleteMe
+        }
+    }
+
+    /// `text` as one path component.
+    private static func encoded(_ text: String) -> String { text.addingPercentEncodingForPath() }
+}
