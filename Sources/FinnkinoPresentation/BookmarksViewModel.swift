@@ -133,8 +133,7 @@ public struct BookmarksViewModel: Sendable {
             return Row(
                 movieID: bookmark.movieID, source: bookmark.source, title: bookmark.title,
                 posterURL: bookmark.posterURL,
-                added: strings.format(
-                    strings.bookmarkedOn, format.date(HelsinkiTime.localDate(of: bookmark.addedAt))),
+                added: strings.bookmarkedOn(format.date(HelsinkiTime.localDate(of: bookmark.addedAt))),
                 nextShow: text, showing: showing)
         }
     }
@@ -158,8 +157,8 @@ public struct BookmarksViewModel: Sendable {
         let strings = format.strings
         let message =
             removed.count == 1
-            ? strings.format(strings.removedOne, removed[0].title)
-            : strings.format(strings.removedMany, String(removed.count))
+            ? strings.removedOne(removed[0].title)
+            : strings.removedMany(String(removed.count))
         return UndoBanner(message: message, actionTitle: strings.undo, movieIDs: removed.map(\.movieID))
     }
 

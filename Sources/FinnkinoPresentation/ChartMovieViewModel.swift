@@ -73,7 +73,7 @@ public struct ChartMovieViewModel: Sendable {
             outputs.audience =
                 movie.voteCount > 0
                 ? String(format: "%.1f/10 · ", movie.voteAverage)
-                    + words.votes.replacingOccurrences(of: "%@", with: Self.grouped(movie.voteCount))
+                    + words.votes(Self.grouped(movie.voteCount))
                 : words.noVotes
             if let scores = await store.criticScores(for: movie) {
                 var critics: [Score] = []

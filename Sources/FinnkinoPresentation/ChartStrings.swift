@@ -16,21 +16,13 @@ public struct ChartStrings: Sendable {
     public var cast: String
     public var audience: String
     /// `%@` is the number of votes.
-    public var votes: String
+    public var votes: Template
     public var noVotes: String
     public var critics: String
     public var trailer: String
     public var movieNotFound: String
     public var unavailable: String
     public var source: String
-
-    public static func of(_ language: UILanguage) -> ChartStrings {
-        switch language {
-        case .fi: finnish
-        case .sv: swedish
-        case .en: english
-        }
-    }
 
     public static let finnish = ChartStrings(
         tab: "Maailma", boxOffice: "Lipputulot", upcoming: "Tulossa", topRated: "Parhaat", more: "Lisää elokuvia",

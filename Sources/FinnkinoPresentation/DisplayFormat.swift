@@ -47,7 +47,7 @@ public struct DisplayFormat: Sendable {
             minutes < 60
             ? "\(minutes) \(strings.minutes)"
             : minutes < 48 * 60 ? "\(minutes / 60) \(strings.hours)" : "\(minutes / 1440) d"
-        return strings.format(strings.staleNotice, age)
+        return strings.staleNotice(age)
     }
 
     /// A distance as a picker shows it: `3.2 km` (`3,2 km` in Finnish) under 10 km, else whole
@@ -60,6 +60,6 @@ public struct DisplayFormat: Sendable {
 
     /// `Nearest: Helsinki, 2.1 km`, for an area option that has a distance.
     public func nearest(_ option: AreaOption) -> String {
-        strings.format(strings.nearestArea, option.name + (option.distance.map { ", " + $0 } ?? ""))
+        strings.nearestArea(option.name + (option.distance.map { ", " + $0 } ?? ""))
     }
 }

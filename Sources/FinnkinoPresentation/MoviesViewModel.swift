@@ -109,7 +109,7 @@ public struct MoviesViewModel: Sendable {
             outputs.staleNotice = format.staleNotice(loaded, now: now())
             outputs.emptyMessage =
                 rows.isEmpty
-                ? (query.isEmpty ? strings.noMovies : strings.format(strings.noMoviesMatching, query)) : nil
+                ? (query.isEmpty ? strings.noMovies : strings.noMoviesMatching(query)) : nil
         } catch {
             outputs.sections = []
             outputs.indexLetters = []

@@ -5,8 +5,37 @@ import FinnkinoKit
 public enum UILanguage: String, Sendable, Hashable, Codable, CaseIterable {
     case fi, sv, en
 
-    /// The words of the interface in this language.
+    /// The words of the interface in this language: the general ones; ``charts``, ``editor``
+    /// and ``devices`` are the words of those screens. Entries that take a value are
+    /// ``Template``s.
     public var strings: UIStrings {
+        switch self {
+        case .fi: .finnish
+        case .sv: .swedish
+        case .en: .english
+        }
+    }
+
+    /// The words of the international lists' screens.
+    public var charts: ChartStrings {
+        switch self {
+        case .fi: .finnish
+        case .sv: .swedish
+        case .en: .english
+        }
+    }
+
+    /// The words of the trailer editor and the video library.
+    public var editor: EditorStrings {
+        switch self {
+        case .fi: .finnish
+        case .sv: .swedish
+        case .en: .english
+        }
+    }
+
+    /// The words of the Devices page and the person's data.
+    public var devices: DeviceStrings {
         switch self {
         case .fi: .finnish
         case .sv: .swedish

@@ -25,7 +25,7 @@ public struct UIStrings: Sendable, Hashable {
     public var alphabetIndex: String
     public var noMovies: String
     /// `%@`: the search text.
-    public var noMoviesMatching: String
+    public var noMoviesMatching: Template
     public var minutes: String
     public var hours: String
     public var ageLabel: String
@@ -50,7 +50,7 @@ public struct UIStrings: Sendable, Hashable {
     public var articleNotFound: String
     public var readOnSite: String
     /// `%@`: how old the data is, e.g. `12 min`.
-    public var staleNotice: String
+    public var staleNotice: Template
     public var loadFailed: String
     public var loading: String
     public var today: String
@@ -63,7 +63,7 @@ public struct UIStrings: Sendable, Hashable {
     /// `,` in Finnish, `.` in English (`3,2 km`).
     public var decimalSeparator: String
     /// `%@`: an area and its distance, e.g. `Helsinki, 2.1 km`.
-    public var nearestArea: String
+    public var nearestArea: Template
     public var useMyLocation: String
     public var locationUnavailable: String
     // Web: location form
@@ -73,7 +73,7 @@ public struct UIStrings: Sendable, Hashable {
     public var setLocation: String
     public var forgetLocation: String
     /// `%@`: a place we do not know.
-    public var unknownLocation: String
+    public var unknownLocation: Template
     // Bookmarks
     public var bookmarksTab: String
     /// The button that bookmarks a movie.
@@ -82,11 +82,11 @@ public struct UIStrings: Sendable, Hashable {
     public var removeBookmark: String
     public var noBookmarks: String
     /// `%@`: the date it was bookmarked.
-    public var bookmarkedOn: String
+    public var bookmarkedOn: Template
     /// `%@`: the title of the removed movie.
-    public var removedOne: String
+    public var removedOne: Template
     /// `%@`: how many were removed.
-    public var removedMany: String
+    public var removedMany: Template
     public var undo: String
     public var redo: String
     public var noShowsInArea: String
@@ -95,14 +95,14 @@ public struct UIStrings: Sendable, Hashable {
     public var internationalBookmark: String
     public var bookmarksFailed: String
     /// `%@` is the most bookmarks a person can have.
-    public var bookmarksFull: String
+    public var bookmarksFull: Template
     public var tooManyRequests: String
     // Web: bookmarks, actions, shortcuts, connectivity
     public var removeSelected: String
     /// A row's own remove button.
     public var remove: String
     /// `%@`: the title bookmarked.
-    public var bookmarkAdded: String
+    public var bookmarkAdded: Template
     public var nothingToUndo: String
     public var nothingToRedo: String
     public var nothingToDo: String
@@ -110,14 +110,14 @@ public struct UIStrings: Sendable, Hashable {
     /// A refresh the source did not answer; the page keeps its data.
     public var refreshFailed: String
     /// `%@`: what was undone (`Removed Dyyni`).
-    public var undone: String
-    public var redone: String
+    public var undone: Template
+    public var redone: Template
     public var shortcutsTitle: String
     public var close: String
     /// Key, description pairs, in the order shown.
     public var shortcuts: [String]
     /// `%@`: how long the data source has not answered (`5 min`).
-    public var offlineNotice: String
+    public var offlineNotice: Template
     /// Shown on every page while the server could not open its bookmarks file.
     public var bookmarksUnavailable: String
     /// Shown on every page while the server could not open its video library.
@@ -126,32 +126,8 @@ public struct UIStrings: Sendable, Hashable {
     /// What a person is told when a bookmark change failed: that they have too many, or that it
     /// could not be saved.
     public func bookmarkChangeFailed(_ error: any Error) -> String {
-        if case BookmarkStoreError.full(let limit) = error { return format(bookmarksFull, String(limit)) }
+        if case BookmarkStoreError.full(let limit) = error { return bookmarksFull(String(limit)) }
         return bookmarksFailed
-    }
-
-    /// `template` with each `%@` replaced by `value`.
-    ///
-    /// A walk over the bytes, not Foundation's `replacingOccurrences`: the Bookmarks page formats
-    /// one line per row, and Foundation's search took a third of that page's time.
-    public func format(_ template: String, _ value: String) -> String {
-        let bytes = template.utf8
-        var result = ""
-        var copied = bytes.startIndex
-        var index = copied
-        while index != bytes.endIndex {
-            let next = bytes.index(after: index)
-            if bytes[index] == UInt8(ascii: "%"), next != bytes.endIndex, bytes[next] == UInt8(ascii: "@") {
-                result += template[copied..<index]
-                result += value
-                index = bytes.index(after: next)
-                copied = index
-            } else {
-                index = next
-            }
-        }
-        result += template[copied...]
-        return result
     }
 
     public static let finnish = UIStrings(

@@ -6,7 +6,7 @@ import WebSupport
 enum ChartMovieView {
     static func page(_ outputs: ChartMovieViewModel.Outputs, layout: PageLayout) -> String {
         let strings = layout.client.strings
-        let words = ChartStrings.of(layout.client.language)
+        let words = layout.client.language.charts
         let title = outputs.errorMessage == nil ? outputs.title : words.tab
         return layout.render(title: title, tab: .international, live: false) { html in
             guard outputs.errorMessage == nil, let id = outputs.movieID else {

@@ -15,11 +15,16 @@ struct ClientMiddleware: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        guard let person = context.person else { return try await next(request, context) }
+        guard let person = context.person, PersonMiddleware.belongsToSomeone(request.uri.path) else {
+            return try await next(request, context)
+        }
         var context = context
+        // A person this very request made has no language saved yet; asking would keep a state
+        // for them even when their change then fails and they are erased.
+        let saved = context.sessionIsNew ? nil : people.state(of: person).place.language
         context.client = ClientState(
-            request: request, person: person, session: context.session,
-            savedLanguage: people.state(of: person).place.language, defaultLanguage: defaultLanguage, secret: secret)
+            request: request, person: person, session: context.session, savedLanguage: saved,
+            defaultLanguage: defaultLanguage, secret: secret)
         return try await next(request, context)
     }
 }

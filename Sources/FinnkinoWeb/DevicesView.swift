@@ -10,7 +10,7 @@ enum DevicesView {
         _ devices: [PersonStore.Device], current: Int64?, code: JoinCode?, joinURL: String?, typed: JoinCode?,
         layout: PageLayout
     ) -> String {
-        let words = DeviceStrings.of(layout.client.language)
+        let words = layout.client.language.devices
         let format = DisplayFormat(strings: layout.client.strings)
         return layout.render(title: words.title, tab: nil, live: false) { html in
             html.raw("<h1>")
@@ -29,7 +29,7 @@ enum DevicesView {
                 }
                 html.raw("<span class=\"facts\">")
                 let day = format.date(HelsinkiTime.localDate(of: device.lastUsedAt))
-                html.text(words.lastUsed.replacingOccurrences(of: "%@", with: day))
+                html.text(words.lastUsed(day))
                 html.raw("</span><form method=\"post\" action=\"\(WebRoute.signOut(device: device.id).path)\">")
                 PageLayout.formFields(client: layout.client, back: WebRoute.devices.path, into: &html)
                 html.raw("<button type=\"submit\">")
@@ -41,7 +41,7 @@ enum DevicesView {
             html.raw("</h2>")
             if let code {
                 html.raw("<p>")
-                html.text(words.codeIntro.replacingOccurrences(of: "%@", with: code.description))
+                html.text(words.codeIntro(code.description))
                 html.raw("</p><p class=\"join-code\" id=\"join-code\" aria-label=\"")
                 html.text(words.codeLabel)
                 html.raw("\">")
@@ -83,7 +83,7 @@ enum DevicesView {
 
     /// "Your data": download it, or delete it all (with a box to tick first).
     static func dataSection(layout: PageLayout, into html: inout HTMLWriter) {
-        let words = DeviceStrings.of(layout.client.language)
+        let words = layout.client.language.devices
         html.raw("<section aria-labelledby=\"your-data\"><h2 id=\"your-data\">")
         html.text(words.yourData)
         html.raw("</h2><p>")
@@ -103,7 +103,7 @@ enum DevicesView {
 
     /// On a server that is not hosted: there is one person, whoever uses this computer.
     static func localPage(layout: PageLayout) -> String {
-        let words = DeviceStrings.of(layout.client.language)
+        let words = layout.client.language.devices
         return layout.render(title: words.title, tab: nil, live: false) { html in
             html.raw("<h1>")
             html.text(words.title)

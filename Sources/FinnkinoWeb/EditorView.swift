@@ -1,4 +1,5 @@
 import FinnkinoKit
+import FinnkinoPresentation
 import WebSupport
 
 /// The trailer editor: the clip, what the edits make of it, the list of edits with undo and
@@ -12,7 +13,7 @@ enum EditorView {
         _ session: EditorSessions.Session, tunes: [BundledMedia.Tune], layout: PageLayout
     ) -> String {
         let strings = layout.client.strings
-        let words = EditorStrings.of(layout.client.language)
+        let words = layout.client.language.editor
         let composition = session.menu.composition
         let id = session.id
         return layout.render(title: words.editing + ": " + composition.source.title, tab: .library, live: false) {
@@ -127,7 +128,7 @@ enum EditorView {
         let current = composition.crop ?? CropRect(x: 0, y: 0, width: frame.width, height: frame.height)
         fieldset("crop", words.crop, edit: edit, layout: layout, into: &html)
         html.raw("<p class=\"hint\">")
-        html.text(words.cropHint.replacingOccurrences(of: "%@", with: frame.description))
+        html.text(words.cropHint(frame.description))
         html.raw("</p><div class=\"grid\">")
         number("x", words.left, value: String(current.x), step: "2", into: &html)
         number("y", words.top, value: String(current.y), step: "2", into: &html)

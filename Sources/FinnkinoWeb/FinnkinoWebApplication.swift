@@ -8,11 +8,11 @@ import WebSupport
 /// The Finnkino web app on `configuration`'s address: pages, fragments, live updates, static files
 /// and images, with security headers and request logs. Run it with `runService()`.
 public func makeApplication(_ configuration: WebConfiguration) throws -> some ApplicationProtocol {
-    makeApplication(try FinnkinoRouter(configuration), configuration)
+    makeApplication(routes: try FinnkinoRoutes(configuration), configuration: configuration)
 }
 
 /// The app of `routes` on `configuration`'s address.
-func makeApplication(_ routes: FinnkinoRouter, _ configuration: WebConfiguration) -> some ApplicationProtocol {
+func makeApplication(routes: FinnkinoRoutes, configuration: WebConfiguration) -> some ApplicationProtocol {
     makeLocalServer(
         router: routes.router, host: configuration.host, port: configuration.port,
         idleTimeout: configuration.idleTimeout, services: routes.services,

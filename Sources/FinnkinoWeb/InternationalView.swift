@@ -31,7 +31,7 @@ enum InternationalView {
     }
 
     static func page(_ outputs: ChartsViewModel.Outputs, layout: PageLayout) -> String {
-        let words = ChartStrings.of(layout.client.language)
+        let words = layout.client.language.charts
         return layout.render(title: words.title(outputs.list), tab: .international, live: false) { html in
             html.raw("<h1>")
             html.text(words.tab)
@@ -56,7 +56,7 @@ enum InternationalView {
     /// The rows of one page and the link to the next: the inside of `#chart`, and what the script
     /// appends (`/international/rows?list=…&page=N`).
     static func rows(_ outputs: ChartsViewModel.Outputs, layout: PageLayout) -> String {
-        let words = ChartStrings.of(layout.client.language)
+        let words = layout.client.language.charts
         var html = HTMLWriter()
         PageLayout.messages(stale: outputs.staleNotice, error: outputs.errorMessage, into: &html)
         if let empty = outputs.emptyMessage {

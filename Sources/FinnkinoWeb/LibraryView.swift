@@ -6,7 +6,7 @@ import Foundation
 /// deletable; and a way to edit a video of one's own.
 enum LibraryView {
     static func page(_ videos: [LibraryVideo], layout: PageLayout) -> String {
-        let words = EditorStrings.of(layout.client.language)
+        let words = layout.client.language.editor
         return layout.render(title: words.libraryTab, tab: .library, live: false) { html in
             html.raw("<h1>")
             html.text(words.libraryTab)

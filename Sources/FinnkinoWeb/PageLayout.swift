@@ -98,7 +98,7 @@ struct PageLayout {
         html.raw("</main><footer class=\"page-footer\"><a href=\"\(WebRoute.devices.path)\"")
         if path.hasPrefix(WebRoute.devices.path) { html.raw(" aria-current=\"page\"") }
         html.raw(">")
-        html.text(DeviceStrings.of(client.language).title)
+        html.text(client.language.devices.title)
         html.raw("</a></footer>")
         help(&html)
         html.raw("</body></html>\n")
@@ -130,8 +130,8 @@ struct PageLayout {
         case .showtimes: client.strings.showtimesTab
         case .news: client.strings.newsTab
         case .bookmarks: client.strings.bookmarksTab
-        case .library: EditorStrings.of(client.language).libraryTab
-        case .international: ChartStrings.of(client.language).tab
+        case .library: client.language.editor.libraryTab
+        case .international: client.language.charts.tab
         }
     }
 

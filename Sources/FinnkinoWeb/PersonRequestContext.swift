@@ -17,8 +17,8 @@ public struct PersonRequestContext: RequestContext {
     /// carries the token of the `csrf` cookie it had as nobody (pages it gets from now on carry
     /// the session's).
     var sessionIsNew = false
-    /// What the request says about its client (language, area, CSRF token, message); nil when it
-    /// belongs to no one.
+    /// What the request says about its client (language, area, CSRF token, message); nil for a
+    /// file, an image or the health check, on loopback too.
     var client: ClientState?
 
     public init(source: ApplicationRequestContextSource) {

@@ -112,7 +112,7 @@ struct Screens: Sendable {
         let strings = client.strings
         let minutes = max(1, Int(now().timeIntervalSince(since) / 60))
         let age = minutes < 60 ? "\(minutes) \(strings.minutes)" : "\(minutes / 60) \(strings.hours)"
-        return strings.format(strings.offlineNotice, age)
+        return strings.offlineNotice(age)
     }
 
     /// A banner for each store the server could not open.

@@ -10,7 +10,7 @@ struct TrailerClips: Sendable {
     /// Movie `id` and its clip, or 404 with the reason in the client's words.
     func clip(_ id: Int, client: ClientState) async throws -> (Event, URL) {
         guard let movie = try? await screens.store(client).movie(id: id), let file = media?.trailer(of: movie)
-        else { throw HTTPError(.notFound, message: EditorStrings.of(client.language).noClip) }
+        else { throw HTTPError(.notFound, message: client.language.editor.noClip) }
         return (movie, file)
     }
 

@@ -4,7 +4,7 @@ import FinnkinoKit
 enum TrailerView {
     static func page(movieID: Int, title: String, layout: PageLayout) -> String {
         let strings = layout.client.strings
-        let words = EditorStrings.of(layout.client.language)
+        let words = layout.client.language.editor
         return layout.render(title: strings.trailer + ": " + title, tab: nil, live: false) { html in
             html.raw("<p class=\"back\"><a href=\"\(WebRoute.movie(id: movieID).path)\">← ")
             html.text(title)

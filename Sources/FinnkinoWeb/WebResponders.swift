@@ -57,10 +57,10 @@ struct ScreenResponder: Responder {
         switch action {
         case .undo:
             guard let command = try bookmarks.undo() else { return ActionOutcome(message: strings.nothingToUndo) }
-            return ActionOutcome(message: strings.format(strings.undone, describe(command)))
+            return ActionOutcome(message: strings.undone(describe(command)))
         case .redo:
             guard let command = try bookmarks.redo() else { return ActionOutcome(message: strings.nothingToRedo) }
-            return ActionOutcome(message: strings.format(strings.redone, describe(command)))
+            return ActionOutcome(message: strings.redone(describe(command)))
         case .toggleBookmark:
             guard case .movie(let key) = page else { return nil }
             return ActionOutcome(message: try await toggle(key))
@@ -73,11 +73,11 @@ struct ScreenResponder: Responder {
     func toggle(_ key: Bookmark.Key) async throws -> String {
         if bookmarks.contains(movieID: key.movieID, source: key.source) {
             let removed = try bookmarks.remove([key])
-            return strings.format(strings.removedOne, removed.first?.title ?? String(key.movieID))
+            return strings.removedOne(removed.first?.title ?? String(key.movieID))
         }
         let bookmark = try await bookmark(of: key)
         _ = try bookmarks.add(bookmark)
-        return strings.format(strings.bookmarkAdded, bookmark.title)
+        return strings.bookmarkAdded(bookmark.title)
     }
 
     /// A new bookmark of the movie, from its source.
@@ -86,7 +86,7 @@ struct ScreenResponder: Responder {
         case .finnkino:
             return Bookmark(try await store.movie(id: key.movieID), addedAt: now())
         case .international:
-            var viewModel = ChartMovieViewModel(store: store, strings: strings, words: ChartStrings.of(language))
+            var viewModel = ChartMovieViewModel(store: store, strings: strings, words: language.charts)
             await viewModel.load(id: key.movieID, now: now())
             guard let bookmark = viewModel.bookmark else { throw FeedStoreError.movieNotFound(id: key.movieID) }
             return bookmark
@@ -95,11 +95,11 @@ struct ScreenResponder: Responder {
 
     private func describe(_ command: BookmarkCommand) -> String {
         switch command {
-        case .add(let add): strings.format(strings.bookmarkAdded, add.bookmark.title)
+        case .add(let add): strings.bookmarkAdded(add.bookmark.title)
         case .remove(let remove):
             remove.bookmarks.count == 1
-                ? strings.format(strings.removedOne, remove.bookmarks[0].title)
-                : strings.format(strings.removedMany, String(remove.bookmarks.count))
+                ? strings.removedOne(remove.bookmarks[0].title)
+                : strings.removedMany(String(remove.bookmarks.count))
         }
     }
 }

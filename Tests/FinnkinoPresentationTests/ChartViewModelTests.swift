@@ -44,7 +44,7 @@ import Testing
         let store = FeedStore(webService: WebService(transport: StubTransport(.status(503))))
         var model = ChartsViewModel(store: store, strings: .finnish, words: .finnish)
         await model.load(.boxOffice, page: 1)
-        #expect(model.outputs.errorMessage?.hasPrefix(ChartStrings.finnish.unavailable) == true)
+        #expect(model.outputs.errorMessage?.hasPrefix(UILanguage.fi.charts.unavailable) == true)
         #expect(model.outputs.rows.isEmpty)
     }
 }

@@ -75,18 +75,17 @@ import Testing
             #expect(strings.weekdays.count == 7)
         }
         #expect(UIStrings.finnish.moviesTab != UIStrings.english.moviesTab)
-        #expect(UIStrings.english.format(UIStrings.english.noMoviesMatching, "xyz").contains("“xyz”"))
+        #expect(UIStrings.english.noMoviesMatching("xyz").contains("“xyz”"))
     }
 
     @Test func templatesTakeTheirValueAtEachMarker() {
         // Given templates with no marker, one at either end, two, and a value that holds a marker
-        let strings = UIStrings.english
         // Then each `%@` is replaced once, the rest kept byte for byte
-        #expect(strings.format("Kumoa", "x") == "Kumoa")
-        #expect(strings.format("%@ ago", "5 min") == "5 min ago")
-        #expect(strings.format("Poistettu: %@", "Dyyni – osa 2") == "Poistettu: Dyyni – osa 2")
-        #expect(strings.format("”%@” ja ”%@”", "ö") == "”ö” ja ”ö”")
-        #expect(strings.format("100 % %@", "%@") == "100 % %@")
-        #expect(strings.format("", "x") == "")
+        #expect(Template(stringLiteral: "Kumoa")("x") == "Kumoa")
+        #expect(Template(stringLiteral: "%@ ago")("5 min") == "5 min ago")
+        #expect(Template(stringLiteral: "Poistettu: %@")("Dyyni – osa 2") == "Poistettu: Dyyni – osa 2")
+        #expect(Template(stringLiteral: "”%@” ja ”%@”")("ö") == "”ö” ja ”ö”")
+        #expect(Template(stringLiteral: "100 % %@")("%@") == "100 % %@")
+        #expect(Template(stringLiteral: "")("x") == "")
     }
 }

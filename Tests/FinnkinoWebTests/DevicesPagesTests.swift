@@ -1,4 +1,5 @@
 import FinnkinoKit
+import FinnkinoPresentation
 import Foundation
 import Testing
 
@@ -95,7 +96,7 @@ import Testing
         let refused = try await guesser.post("/devices/join", "code=\(code)")
         #expect(refused.header("Location") == "/devices")
         let flash = try #require(refused.cookies["flash"]?.removingPercentEncoding)
-        #expect(flash == DeviceStrings.finnish.tooManyTries)
+        #expect(flash == UILanguage.fi.devices.tooManyTries)
     }
 
     @Test func aCodeOfTheLocalPersonMakesABrowserTheCLIsPerson() async throws {

@@ -32,10 +32,14 @@ import Testing
             // Then it is refused before the route runs
             #expect(missing.status == 403, "\(change.method) \(change.path)")
             #expect(other.status == 403, "\(change.method) \(change.path)")
-            // When it carries the browser's token (in the header, as the page's script sends it)
+            // When it carries the browser's token as the page sends it: a form's field, a script's header
             var withToken = form
-            withToken["X-CSRF-Token"] = server.formToken(cookie)
-            let accepted = try await server.client.request(change.method, path, headers: withToken, body: "")
+            var body = "csrf=\(server.formToken(cookie))"
+            if change.method != "POST" {
+                withToken["X-CSRF-Token"] = server.formToken(cookie)
+                body = ""
+            }
+            let accepted = try await server.client.request(change.method, path, headers: withToken, body: body)
             // Then the route itself answers
             #expect(accepted.status != 403, "\(change.method) \(change.path)")
         }
@@ -61,5 +65,23 @@ import Testing
             body: "csrf=\(server.formToken(cookie))")
         // Then it is refused: only the page's script sends a PUT, and it sends the header
         #expect(reply.status == 403)
+    }
+
+    @Test func aFormCarriesItsTokenInTheFormNotInAHeader() async throws {
+        // Given a browser with its CSRF cookie
+        let server = try await WebServer.start()
+        defer { Task { await server.stop() } }
+        let cookie = String(repeating: "b", count: 64)
+        // When it posts a form whose token is only in the header
+        let reply = try await server.client.request(
+            "POST", "/settings/language",
+            headers: [
+                "Content-Type": "application/x-www-form-urlencoded", "Cookie": "csrf=\(cookie)",
+                "X-CSRF-Token": server.formToken(cookie),
+            ],
+            body: "language=en&back=%2Fnews")
+        // Then it is refused: a form carries its token in itself
+        #expect(reply.status == 403)
+        #expect(reply.cookies["lang"] == nil)
     }
 }

@@ -47,10 +47,10 @@ final class WebServer: Sendable {
             stateStorage: stateStorage, location: location, images: images, probeInterval: probeInterval,
             csrfSecret: secret, idleTimeout: idleTimeout,
             logger: Logger(label: "test-web", factory: { _ in SwiftLogNoOpLogHandler() }))
-        let router = try FinnkinoRouter(configuration)
+        let router = try FinnkinoRoutes(configuration)
         try router.router.validate()
         let routes = router.router.routes.map { (method: $0.method.rawValue, path: $0.path.description) }
-        let app = makeApplication(router, configuration)
+        let app = makeApplication(routes: router, configuration: configuration)
         let task = Task { try await app.runService(gracefulShutdownSignals: []) }
         var port = 0
         for await bound in ports { port = bound }

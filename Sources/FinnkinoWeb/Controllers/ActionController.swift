@@ -10,7 +10,6 @@ import Hummingbird
 /// handles gets a polite word.
 struct ActionController: Sendable {
     let screens: Screens
-    let secret: CSRFSecret
 
     func add(to routes: RouteGroups) {
         routes.on(.action) { request, context in try await action(request, context) }
@@ -42,9 +41,9 @@ struct ActionController: Sendable {
         json += ",\"message\":"
         LiveUpdates.appendJSONString(message, to: &json)
         // The browser's first change made it a person: its page's forms need the session's token.
-        if context.sessionIsNew, let session = context.session {
+        if context.sessionIsNew {
             json += ",\"csrf\":"
-            LiveUpdates.appendJSONString(CSRFToken(session: session, secret: secret).value, to: &json)
+            LiveUpdates.appendJSONString(client.csrf.value, to: &json)
         }
         json += "}"
         return Response(

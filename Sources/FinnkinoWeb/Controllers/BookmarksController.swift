@@ -13,24 +13,24 @@ import Hummingbird
 ///   list's) bookmarks the movie or removes it.
 struct BookmarksController: Sendable {
     let screens: Screens
-    let pages: PageResponder
+    let renderer: PageRenderer
 
     func add(to routes: RouteGroups) {
         routes.on(.bookmarks) { _, context in
             let client = context.client
-            let area = area(client)
+            let area = listArea(client)
             let outputs = try await screens.bookmarks(area: area, client: client)
             screens.place(client).update { $0.tab = .bookmarks }
             // The area is in the page's own address, so that its live updates name the same shows.
-            return self.pages.page(
-                BookmarksView.page(outputs, layout: self.pages.layout(client, path: BookmarksView.path(area: area))),
+            return renderer.page(
+                BookmarksView.page(outputs, layout: renderer.layout(client, path: BookmarksView.path(area: area))),
                 client: client)
         }
         routes.on(.removeBookmarks) { _, context in
             let form = context.form
             let keys = (form["only"].map { [$0] } ?? form.all("movie")).compactMap(Bookmark.Key.init(formValue:))
             let client = context.client
-            let outputs = try await screens.bookmarks(area: area(client), client: client) { viewModel in
+            let outputs = try await screens.bookmarks(area: listArea(client), client: client) { viewModel in
                 await viewModel.removeSelected(keys)
             }
             return ClientState.redirect(
@@ -52,7 +52,7 @@ struct BookmarksController: Sendable {
     }
 
     /// The area whose shows the list names: the one remembered, else the home area.
-    private func area(_ client: ClientState) -> Int {
+    private func listArea(_ client: ClientState) -> Int {
         switch client.rememberedArea {
         case .some(.some(let area)): area
         default: screens.place(client).place.homeArea ?? ClientState.defaultArea

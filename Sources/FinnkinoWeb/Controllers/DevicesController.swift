@@ -15,7 +15,7 @@ import Hummingbird
 /// On loopback there is one person, whoever uses this computer: the page says so, and the
 /// actions do not exist.
 struct DevicesController: Sendable {
-    let pages: PageResponder
+    let renderer: PageRenderer
     let persons: PersonStore
     let hosted: Bool
     let secureCookies: Bool
@@ -26,10 +26,10 @@ struct DevicesController: Sendable {
     let attemptsOnServer: RateLimiter<Int>
 
     init(
-        pages: PageResponder, persons: PersonStore, hosted: Bool, secureCookies: Bool,
+        renderer: PageRenderer, persons: PersonStore, hosted: Bool, secureCookies: Bool,
         now: @escaping @Sendable () -> Date = Date.init
     ) {
-        self.pages = pages
+        self.renderer = renderer
         self.persons = persons
         self.hosted = hosted
         self.secureCookies = secureCookies
@@ -48,7 +48,7 @@ struct DevicesController: Sendable {
         routes.on(.join) { request, context in
             let form = context.form
             guard hosted, let session = context.session else { throw HTTPError(.notFound) }
-            let words = DeviceStrings.of(context.client.language)
+            let words = context.client.language.devices
             guard attemptsPerSession.allow(session.hash), attemptsOnServer.allow(0) else {
                 return ClientState.redirect(to: WebRoute.devices.path, flash: words.tooManyTries)
             }
@@ -66,7 +66,7 @@ struct DevicesController: Sendable {
             guard hosted, let id = context.parameters.get("device", as: Int64.self) else { throw HTTPError(.notFound) }
             let current = try context.session.flatMap { try persons.device(of: $0) }
             guard try persons.signOut(device: id, of: context.person) else { throw HTTPError(.notFound) }
-            let words = DeviceStrings.of(context.client.language)
+            let words = context.client.language.devices
             guard id == current else { return ClientState.redirect(to: WebRoute.devices.path, flash: words.signedOut) }
             // This browser signed itself out: it forgets its cookie and is nobody until its next page.
             var response = Response.redirect(to: WebRoute.movies.path, type: .normal)
@@ -79,14 +79,14 @@ struct DevicesController: Sendable {
 
     private func page(_ request: Request, _ context: PageRequestContext, code: JoinCode?) throws -> Response {
         let client = context.client
-        let layout = pages.layout(client, path: WebRoute.devices.path)
-        guard hosted else { return pages.page(DevicesView.localPage(layout: layout), client: client) }
+        let layout = renderer.layout(client, path: WebRoute.devices.path)
+        guard hosted else { return renderer.page(DevicesView.localPage(layout: layout), client: client) }
         let devices = try persons.devices(of: client.person)
         let current = try context.session.flatMap { try persons.device(of: $0) }
         let html = DevicesView.page(
             devices, current: current, code: code, joinURL: code.map { joinURL($0, request: request) },
             typed: request.uri.queryParameters["code"].flatMap { JoinCode(typed: String($0)) }, layout: layout)
-        var response = pages.page(html, client: client)
+        var response = renderer.page(html, client: client)
         // A page with a code must not be kept by a cache or the back button's memory.
         if code != nil { response.headers[.cacheControl] = "no-store" }
         return response

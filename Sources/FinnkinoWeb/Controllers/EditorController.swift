@@ -19,7 +19,7 @@ struct EditorController: Sendable {
 
     let sessions: EditorSessions
     let clips: TrailerClips
-    let pages: PageResponder
+    let renderer: PageRenderer
 
     func add(to routes: RouteGroups) {
         routes.on(.openEditor) { _, context in
@@ -37,7 +37,7 @@ struct EditorController: Sendable {
                     to: WebRoute.editor(session: try sessions.open(source, for: client.person)).path, type: .normal)
             } catch {
                 return ClientState.redirect(
-                    to: WebRoute.trailer(movie: id).path, flash: EditorStrings.of(client.language).serverFull)
+                    to: WebRoute.trailer(movie: id).path, flash: client.language.editor.serverFull)
             }
         }
         routes.on(.upload) { request, context in try await upload(request, context) }
@@ -45,8 +45,9 @@ struct EditorController: Sendable {
             let client = context.client
             let session = try session(context)
             let path = WebRoute.editor(session: session.id).path
-            return pages.page(
-                EditorView.page(session, tunes: clips.tunes, layout: pages.layout(client, path: path)), client: client)
+            return renderer.page(
+                EditorView.page(session, tunes: clips.tunes, layout: renderer.layout(client, path: path)),
+                client: client)
         }
         routes.on(.editorSource) { request, context in
             let session = try session(context)
@@ -63,7 +64,7 @@ struct EditorController: Sendable {
                     try Self.apply(context.form, to: &menu)
                 }
                 message = step.flatMap { $0 }.map {
-                    Self.message($0, strings: client.strings, words: EditorStrings.of(client.language))
+                    Self.message($0, strings: client.strings, words: client.language.editor)
                 }
             } catch {
                 message = String(describing: error)
@@ -72,7 +73,7 @@ struct EditorController: Sendable {
         }
         routes.on(.startExport) { _, context in
             let session = try session(context)
-            let words = EditorStrings.of(context.client.language)
+            let words = context.client.language.editor
             do {
                 try sessions.startExport(session.id, of: context.person, words: words)
             } catch let refusal as EditorSessions.ExportRefusal {
@@ -81,8 +82,7 @@ struct EditorController: Sendable {
                 case .busy:
                     return ClientState.redirect(to: WebRoute.editor(session: session.id).path, flash: words.exportBusy)
                 case .libraryFull:
-                    let full = words.libraryFull.replacingOccurrences(
-                        of: "%@", with: String(VideoLibrary.maxVideosPerPerson))
+                    let full = words.libraryFull(String(VideoLibrary.maxVideosPerPerson))
                     return ClientState.redirect(to: WebRoute.editor(session: session.id).path, flash: full)
                 }
             }
@@ -106,9 +106,9 @@ struct EditorController: Sendable {
     /// What an undo or redo tells the person: `Kumottu: Käännä 90°`.
     static func message(_ step: HistoryStep, strings: UIStrings, words: EditorStrings) -> String {
         switch step {
-        case .undo(let edit?): return strings.format(strings.undone, words.summary(edit))
+        case .undo(let edit?): return strings.undone(words.summary(edit))
         case .undo(nil): return strings.nothingToUndo
-        case .redo(let edit?): return strings.format(strings.redone, words.summary(edit))
+        case .redo(let edit?): return strings.redone(words.summary(edit))
         case .redo(nil): return strings.nothingToRedo
         }
     }
@@ -167,7 +167,7 @@ struct EditorController: Sendable {
     /// The person's editing session the address names; 404 for anyone else's.
     private func session(_ context: PageRequestContext) throws -> EditorSessions.Session {
         guard let id = context.parameters.get("session"), let session = sessions.session(id, of: context.person) else {
-            throw HTTPError(.notFound, message: EditorStrings.of(context.client.language).sessionGone)
+            throw HTTPError(.notFound, message: context.client.language.editor.sessionGone)
         }
         return session
     }
@@ -199,10 +199,10 @@ struct EditorController: Sendable {
             ])
         } catch is EditorSessions.ServerFull {
             try? FileManager.default.removeItem(at: file)
-            return json(["error": EditorStrings.of(client.language).serverFull])
+            return json(["error": client.language.editor.serverFull])
         } catch {
             try? FileManager.default.removeItem(at: file)
-            let words = EditorStrings.of(client.language)
+            let words = client.language.editor
             // Answered 200 with the refusal in words, which the page shows: a 4xx would also
             // put an error in the browser's console for a file the person merely chose wrongly.
             return json(["error": words.uploadFailed])

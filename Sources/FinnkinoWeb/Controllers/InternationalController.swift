@@ -8,7 +8,7 @@ import Hummingbird
 /// (`GET /international/movie/<id>`; its bookmark button posts to `/bookmarks/toggle`).
 struct InternationalController: Sendable {
     let screens: Screens
-    let pages: PageResponder
+    let renderer: PageRenderer
 
     func add(to routes: RouteGroups) {
         routes.on(.international) { request, context in try await list(request, context, rowsOnly: false) }
@@ -17,13 +17,13 @@ struct InternationalController: Sendable {
             let client = context.client
             guard let id = context.parameters.get("id", as: Int.self), id > 0 else { throw HTTPError(.notFound) }
             var viewModel = ChartMovieViewModel(
-                store: try screens.store(client), strings: client.strings, words: ChartStrings.of(client.language),
+                store: try screens.store(client), strings: client.strings, words: client.language.charts,
                 bookmarks: try screens.bookmarkStore(client))
             await viewModel.load(id: id, now: screens.now())
             let outputs = viewModel.outputs
-            return pages.page(
+            return renderer.page(
                 ChartMovieView.page(
-                    outputs, layout: pages.layout(client, path: WebRoute.internationalMovie(id: id).path)),
+                    outputs, layout: renderer.layout(client, path: WebRoute.internationalMovie(id: id).path)),
                 client: client, status: outputs.movieID == nil && outputs.errorMessage != nil ? .notFound : .ok)
         }
     }
@@ -33,8 +33,8 @@ struct InternationalController: Sendable {
         let client = context.client
         let (list, page) = try Self.listAndPage(request)
         let outputs = await outputs(list, page, client)
-        let layout = pages.layout(client, path: InternationalView.path(list, page: page))
-        return pages.page(
+        let layout = renderer.layout(client, path: InternationalView.path(list, page: page))
+        return renderer.page(
             rowsOnly
                 ? InternationalView.rows(outputs, layout: layout) : InternationalView.page(outputs, layout: layout),
             client: client)
@@ -43,11 +43,11 @@ struct InternationalController: Sendable {
     private func outputs(_ list: ChartList, _ page: Int, _ client: ClientState) async -> ChartsViewModel.Outputs {
         guard let store = try? screens.store(client) else {
             var outputs = ChartsViewModel.Outputs()
-            outputs.errorMessage = ChartStrings.of(client.language).unavailable
+            outputs.errorMessage = client.language.charts.unavailable
             return outputs
         }
         var viewModel = ChartsViewModel(
-            store: store, strings: client.strings, words: ChartStrings.of(client.language), now: screens.now)
+            store: store, strings: client.strings, words: client.language.charts, now: screens.now)
         await viewModel.load(list, page: page)
         return viewModel.outputs
     }

@@ -8,14 +8,14 @@ import Hummingbird
 /// a 404, as one that does not exist.
 struct LibraryController: Sendable {
     let library: VideoLibrary
-    let pages: PageResponder
+    let renderer: PageRenderer
 
     func add(to routes: RouteGroups) {
         routes.on(.library) { _, context in
             let client = context.client
             let videos = try library.all(of: client.person)
-            return pages.page(
-                LibraryView.page(videos, layout: pages.layout(client, path: WebRoute.library.path)), client: client)
+            return renderer.page(
+                LibraryView.page(videos, layout: renderer.layout(client, path: WebRoute.library.path)), client: client)
         }
         routes.on(.video) { request, context in
             let video = try video(context)
@@ -31,10 +31,10 @@ struct LibraryController: Sendable {
         }
         routes.on(.deleteVideo) { _, context in
             let video = try video(context)
-            let words = EditorStrings.of(context.client.language)
+            let words = context.client.language.editor
             try library.delete(id: video.id, of: context.person)
             return ClientState.redirect(
-                to: WebRoute.library.path, flash: words.deleted.replacingOccurrences(of: "%@", with: video.title))
+                to: WebRoute.library.path, flash: words.deleted(video.title))
         }
     }
 

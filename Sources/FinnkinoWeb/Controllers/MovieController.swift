@@ -6,7 +6,7 @@ import Hummingbird
 /// A movie's page: `GET /movie/<id>` (its bookmark button posts to `/bookmarks/toggle`).
 struct MovieController: Sendable {
     let screens: Screens
-    let pages: PageResponder
+    let renderer: PageRenderer
 
     func add(to routes: RouteGroups) {
         routes.on(.movie) { _, context in
@@ -19,8 +19,8 @@ struct MovieController: Sendable {
                     $0.openMovieID = id
                 }
             }
-            let html = MovieView.page(outputs, layout: pages.layout(client, path: WebRoute.movie(id: id).path))
-            return pages.page(html, client: client, status: outputs.isNotFound ? .notFound : .ok)
+            let html = MovieView.page(outputs, layout: renderer.layout(client, path: WebRoute.movie(id: id).path))
+            return renderer.page(html, client: client, status: outputs.isNotFound ? .notFound : .ok)
         }
     }
 }

@@ -8,7 +8,7 @@ import Hummingbird
 /// script swaps in while the person types).
 struct MoviesController: Sendable {
     let screens: Screens
-    let pages: PageResponder
+    let renderer: PageRenderer
 
     func add(to routes: RouteGroups) {
         routes.on(.movies) { request, context in try await page(request, context, resultsOnly: false) }
@@ -34,7 +34,7 @@ struct MoviesController: Sendable {
             ? results
             : MoviesView.page(
                 outputs, results: results, location: screens.location(client).location,
-                layout: pages.layout(client, path: WebRoute.movies.path + "?" + MoviesView.query(outputs)))
-        return pages.page(html, client: client, area: screen.chosenArea)
+                layout: renderer.layout(client, path: WebRoute.movies.path + "?" + MoviesView.query(outputs)))
+        return renderer.page(html, client: client, area: screen.chosenArea)
     }
 }

@@ -7,7 +7,7 @@ import Hummingbird
 /// article, `GET /news/<id>`.
 struct NewsController: Sendable {
     let screens: Screens
-    let pages: PageResponder
+    let renderer: PageRenderer
 
     func add(to routes: RouteGroups) {
         routes.on(.news) { request, context in
@@ -23,15 +23,15 @@ struct NewsController: Sendable {
                 $0.newsCategory = category
             }
             let path = WebRoute.news.path + (category.map { "?category=\($0)" } ?? "")
-            return pages.page(NewsView.page(outputs, layout: pages.layout(client, path: path)), client: client)
+            return renderer.page(NewsView.page(outputs, layout: renderer.layout(client, path: path)), client: client)
         }
         routes.on(.article) { _, context in
             let client = context.client
             guard let id = context.parameters.get("id"), id.utf8.count <= 200 else { throw HTTPError(.notFound) }
             let outputs = try await screens.article(id: id, client: client)
             let html = ArticleView.page(
-                outputs, layout: pages.layout(client, path: WebRoute.article(id: id).path))
-            return pages.page(html, client: client, status: outputs.errorMessage == nil ? .ok : .notFound)
+                outputs, layout: renderer.layout(client, path: WebRoute.article(id: id).path))
+            return renderer.page(html, client: client, status: outputs.errorMessage == nil ? .ok : .notFound)
         }
     }
 }

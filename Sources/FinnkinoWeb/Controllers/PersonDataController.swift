@@ -29,7 +29,7 @@ struct PersonDataController: Sendable {
         routes.on(.deleteMe) { _, context in
             let form = context.form
             let client = context.client
-            let words = DeviceStrings.of(client.language)
+            let words = client.language.devices
             guard form["confirm"] == "yes" else {
                 return ClientState.redirect(to: WebRoute.devices.path, flash: words.confirmFirst)
             }

@@ -48,7 +48,7 @@ struct SettingsController: Sendable {
             return ClientState.redirect(to: form.back, flash: nil)
         } catch {
             let strings = context.client.strings
-            return ClientState.redirect(to: form.back, flash: strings.format(strings.unknownLocation, text))
+            return ClientState.redirect(to: form.back, flash: strings.unknownLocation(text))
         }
     }
 }

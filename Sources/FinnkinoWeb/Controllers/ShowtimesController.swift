@@ -7,7 +7,7 @@ import Hummingbird
 /// it).
 struct ShowtimesController: Sendable {
     let screens: Screens
-    let pages: PageResponder
+    let renderer: PageRenderer
 
     func add(to routes: RouteGroups) {
         routes.on(.showtimes) { request, context in
@@ -26,9 +26,9 @@ struct ShowtimesController: Sendable {
                 if case .some(.some(let chosen)) = chosenArea { $0.homeArea = chosen }
             }
             let path = WebRoute.showtimes.path + "?" + ShowtimesView.query(outputs, date: outputs.date)
-            return pages.page(
+            return renderer.page(
                 ShowtimesView.page(
-                    outputs, location: screens.location(client).location, layout: pages.layout(client, path: path)),
+                    outputs, location: screens.location(client).location, layout: renderer.layout(client, path: path)),
                 client: client,
                 area: chosenArea)
         }

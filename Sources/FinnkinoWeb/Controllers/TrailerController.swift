@@ -7,16 +7,16 @@ import Hummingbird
 /// (byte ranges). Its Edit button posts to `/editor` (``EditorController``).
 struct TrailerController: Sendable {
     let clips: TrailerClips
-    let pages: PageResponder
+    let renderer: PageRenderer
 
     func add(to routes: RouteGroups) {
         routes.on(.trailer) { _, context in
             let client = context.client
             let (movie, _) = try await clip(context)
-            return pages.page(
+            return renderer.page(
                 TrailerView.page(
                     movieID: movie.id, title: movie.title,
-                    layout: pages.layout(client, path: WebRoute.trailer(movie: movie.id).path)),
+                    layout: renderer.layout(client, path: WebRoute.trailer(movie: movie.id).path)),
                 client: client)
         }
         routes.on(.trailerClip) { request, context in

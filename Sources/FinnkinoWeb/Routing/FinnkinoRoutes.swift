@@ -13,7 +13,7 @@ import WebSupport
 /// Each route is a ``WebRoute/Pattern``, added through ``RouteGroups``: a person's pages in one
 /// group (``PageRequestContext``), their changes in another whose every route ``CSRFMiddleware``
 /// checks; files, images and the health check belong to no one.
-struct FinnkinoRouter {
+struct FinnkinoRoutes {
     let router = Router(context: PersonRequestContext.self)
     let services: [any Service]
 
@@ -45,19 +45,19 @@ struct FinnkinoRouter {
         let screens = Screens(
             catalog: catalog, now: configuration.now, people: people, allBookmarks: configuration.bookmarks,
             library: configuration.library)
-        let responder = PageResponder(screens: screens)
+        let renderer = PageRenderer(screens: screens)
         AppController(screens: screens, assets: try finnkinoStaticAssets()).add(to: routes)
-        MoviesController(screens: screens, pages: responder).add(to: routes)
-        MovieController(screens: screens, pages: responder).add(to: routes)
-        ShowtimesController(screens: screens, pages: responder).add(to: routes)
-        NewsController(screens: screens, pages: responder).add(to: routes)
-        BookmarksController(screens: screens, pages: responder).add(to: routes)
-        InternationalController(screens: screens, pages: responder).add(to: routes)
+        MoviesController(screens: screens, renderer: renderer).add(to: routes)
+        MovieController(screens: screens, renderer: renderer).add(to: routes)
+        ShowtimesController(screens: screens, renderer: renderer).add(to: routes)
+        NewsController(screens: screens, renderer: renderer).add(to: routes)
+        BookmarksController(screens: screens, renderer: renderer).add(to: routes)
+        InternationalController(screens: screens, renderer: renderer).add(to: routes)
         SettingsController(screens: screens).add(to: routes)
-        ActionController(screens: screens, secret: configuration.csrfSecret).add(to: routes)
+        ActionController(screens: screens).add(to: routes)
         LiveController(screens: screens).add(to: routes)
         DevicesController(
-            pages: responder, persons: configuration.persons, hosted: configuration.hosted,
+            renderer: renderer, persons: configuration.persons, hosted: configuration.hosted,
             secureCookies: configuration.secureCookies, now: configuration.now
         )
         .add(to: routes)
@@ -66,9 +66,9 @@ struct FinnkinoRouter {
             perPerson: configuration.hosted ? EditorSessions.hostedLimitPerPerson : EditorSessions.limit,
             logger: configuration.logger)
         let clips = TrailerClips(screens: screens, media: try? BundledMedia.standard())
-        TrailerController(clips: clips, pages: responder).add(to: routes)
-        EditorController(sessions: editorSessions, clips: clips, pages: responder).add(to: routes)
-        LibraryController(library: configuration.library, pages: responder).add(to: routes)
+        TrailerController(clips: clips, renderer: renderer).add(to: routes)
+        EditorController(sessions: editorSessions, clips: clips, renderer: renderer).add(to: routes)
+        LibraryController(library: configuration.library, renderer: renderer).add(to: routes)
         let eraser = PersonEraser(
             persons: configuration.persons, bookmarks: configuration.bookmarks, library: configuration.library,
             sessions: editorSessions, people: people, storage: places, logger: configuration.logger)

@@ -1,76 +1,75 @@
 import FinnkinoKit
-import FinnkinoPresentation
 
 /// The words of the trailer, editor and library pages, per interface language. (The edit
 /// commands' refusals come from FinnkinoKit in English, as the CLI shows them.)
-struct EditorStrings: Sendable {
-    var libraryTab: String
-    var editTrailer: String
-    var editing: String
-    var noClip: String
-    var length: String
-    var frame: String
-    var edits: String
-    var noEdits: String
-    var trim: String
-    var start: String
-    var end: String
-    var apply: String
-    var rotate: String
-    var crop: String
-    var left: String
-    var top: String
-    var width: String
-    var height: String
+public struct EditorStrings: Sendable {
+    public var libraryTab: String
+    public var editTrailer: String
+    public var editing: String
+    public var noClip: String
+    public var length: String
+    public var frame: String
+    public var edits: String
+    public var noEdits: String
+    public var trim: String
+    public var start: String
+    public var end: String
+    public var apply: String
+    public var rotate: String
+    public var crop: String
+    public var left: String
+    public var top: String
+    public var width: String
+    public var height: String
     /// `%@` is the frame size after the turn, `480x270`.
-    var cropHint: String
-    var text: String
-    var position: String
-    var positions: [TextOverlay.Position: String]
-    var size: String
-    var colour: String
-    var music: String
-    var tune: String
-    var mix: String
-    var replace: String
-    var volume: String
-    var add: String
-    var export: String
-    var exporting: String
-    var cancel: String
-    var exportFailed: String
-    var exportCancelled: String
-    var done: String
-    var libraryEmpty: String
+    public var cropHint: Template
+    public var text: String
+    public var position: String
+    public var positions: [TextOverlay.Position: String]
+    public var size: String
+    public var colour: String
+    public var music: String
+    public var tune: String
+    public var mix: String
+    public var replace: String
+    public var volume: String
+    public var add: String
+    public var export: String
+    public var exporting: String
+    public var cancel: String
+    public var exportFailed: String
+    public var exportCancelled: String
+    public var done: String
+    public var libraryEmpty: String
     /// Another export of the person's is running.
-    var exportBusy: String
+    public var exportBusy: String
     /// `%@` is the most videos a library holds.
-    var libraryFull: String
-    var download: String
-    var delete: String
+    public var libraryFull: Template
+    public var download: String
+    public var delete: String
     /// `%@` is the video's title.
-    var deleted: String
-    var made: String
-    var openFile: String
-    var chooseFile: String
-    var needsScript: String
-    var uploadFailed: String
-    var sessionGone: String
+    public var deleted: Template
+    public var made: String
+    public var openFile: String
+    public var chooseFile: String
+    public var needsScript: String
+    public var uploadFailed: String
+    public var sessionGone: String
     /// Opening an editor refused: every one the server keeps is in use.
-    var serverFull: String
+    public var serverFull: String
     /// An edit's place in the picture: `Crop 270x270 at 0, 100`.
-    var at: String
+    public var at: String
     /// How music goes with the sound, in an edit's summary.
-    var mixed: String
-    var replacing: String
+    public var mixed: String
+    public var replacing: String
     /// Between whole and fractional seconds: `0,5` or `0.5`.
-    var decimalSeparator: String
+    public var decimalSeparator: String
     /// A percentage: `%@` is the number (`60 %`, `60%`).
-    var percent: String
+    public var percent: Template
 
     /// An edit in a few words of this language, as the editor's list, its undo and redo messages
     /// and the library show it: `Rajaa aika 0,5–3,5 s`, `Trim 0.5–3.5 s`.
-    func summary(_ edit: EditCommand) -> String {
+    public func summary(_ edit: EditCommand) -> String {
         switch edit {
         case .trim(let trim):
             "\(self.trim) \(seconds(trim.range.start))–\(seconds(trim.range.end)) s"
@@ -80,24 +79,16 @@ struct EditorStrings: Sendable {
         case .addText(let add): "\(text) “\(add.overlay.text)”"
         case .addMusic(let add):
             "\(music) \(add.track.name) (\(add.track.mode == .mix ? mixed : replacing), "
-                + percent.replacingOccurrences(of: "%@", with: String(Int((add.track.volume * 100).rounded()))) + ")"
+                + percent(String(Int((add.track.volume * 100).rounded()))) + ")"
         }
     }
 
     /// Seconds with this language's decimal separator: 6, 1,5, 2,25.
-    func seconds(_ value: Double) -> String {
+    public func seconds(_ value: Double) -> String {
         TimeRange.seconds(value).replacingOccurrences(of: ".", with: decimalSeparator)
     }
 
-    static func of(_ language: UILanguage) -> EditorStrings {
-        switch language {
-        case .fi: finnish
-        case .sv: swedish
-        case .en: english
-        }
-    }
-
-    static let finnish = EditorStrings(
+    public static let finnish = EditorStrings(
         libraryTab: "Videot", editTrailer: "Muokkaa traileria", editing: "Muokkaus",
         noClip: "Tällä elokuvalla ei ole trailerileikettä.", length: "Kesto", frame: "Kuva", edits: "Muokkaukset",
         noEdits: "Ei muokkauksia vielä.", trim: "Rajaa aika", start: "Alku (s)", end: "Loppu (s)", apply: "Käytä",
@@ -119,7 +110,7 @@ struct EditorStrings: Sendable {
         serverFull: "Palvelimella on nyt liian monta muokkausta auki. Yritä hetken päästä uudelleen.",
         at: "kohdassa", mixed: "sekoitettu", replacing: "korvaa äänen", decimalSeparator: ",", percent: "%@ %")
 
-    static let swedish = EditorStrings(
+    public static let swedish = EditorStrings(
         libraryTab: "Videor", editTrailer: "Redigera trailern", editing: "Redigering",
         noClip: "Filmen har inget trailerklipp.", length: "Längd", frame: "Bild", edits: "Ändringar",
         noEdits: "Inga ändringar än.", trim: "Klipp tiden", start: "Början (s)", end: "Slut (s)", apply: "Använd",
@@ -140,7 +131,7 @@ struct EditorStrings: Sendable {
         serverFull: "Servern har för många redigeringar öppna just nu. Försök igen om en stund.",
         at: "vid", mixed: "blandad", replacing: "ersätter ljudet", decimalSeparator: ",", percent: "%@ %")
 
-    static let english = EditorStrings(
+    public static let english = EditorStrings(
         libraryTab: "Videos", editTrailer: "Edit the trailer", editing: "Editing",
         noClip: "This movie has no trailer clip.", length: "Length", frame: "Frame", edits: "Edits",
         noEdits: "No edits yet.", trim: "Trim", start: "Start (s)", end: "End (s)", apply: "Apply", rotate: "Rotate",

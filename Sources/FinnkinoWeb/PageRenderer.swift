@@ -6,7 +6,7 @@ import Hummingbird
 /// Makes the response of a person's page: its layout, with the offline banner while the source
 /// does not answer and a banner for each store the server could not open, and the page with its
 /// client's cookies.
-struct PageResponder: Sendable {
+struct PageRenderer: Sendable {
     let screens: Screens
 
     /// The layout of a page at `path` for `client`.

@@ -1,46 +1,37 @@
 import FinnkinoKit
-import FinnkinoPresentation
 
 /// The words of the Devices page, in each interface language.
-struct DeviceStrings: Sendable {
-    var title: String
-    var intro: String
-    var thisDevice: String
+public struct DeviceStrings: Sendable {
+    public var title: String
+    public var intro: String
+    public var thisDevice: String
     /// `%@` is when it was last used.
-    var lastUsed: String
-    var signOut: String
-    var signedOut: String
-    var useElsewhere: String
-    var makeCode: String
+    public var lastUsed: Template
+    public var signOut: String
+    public var signedOut: String
+    public var useElsewhere: String
+    public var makeCode: String
     /// `%@` is the code.
-    var codeIntro: String
-    var codeLabel: String
-    var validFor: String
-    var joinTitle: String
-    var joinIntro: String
-    var join: String
-    var joined: String
-    var wrongCode: String
-    var tooManyTries: String
-    var localOnly: String
-    var yourData: String
-    var yourDataIntro: String
-    var download: String
-    var deleteMe: String
-    var deleteIntro: String
-    var confirmDelete: String
-    var confirmFirst: String
-    var erased: String
+    public var codeIntro: Template
+    public var codeLabel: String
+    public var validFor: String
+    public var joinTitle: String
+    public var joinIntro: String
+    public var join: String
+    public var joined: String
+    public var wrongCode: String
+    public var tooManyTries: String
+    public var localOnly: String
+    public var yourData: String
+    public var yourDataIntro: String
+    public var download: String
+    public var deleteMe: String
+    public var deleteIntro: String
+    public var confirmDelete: String
+    public var confirmFirst: String
+    public var erased: String
 
-    static func of(_ language: UILanguage) -> DeviceStrings {
-        switch language {
-        case .fi: finnish
-        case .sv: swedish
-        case .en: english
-        }
-    }
-
-    static let finnish = DeviceStrings(
+    public static let finnish = DeviceStrings(
         title: "Laitteet",
         intro: "Nämä selaimet käyttävät kirjanmerkkejäsi, kirjastoasi ja asetuksiasi.",
         thisDevice: "Tämä laite",
@@ -70,7 +61,7 @@ struct DeviceStrings: Sendable {
         erased: "Tietosi poistettiin."
     )
 
-    static let swedish = DeviceStrings(
+    public static let swedish = DeviceStrings(
         title: "Enheter",
         intro: "De här webbläsarna använder dina bokmärken, ditt bibliotek och dina inställningar.",
         thisDevice: "Den här enheten",
@@ -100,7 +91,7 @@ struct DeviceStrings: Sendable {
         erased: "Dina data raderades."
     )
 
-    static let english = DeviceStrings(
+    public static let english = DeviceStrings(
         title: "Devices",
         intro: "These browsers use your bookmarks, library and settings.",
         thisDevice: "This device",
