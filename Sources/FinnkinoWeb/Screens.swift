@@ -123,6 +123,12 @@ struct Screens: Sendable {
         return notices
     }
 
+    /// What the client's person can do to their bookmarks from any page.
+    func bookmarkActions(_ client: ClientState) throws -> BookmarkActionsViewModel {
+        BookmarkActionsViewModel(
+            store: try store(client), bookmarks: try bookmarkStore(client), language: client.language, now: now)
+    }
+
     /// The server's responder chain for a page (``ActionPage``, and `page`, its address): its
     /// screen, then the services (the feeds it shows).
     func responders(for actionPage: ActionPage, client: ClientState, page: String = "") throws -> ScreenResponder {
@@ -132,8 +138,7 @@ struct Screens: Sendable {
             LiveFeed.feeds(of: $0, store: store, bookmarks: bookmarks, today: today())
         }
         return ScreenResponder(
-            page: actionPage, bookmarks: bookmarks, store: store, strings: client.strings,
-            language: client.language, now: now,
+            page: actionPage, actions: try bookmarkActions(client),
             nextResponder: ServicesResponder(feeds: feeds ?? [], strings: client.strings))
     }
 

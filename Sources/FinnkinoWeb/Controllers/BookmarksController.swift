@@ -40,14 +40,9 @@ struct BookmarksController: Sendable {
             guard let key = context.form["movie"].flatMap(Bookmark.Key.init(formValue:)) else {
                 throw HTTPError(.badRequest)
             }
-            let client = context.client
-            let message: String
-            do {
-                message = try await screens.responders(for: .movie(key), client: client).toggle(key)
-            } catch {
-                message = client.strings.bookmarkChangeFailed(error)
-            }
-            return ClientState.redirect(to: ActionPage.path(of: key), flash: message)
+            var actions = try screens.bookmarkActions(context.client)
+            await actions.bookmarkToggled(key)
+            return ClientState.redirect(to: ActionPage.path(of: key), flash: actions.outputs.message)
         }
     }
 
