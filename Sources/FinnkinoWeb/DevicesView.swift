@@ -7,7 +7,7 @@ import WebSupport
 /// one-time code with its QR code to use the app on another device, and a form to join with one.
 enum DevicesView {
     static func page(
-        _ devices: [PersonStore.Device], current: Int64?, code: JoinCode?, joinURL: String?, typed: JoinCode?,
+        _ devices: [PersonDevice], current: Int64?, code: JoinCode?, joinURL: String?, typed: JoinCode?,
         layout: PageLayout
     ) -> String {
         let words = layout.client.language.devices

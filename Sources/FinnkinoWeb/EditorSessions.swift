@@ -166,7 +166,7 @@ final class EditorSessions: Sendable {
         _ id: String, of person: PersonID, words: EditorStrings = .english
     ) throws(ExportRefusal) {
         let videos = (try? library.all(of: person).count) ?? 0
-        guard videos < VideoLibrary.maxVideosPerPerson else { throw .libraryFull }
+        guard videos < library.maxVideosPerPerson else { throw .libraryFull }
         try sessions.withLock { (open) throws(ExportRefusal) in
             guard var session = open[id], session.person == person else { throw .notFound }
             guard !open.values.contains(where: { $0.person == person && $0.exportTask != nil }) else { throw .busy }

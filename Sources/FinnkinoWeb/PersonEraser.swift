@@ -48,7 +48,7 @@ struct PersonEraser: Sendable {
     func sweep(now: Date = Date()) async throws -> Int {
         try requireStores()
         var removed = 0
-        let unreachable = now.addingTimeInterval(-PersonStore.sessionLifetime)
+        let unreachable = now.addingTimeInterval(-SessionToken.lifetime)
         let idle = now.addingTimeInterval(-Self.idleLimit)
         var after = PersonID.local
         while true {

@@ -104,7 +104,7 @@ struct PersonMiddleware: RouterMiddleware {
     /// over https, kept as long as a session lasts unused.
     static func cookie(_ token: SessionToken, secure: Bool) -> Cookie {
         Cookie(
-            name: cookieName, value: token.text, maxAge: Int(PersonStore.sessionLifetime), path: "/", secure: secure,
+            name: cookieName, value: token.text, maxAge: Int(SessionToken.lifetime), path: "/", secure: secure,
             httpOnly: true, sameSite: .lax)
     }
 

@@ -158,6 +158,6 @@ struct BookmarkReport: Encodable {
 extension GlobalOptions {
     /// The bookmarks in the data directory (`bookmarks.sqlite`).
     func openBookmarks() throws -> BookmarkStore {
-        try BookmarkStore(dataDirectory: DataDirectory.resolve(appName: "finnkino", override: dataDir))
+        try SQLiteBookmarkStore(dataDirectory: DataDirectory.resolve(appName: "finnkino", override: dataDir))
     }
 }

@@ -26,12 +26,12 @@ struct DevicesCommand: ParsableCommand {
             let persons: PersonStore
             let code: JoinCode
             do {
-                persons = try PersonStore(dataDirectory: global.dataDirectory)
+                persons = try SQLitePersonStore(dataDirectory: global.dataDirectory)
                 code = try persons.newJoinCode(for: .local)
             } catch {
                 throw CommandFailure(error.description)
             }
-            let expires = Date().addingTimeInterval(PersonStore.joinCodeLifetime)
+            let expires = Date().addingTimeInterval(JoinCode.lifetime)
             let output = Output(global)
             if output.isJSON {
                 return try output.encoded(JoinCodeOutput(code: code.description, expiresAt: expires))

@@ -49,10 +49,10 @@ struct LibraryCommand: ParsableCommand {
         func run() throws {
             let library = try LibraryCommand.open(global)
             do {
-                guard let video = try library.video(id: id) else {
+                guard let video = try library.video(id: id, of: .local) else {
                     throw CommandFailure("there is no video \(id) in the library (see `finnkino library`)")
                 }
-                try library.delete(id: id)
+                try library.delete(id: id, of: .local)
                 print("Deleted \(video.id): \(video.title).")
             } catch let error as VideoLibraryError {
                 throw CommandFailure(error.description)
@@ -61,7 +61,7 @@ struct LibraryCommand: ParsableCommand {
     }
 
     static func open(_ global: GlobalOptions) throws -> VideoLibrary {
-        do { return try VideoLibrary(dataDirectory: global.dataDirectory) } catch {
+        do { return try SQLiteVideoLibrary(dataDirectory: global.dataDirectory) } catch {
             throw CommandFailure(error.description)
         }
     }

@@ -98,11 +98,11 @@ struct ServeCommand: AsyncParsableCommand {
     /// file is never replaced behind its owner's back.
     private static func bookmarks(in directory: URL, logger: Logger) throws -> BookmarkStores {
         do {
-            return try BookmarkStores(dataDirectory: directory)
+            return try SQLiteBookmarkStores(dataDirectory: directory)
         } catch let error as BookmarkStoreError {
             logger.error("\(error); serving without bookmarks until it is repaired or removed")
             guard case .unreadable(let path, let reason) = error else { throw error }
-            return try BookmarkStores.unavailable(path: path, reason: reason, logger: logger)
+            return try SQLiteBookmarkStores.unavailable(path: path, reason: reason, logger: logger)
         }
     }
 
@@ -112,7 +112,7 @@ struct ServeCommand: AsyncParsableCommand {
     /// new file would be given the IDs, and so the data, of old ones.
     private static func persons(in directory: URL, hosted: Bool, logger: Logger) throws -> PersonStore {
         do {
-            return try PersonStore(dataDirectory: directory)
+            return try SQLitePersonStore(dataDirectory: directory)
         } catch {
             guard !hosted else {
                 throw CommandFailure(
@@ -120,7 +120,7 @@ struct ServeCommand: AsyncParsableCommand {
                         + "give the data of old persons to new ones).")
             }
             logger.error("\(error); this computer's server goes on without it (its Devices page lists nothing)")
-            return try PersonStore.inMemory()
+            return try SQLitePersonStore.inMemory()
         }
     }
 
@@ -128,10 +128,10 @@ struct ServeCommand: AsyncParsableCommand {
     /// changes, as for the bookmarks.
     private static func library(in directory: URL, logger: Logger) throws -> VideoLibrary {
         do {
-            return try VideoLibrary(dataDirectory: directory)
+            return try SQLiteVideoLibrary(dataDirectory: directory)
         } catch {
             logger.error("\(error); serving without the video library until it is repaired or removed")
-            return try VideoLibrary.unavailable(dataDirectory: directory, reason: error.description)
+            return try SQLiteVideoLibrary.unavailable(dataDirectory: directory, reason: error.description)
         }
     }
 

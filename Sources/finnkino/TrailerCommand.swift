@@ -107,7 +107,7 @@ struct TrailerCommand: AsyncParsableCommand {
             }
             let library: VideoLibrary
             do {
-                library = try VideoLibrary(dataDirectory: global.dataDirectory)
+                library = try SQLiteVideoLibrary(dataDirectory: global.dataDirectory)
             } catch {
                 throw CommandFailure(error.description)
             }
@@ -122,7 +122,7 @@ struct TrailerCommand: AsyncParsableCommand {
             bar.finish()
             let video: LibraryVideo
             do {
-                video = try await library.add(file, title: source.title, edits: menu.edits.map(\.summary))
+                video = try await library.add(file, title: source.title, edits: menu.edits.map(\.summary), for: .local)
             } catch {
                 throw CommandFailure(error.description)
             }

@@ -124,7 +124,7 @@ import Testing
         let folder = DataFolder()
         defer { folder.remove() }
         try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
-        let file = folder.url.appendingPathComponent(BookmarkStore.fileName)
+        let file = folder.url.appendingPathComponent(SQLiteBookmarkStore.fileName)
         try Data(repeating: 0x5A, count: 8192).write(to: file)
         // When the bookmarks are listed
         let result = try await folder.run([])
@@ -187,7 +187,7 @@ import Testing
         #expect(acknowledged.count == acknowledgedIDs.count)
         #expect(Set(acknowledged).isSubset(of: listed))
         #expect(listed.isSubset(of: Set(acknowledgedIDs + victimIDs)))
-        let store = try BookmarkStore(dataDirectory: folder.url)
+        let store = try SQLiteBookmarkStore(dataDirectory: folder.url)
         try store.verifyIntegrity()
         #expect(Set(store.all().map(\.movieID)) == listed)
         // And undo still works on what the killed runs left: the last change can be undone

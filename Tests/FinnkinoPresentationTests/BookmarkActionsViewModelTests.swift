@@ -26,7 +26,7 @@ import Testing
     @Test func aFinnkinoMovieAndAnInternationalOneAreToggledAlike() async throws {
         // Given an empty list, a Finnkino movie and an international one
         let store = try chartsStore()
-        let bookmarks = try BookmarkStore.inMemory()
+        let bookmarks = try SQLiteBookmarkStore.inMemory()
         let movie = try #require(try await store.movies(.nowInTheatres).value.first)
         var actions = viewModel(store, bookmarks)
         // When each is toggled
@@ -46,7 +46,7 @@ import Testing
 
     @Test func undoAndRedoSayWhatTheyDidAndWhenThereIsNothing() async throws {
         let store = try PresentationFixtures.bundledStore()
-        let bookmarks = try BookmarkStore.inMemory()
+        let bookmarks = try SQLiteBookmarkStore.inMemory()
         let movie = try #require(try await store.movies(.nowInTheatres).value.first)
         let words = UIStrings.english
         var actions = viewModel(store, bookmarks)
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func aMovieNoSourceKnowsIsNotBookmarkedAndSaysSo() async throws {
-        let bookmarks = try BookmarkStore.inMemory()
+        let bookmarks = try SQLiteBookmarkStore.inMemory()
         var actions = viewModel(try chartsStore(), bookmarks)
         await actions.bookmarkToggled(Bookmark.Key(.international, 999_999_999))
         #expect(actions.outputs.message == UIStrings.english.bookmarksFailed && actions.outputs.isBookmarked == nil)

@@ -64,7 +64,7 @@ private final class CountingTransport: Transport {
         // Given a bookmarked movie that plays in Helsinki later today
         let store = try PresentationFixtures.bundledStore()
         let (show, event) = try await showLaterToday(store, area: 1002)
-        let bookmarks = try BookmarkStore.inMemory()
+        let bookmarks = try SQLiteBookmarkStore.inMemory()
         try bookmarks.add(Bookmark(event, addedAt: morning))
         // When the screen loads
         var viewModel = viewModel(store, bookmarks)
@@ -92,7 +92,7 @@ private final class CountingTransport: Transport {
         let store = try PresentationFixtures.bundledStore()
         let (area, event) = try await listedMovieWithoutShows(store)
         // And a bookmark of a movie that is in neither list
-        let bookmarks = try BookmarkStore.inMemory()
+        let bookmarks = try SQLiteBookmarkStore.inMemory()
         try bookmarks.add(Bookmark(event, addedAt: morning))
         let gone = Bookmark(movieID: 1, title: "Gone", originalTitle: "Gone", posterURL: nil, addedAt: morning - 60)
         try bookmarks.add(gone)
@@ -111,7 +111,7 @@ private final class CountingTransport: Transport {
         // Given a store that counts Schedule requests, and a movie playing later today in Helsinki
         let transport = try CountingTransport()
         let (_, event) = try await showLaterToday(try PresentationFixtures.bundledStore(), area: 1002)
-        let bookmarks = try BookmarkStore.inMemory()
+        let bookmarks = try SQLiteBookmarkStore.inMemory()
         try bookmarks.add(Bookmark(event, addedAt: morning))
         // When the screen loads (on a store that has cached nothing)
         let store = FeedStore(webService: WebService(transport: transport, cache: InMemoryPayloadCache()))
@@ -136,7 +136,7 @@ private final class CountingTransport: Transport {
         let store = try PresentationFixtures.bundledStore()
         let movies = Array(try await store.movies().value.prefix(3))
         try #require(movies.count == 3)
-        let bookmarks = try BookmarkStore.inMemory()
+        let bookmarks = try SQLiteBookmarkStore.inMemory()
         for (index, movie) in movies.enumerated() {
             try bookmarks.add(Bookmark(movie, addedAt: morning + Double(index)))
         }
@@ -176,7 +176,7 @@ private final class CountingTransport: Transport {
     }
 
     @Test func removingNothingShowsNoBanner() async throws {
-        let bookmarks = try BookmarkStore.inMemory()
+        let bookmarks = try SQLiteBookmarkStore.inMemory()
         var viewModel = viewModel(try PresentationFixtures.bundledStore(), bookmarks, strings: .finnish)
         await viewModel.removeSelected(movieIDs: [123])
         #expect(viewModel.outputs.undoBanner == nil)
@@ -188,7 +188,7 @@ private final class CountingTransport: Transport {
 
     @Test func bookmarksAreListedWhenTheSourceIsDown() async throws {
         // Given a bookmark and a source that cannot be reached
-        let bookmarks = try BookmarkStore.inMemory()
+        let bookmarks = try SQLiteBookmarkStore.inMemory()
         try bookmarks.add(
             Bookmark(
                 movieID: 5, title: "Movie 5", originalTitle: "Original 5", posterURL: nil,
@@ -208,7 +208,7 @@ private final class CountingTransport: Transport {
         let store = try PresentationFixtures.bundledStore()
         let movies = Array(try await store.movies().value.prefix(2))
         try #require(movies.count == 2)
-        let bookmarks = try BookmarkStore.inMemory()
+        let bookmarks = try SQLiteBookmarkStore.inMemory()
         try bookmarks.add(Bookmark(movies[0], addedAt: morning))
         // When each is opened
         var kept = MovieViewModel(store: store, strings: .english, bookmarks: bookmarks)

@@ -10,7 +10,7 @@ import Testing
 /// and actions sent up the responder chain.
 @Suite struct BookmarkPagesTests {
     @Test func bookmarkFromTheMoviePageRemoveAndUndo() async throws {
-        let stores = try BookmarkStores.inMemory()
+        let stores = try SQLiteBookmarkStores.inMemory()
         let bookmarks = try stores.store(for: .local)
         let server = try await WebServer.start(bookmarks: stores)
         defer { Task { await server.stop() } }
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func actionsGoUpTheChainAndUnhandledOnesGetAPoliteWord() async throws {
-        let stores = try BookmarkStores.inMemory()
+        let stores = try SQLiteBookmarkStores.inMemory()
         let bookmarks = try stores.store(for: .local)
         let server = try await WebServer.start(bookmarks: stores)
         defer { Task { await server.stop() } }

@@ -100,8 +100,8 @@ import Testing
     }
 
     @Test func aCodeOfTheLocalPersonMakesABrowserTheCLIsPerson() async throws {
-        let stores = try BookmarkStores.inMemory()
-        let persons = try PersonStore.inMemory()
+        let stores = try SQLiteBookmarkStores.inMemory()
+        let persons = try SQLitePersonStore.inMemory()
         let server = try await WebServer.start(bookmarks: stores, hosted: true, persons: persons)
         defer { Task { await server.stop() } }
         let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first)
@@ -119,7 +119,7 @@ import Testing
     }
 
     @Test func aBrowserWhoseFirstChangeIsJoiningLeavesNoPersonBehind() async throws {
-        let persons = try PersonStore.inMemory()
+        let persons = try SQLitePersonStore.inMemory()
         let server = try await WebServer.start(hosted: true, persons: persons)
         defer { Task { await server.stop() } }
         var phone = HostedBrowser(server)

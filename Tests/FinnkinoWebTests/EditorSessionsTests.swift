@@ -10,7 +10,7 @@ import Testing
 @Suite struct EditorSessionsTests {
     private func sessions(_ data: URL) throws -> EditorSessions {
         EditorSessions(
-            library: try VideoLibrary(dataDirectory: data), uploads: data.appendingPathComponent("uploads"),
+            library: try SQLiteVideoLibrary(dataDirectory: data), uploads: data.appendingPathComponent("uploads"),
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 

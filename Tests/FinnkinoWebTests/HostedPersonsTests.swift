@@ -9,7 +9,7 @@ import Testing
 /// token the server made; nobody sees, changes or undoes anyone else's data.
 @Suite struct HostedPersonsTests {
     @Test func aFirstChangeMakesAPersonWithAnHttpOnlySessionCookieAndVisitsMakeNobody() async throws {
-        let persons = try PersonStore.inMemory()
+        let persons = try SQLitePersonStore.inMemory()
         let server = try await WebServer.start(hosted: true, persons: persons)
         defer { Task { await server.stop() } }
         let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first)
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func personsAreMadeAtMostAtTheServersRateAndNotForFailedChanges() async throws {
-        let persons = try PersonStore.inMemory()
+        let persons = try SQLitePersonStore.inMemory()
         let server = try await WebServer.start(hosted: true, persons: persons)
         defer { Task { await server.stop() } }
         // When cookieless browsers send changes, each made a person, up to the server's rate
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func twoPeopleHaveTheirOwnBookmarksAndUndo() async throws {
-        let stores = try BookmarkStores.inMemory()
+        let stores = try SQLiteBookmarkStores.inMemory()
         let server = try await WebServer.start(bookmarks: stores, hosted: true)
         defer { Task { await server.stop() } }
         let movies = try await WebServer.bundledStore(.fi).movies().value
@@ -90,7 +90,7 @@ import Testing
     }
 
     @Test func onePersonsCsrfTokenIsRefusedForAnother() async throws {
-        let stores = try BookmarkStores.inMemory()
+        let stores = try SQLiteBookmarkStores.inMemory()
         let server = try await WebServer.start(bookmarks: stores, hosted: true)
         defer { Task { await server.stop() } }
         let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first)
@@ -108,7 +108,7 @@ import Testing
     }
 
     @Test func aForgedUnknownOrSignedOutSessionIsNobodyAndItsChangeANewPerson() async throws {
-        let persons = try PersonStore.inMemory()
+        let persons = try SQLitePersonStore.inMemory()
         let server = try await WebServer.start(hosted: true, persons: persons)
         defer { Task { await server.stop() } }
         let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first)
@@ -138,8 +138,8 @@ import Testing
     }
 
     @Test func onLoopbackEveryBrowserIsTheLocalPerson() async throws {
-        let stores = try BookmarkStores.inMemory()
-        let persons = try PersonStore.inMemory()
+        let stores = try SQLiteBookmarkStores.inMemory()
+        let persons = try SQLitePersonStore.inMemory()
         let server = try await WebServer.start(bookmarks: stores, persons: persons)
         defer { Task { await server.stop() } }
         let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first)
@@ -155,7 +155,7 @@ import Testing
     @Test func nobodyOpensAnotherPersonsVideosOrEditorByAddress() async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("hosted-\(UUID())")
         defer { try? FileManager.default.removeItem(at: data) }
-        let persons = try PersonStore.inMemory()
+        let persons = try SQLitePersonStore.inMemory()
         let server = try await WebServer.start(hosted: true, persons: persons, dataDirectory: data)
         defer { Task { await server.stop() } }
         let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first)
@@ -169,7 +169,7 @@ import Testing
         let cookie = try #require(a.session)
         let token = try #require(SessionToken(text: cookie))
         let alice = try #require(try persons.person(of: token))
-        let library = try VideoLibrary(dataDirectory: data)
+        let library = try SQLiteVideoLibrary(dataDirectory: data)
         let file = library.newVideoFile()
         let clip = try #require(
             try BundledMedia.standard().clip(

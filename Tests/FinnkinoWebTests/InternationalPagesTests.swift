@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func aMovieWithItsScoresBookmarkedBesideFinnkinosMovies() async throws {
-        let stores = try BookmarkStores.inMemory()
+        let stores = try SQLiteBookmarkStores.inMemory()
         let bookmarks = try stores.store(for: .local)
         let server = try await WebServer.start(makeStore: Self.chartsStore, bookmarks: stores)
         defer { Task { await server.stop() } }
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func theKeysOfAMoviePageWorkOnAnInternationalMovie() async throws {
-        let stores = try BookmarkStores.inMemory()
+        let stores = try SQLiteBookmarkStores.inMemory()
         let bookmarks = try stores.store(for: .local)
         let server = try await WebServer.start(makeStore: Self.chartsStore, bookmarks: stores)
         defer { Task { await server.stop() } }

@@ -93,7 +93,7 @@ import Testing
         // Given the server's bookmarks in a file, and the Bookmarks page subscribed to live updates
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("LiveBookmarks-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let stores = try BookmarkStores(dataDirectory: folder)
+        let stores = try SQLiteBookmarkStores(dataDirectory: folder)
         let bookmarks = try stores.store(for: .local)
         let server = try await WebServer.start(bookmarks: stores)
         defer { Task { await server.stop() } }
@@ -105,7 +105,7 @@ import Testing
 
         // When another process (the CLI) bookmarks a movie in the same file
         let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first)
-        let terminal = try BookmarkStore(dataDirectory: folder)
+        let terminal = try SQLiteBookmarkStore(dataDirectory: folder)
         #expect(try terminal.add(Bookmark(movie, addedAt: Date())))
 
         // Then the page is sent its new list, naming the movie

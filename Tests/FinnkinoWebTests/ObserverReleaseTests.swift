@@ -27,7 +27,7 @@ import Testing
         // Given the app on the bundled dataset with its bookmarks in a file
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ObserverRelease-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let stores = try BookmarkStores(dataDirectory: folder)
+        let stores = try SQLiteBookmarkStores(dataDirectory: folder)
         let bookmarks = try stores.store(for: .local)
         let store = try WebServer.bundledStore(.fi)
         let location = LocationService()

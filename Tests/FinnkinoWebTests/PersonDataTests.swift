@@ -19,8 +19,8 @@ import Testing
 
         init() throws {
             data = FileManager.default.temporaryDirectory.appendingPathComponent("person-data-\(UUID())")
-            persons = try PersonStore(dataDirectory: data)
-            bookmarks = try BookmarkStores(dataDirectory: data)
+            persons = try SQLitePersonStore(dataDirectory: data)
+            bookmarks = try SQLiteBookmarkStores(dataDirectory: data)
             state = try SQLiteSnapshotStorage(fileURL: data.appendingPathComponent("state.sqlite"))
         }
 
@@ -37,7 +37,7 @@ import Testing
 
         /// Adds a bundled clip to `person`'s library.
         func addVideo(for person: PersonID, title: String) async throws -> LibraryVideo {
-            let library = try VideoLibrary(dataDirectory: data)
+            let library = try SQLiteVideoLibrary(dataDirectory: data)
             let file = library.newVideoFile()
             let clip = try #require(
                 try BundledMedia.standard().clip(
@@ -109,7 +109,7 @@ import Testing
         // And no row anywhere names A, and A's video and thumbnail files are gone
         let after = try files.rows(of: alice)
         #expect(after.values.allSatisfy { $0 == 0 }, "\(after)")
-        let library = try VideoLibrary(dataDirectory: files.data)
+        let library = try SQLiteVideoLibrary(dataDirectory: files.data)
         let folder = try FileManager.default.contentsOfDirectory(atPath: library.folder.path)
         #expect(!folder.contains { $0.hasPrefix(String(video.fileName(in: library).dropLast(4))) })
         #expect(folder.count == 2)  // B's video and thumbnail
@@ -188,14 +188,14 @@ import Testing
         let files = try Files()
         defer { try? FileManager.default.removeItem(at: files.data) }
         let start = Date(timeIntervalSince1970: 1_795_000_000)
-        let (idle, _) = try files.persons.newPerson(now: start)
-        let (keeper, _) = try files.persons.newPerson(now: start)
-        let (recent, _) = try files.persons.newPerson(now: start.addingTimeInterval(20 * 86_400))
-        let (forgotten, _) = try files.persons.newPerson(now: start)
+        let (idle, _) = try files.persons.newPerson(device: "", now: start)
+        let (keeper, _) = try files.persons.newPerson(device: "", now: start)
+        let (recent, _) = try files.persons.newPerson(device: "", now: start.addingTimeInterval(20 * 86_400))
+        let (forgotten, _) = try files.persons.newPerson(device: "", now: start)
         try files.bookmarks.store(for: keeper).add(Self.bookmark(1))
         try files.bookmarks.store(for: forgotten).add(Self.bookmark(2))
         try files.bookmarks.store(for: .local).add(Self.bookmark(3))
-        let library = try VideoLibrary(dataDirectory: files.data)
+        let library = try SQLiteVideoLibrary(dataDirectory: files.data)
         let eraser = PersonEraser(
             persons: files.persons, bookmarks: files.bookmarks, library: library,
             sessions: EditorSessions(
@@ -208,7 +208,7 @@ import Testing
         #expect(try files.persons.dates(of: idle) == nil)
         for person in [keeper, recent, forgotten, .local] { #expect(try files.persons.dates(of: person) != nil) }
         // When nobody has come for longer than a session lasts: everyone but the local person goes, data and all
-        let later = start.addingTimeInterval(PersonStore.sessionLifetime + 40 * 86_400)
+        let later = start.addingTimeInterval(SessionToken.lifetime + 40 * 86_400)
         #expect(try await eraser.sweep(now: later) == 3)
         #expect(try files.bookmarks.personsWithBookmarks(among: [keeper, forgotten]).isEmpty)
         #expect(try files.bookmarks.store(for: .local).all().count == 1)
@@ -216,21 +216,21 @@ import Testing
     }
 
     @Test func theSweepPagesPastManyPersonsWithDataAndKeepsThoseWhoCameBack() async throws {
-        let persons = try PersonStore.inMemory()
-        let bookmarks = try BookmarkStores.inMemory()
+        let persons = try SQLitePersonStore.inMemory()
+        let bookmarks = try SQLiteBookmarkStores.inMemory()
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-\(UUID())")
         defer { try? FileManager.default.removeItem(at: data) }
-        let library = try VideoLibrary(dataDirectory: data)
+        let library = try SQLiteVideoLibrary(dataDirectory: data)
         let state = InMemorySnapshotStorage()
         let start = Date(timeIntervalSince1970: 1_795_000_000)
         // Given 1,100 idle persons with a bookmark (more than a page), then one idle person without
         for _ in 0..<1100 {
-            let (person, _) = try persons.newPerson(now: start)
+            let (person, _) = try persons.newPerson(device: "", now: start)
             try bookmarks.store(for: person).add(Self.bookmark(1))
         }
-        let (idle, _) = try persons.newPerson(now: start)
+        let (idle, _) = try persons.newPerson(device: "", now: start)
         // And one without data who comes back on day 31, before the sweep
-        let (returning, token) = try persons.newPerson(now: start)
+        let (returning, token) = try persons.newPerson(device: "", now: start)
         _ = try persons.person(of: token, now: start.addingTimeInterval(31 * 86_400 - 60))
         let eraser = PersonEraser(
             persons: persons, bookmarks: bookmarks, library: library,
@@ -247,14 +247,15 @@ import Testing
     }
 
     @Test func nothingIsErasedWhileAStoreCannotBeOpened() async throws {
-        let persons = try PersonStore.inMemory()
+        let persons = try SQLitePersonStore.inMemory()
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-\(UUID())")
         defer { try? FileManager.default.removeItem(at: data) }
-        let library = try VideoLibrary(dataDirectory: data)
+        let library = try SQLiteVideoLibrary(dataDirectory: data)
         let state = InMemorySnapshotStorage()
         let (person, token) = try persons.newPerson()
         let eraser = PersonEraser(
-            persons: persons, bookmarks: try BookmarkStores.unavailable(path: "/x/bookmarks.sqlite", reason: "damaged"),
+            persons: persons,
+            bookmarks: try SQLiteBookmarkStores.unavailable(path: "/x/bookmarks.sqlite", reason: "damaged"),
             library: library,
             sessions: EditorSessions(
                 library: library, uploads: data.appendingPathComponent("uploads"), logger: Logger(label: "test")),

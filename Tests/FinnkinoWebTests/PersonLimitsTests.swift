@@ -17,7 +17,7 @@ import Testing
 
     func sessions(_ data: URL) throws -> EditorSessions {
         EditorSessions(
-            library: try VideoLibrary(dataDirectory: data), uploads: data.appendingPathComponent("uploads"),
+            library: try SQLiteVideoLibrary(dataDirectory: data), uploads: data.appendingPathComponent("uploads"),
             perPerson: EditorSessions.hostedLimitPerPerson, logger: Logger(label: "test"))
     }
 
@@ -31,17 +31,17 @@ import Testing
     }
 
     @Test func aPersonHasAtMostTheirLimitOfBookmarksAndIsToldSo() async throws {
-        let stores = try BookmarkStores.inMemory()
+        let stores = try SQLiteBookmarkStores.inMemory()
         let store = try stores.store(for: alice)
-        for id in 1...BookmarkStore.maxBookmarks {
+        for id in 1...BookmarkLimits.perPerson {
             try store.add(
                 Bookmark(movieID: id, title: "\(id)", originalTitle: "\(id)", posterURL: nil, addedAt: Date()))
         }
         // When one more is added, it is refused and nothing changes
-        #expect(throws: BookmarkStoreError.full(limit: BookmarkStore.maxBookmarks)) {
+        #expect(throws: BookmarkStoreError.full(limit: BookmarkLimits.perPerson)) {
             try store.add(Bookmark(movieID: 9999, title: "x", originalTitle: "x", posterURL: nil, addedAt: Date()))
         }
-        #expect(store.all().count == BookmarkStore.maxBookmarks)
+        #expect(store.all().count == BookmarkLimits.perPerson)
         // And another person is not affected
         #expect(
             try stores.store(for: bob).add(
@@ -69,7 +69,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: data) }
         let clock = Mutex(Date(timeIntervalSinceReferenceDate: 0))
         let sessions = EditorSessions(
-            library: try VideoLibrary(dataDirectory: data), uploads: data.appendingPathComponent("uploads"),
+            library: try SQLiteVideoLibrary(dataDirectory: data), uploads: data.appendingPathComponent("uploads"),
             perPerson: EditorSessions.hostedLimitPerPerson, now: { clock.withLock { $0 } },
             logger: Logger(label: "test"))
         let source = try clip()
@@ -114,8 +114,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: data) }
         let sessions = try sessions(data)
         // Given A's library with as many videos as it holds
-        try DatabaseQueue(path: data.appendingPathComponent(VideoLibrary.fileName).path).write { db in
-            for index in 0..<VideoLibrary.maxVideosPerPerson {
+        try DatabaseQueue(path: data.appendingPathComponent(SQLiteVideoLibrary.fileName).path).write { db in
+            for index in 0..<sessions.library.maxVideosPerPerson {
                 try db.execute(
                     sql: """
                         INSERT INTO video (person, title, createdAt, duration, width, height, bytes, edits, fileName)

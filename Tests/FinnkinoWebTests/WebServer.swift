@@ -35,8 +35,10 @@ final class WebServer: Sendable {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let secret = CSRFSecret.random()
         let configuration = WebConfiguration(
-            host: "127.0.0.1", port: 0, makeStore: makeStore, bookmarks: try bookmarks ?? BookmarkStores.inMemory(),
-            library: try VideoLibrary(dataDirectory: dataDirectory), persons: try persons ?? PersonStore.inMemory(),
+            host: "127.0.0.1", port: 0, makeStore: makeStore,
+            bookmarks: try bookmarks ?? SQLiteBookmarkStores.inMemory(),
+            library: try SQLiteVideoLibrary(dataDirectory: dataDirectory),
+            persons: try persons ?? SQLitePersonStore.inMemory(),
             hosted: hosted, secureCookies: secureCookies, postsPerMinute: postsPerMinute,
             uploads: dataDirectory.appendingPathComponent("uploads"),
             now: { morning },

@@ -40,7 +40,7 @@ struct BookmarksBenchmark: AsyncParsableCommand {
                 movieID: 10_000_000 + index, title: "Bookmark \(index)", originalTitle: "Bookmark \(index)",
                 posterURL: nil, addedAt: date)
         }
-        let bookmarkStore = try BookmarkStore(dataDirectory: folder)
+        let bookmarkStore = try SQLiteBookmarkStore(dataDirectory: folder)
         let clock = ContinuousClock()
         let insertStart = clock.now
         for bookmark in bookmarks { try bookmarkStore.add(bookmark) }
@@ -48,7 +48,7 @@ struct BookmarksBenchmark: AsyncParsableCommand {
 
         let cached = Self.measure(runs) { _ = bookmarkStore.all() }
         // Another connection (as the CLI while the server runs) changes the file before each read.
-        let other = try BookmarkStore(dataDirectory: folder)
+        let other = try SQLiteBookmarkStore(dataDirectory: folder)
         let extra = Bookmark(movieID: 1, title: "Extra", originalTitle: "Extra", posterURL: nil, addedAt: start)
         var changed: [Double] = []
         for run in 0..<runs {

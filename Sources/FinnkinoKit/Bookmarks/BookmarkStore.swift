@@ -1,333 +1,92 @@
 import AppPatterns
 import Foundation
-import GRDB
-import Logging
-import Synchronization
 
-/// One person's bookmarks and their undo history, in the bookmarks file of every person (through
-/// GRDB; see ``BookmarkStores``, which makes one store per person).
-///
-/// Every change is a ``BookmarkCommand`` applied together with the updated ``CommandHistory`` in
-/// one transaction, so an undo in another process (the CLI, or the server after a restart) undoes
-/// the last change. The file is in WAL mode with `synchronous = FULL`: a change that returned has
-/// reached the disk and survives `kill -9`. One connection serialises concurrent callers; changes
-/// by other processes are noticed (`PRAGMA data_version`) on the next read.
-public final class BookmarkStore: Sendable {
+/// The undo history of a person's bookmark changes.
+public typealias BookmarkHistory = CommandHistory<BookmarkCommand>
+
+/// The limits every bookmark store keeps.
+public enum BookmarkLimits {
     /// How many changes can be undone.
     public static let undoDepth = 50
     /// The most bookmarks one person can have: more than anyone follows, few enough that one
     /// person cannot fill the server's disk or make their pages slow.
-    public static let maxBookmarks = 500
-    /// The file name in the data directory.
-    public static let fileName = "bookmarks.sqlite"
+    public static let perPerson = 500
+}
 
-    public typealias History = CommandHistory<BookmarkCommand>
-
+/// One person's bookmarks and their undo history. The contract every kind of store keeps
+/// (`SQLiteBookmarkStore` on one machine; the bookmark tests taking a `BookmarkStoresKind` hold
+/// each kind to it).
+///
+/// Every change is a ``BookmarkCommand`` kept together with the updated history, so an undo in
+/// another process (the CLI, or the server after a restart) undoes the last change, and a change
+/// that returned survives a crash. More than ``BookmarkLimits/perPerson`` bookmarks are refused
+/// (``BookmarkStoreError/full(limit:)``).
+public protocol BookmarkStore: AnyObject, Sendable {
     /// The bookmarks, newest first, sent again after every change (by this process, or by another
     /// one as soon as this store reads: see ``refresh()``).
-    public let bookmarks: Subject<[Bookmark]>
-
+    var bookmarks: Subject<[Bookmark]> { get }
     /// Whose bookmarks these are.
-    public let person: PersonID
-    /// Where the database is (`:memory:` for an in-memory store).
-    public let path: String
-    /// Why the bookmarks cannot be used, for a store made by ``unavailable(path:reason:logger:)``;
-    /// nil for a working one.
-    public let unavailableReason: String?
-    private let queue: DatabaseQueue
-    private let cache: Mutex<Snapshot>
-    private let commits: CommitCounter
-    private let logger: Logger
-
-    /// What this process last read, and the database's change counters at that time (other
-    /// connections' commits, and this process's: ``BookmarkStores/commits``).
-    private struct Snapshot: Sendable {
-        var dataVersion: Int?
-        var commits: Int
-        var history: History
-    }
-
-    /// The local person's bookmarks in the database at `url` (see ``BookmarkStores/init(url:logger:)``).
-    ///
-    /// - Throws: ``BookmarkStoreError/unreadable(path:reason:)`` when the file is not a readable
-    ///   bookmarks database; it is left untouched.
-    public convenience init(url: URL, logger: Logger = Logger(label: "BookmarkStore")) throws {
-        let stores = try BookmarkStores(url: url, logger: logger)
-        try self.init(
-            queue: stores.queue, person: .local, path: stores.path, unavailableReason: nil, commits: stores.commits,
-            logger: logger)
-    }
-
-    /// The local person's bookmarks in `bookmarks.sqlite` of the app's data directory.
-    public convenience init(dataDirectory: URL, logger: Logger = Logger(label: "BookmarkStore")) throws {
-        try self.init(url: dataDirectory.appendingPathComponent(Self.fileName), logger: logger)
-    }
-
-    /// The local person's bookmarks in memory, gone with the process (for tests and previews).
-    public static func inMemory(logger: Logger = Logger(label: "BookmarkStore")) throws -> BookmarkStore {
-        try BookmarkStores.inMemory(logger: logger).store(for: .local)
-    }
-
-    /// A store that stands for a bookmarks file at `path` which could not be opened: it lists no
-    /// bookmarks and refuses every change with ``BookmarkStoreError/unreadable(path:reason:)``.
-    /// The server serves everything else with it, and a banner says why bookmarks are missing; the
-    /// file itself is left untouched for its owner to repair or remove.
-    public static func unavailable(
-        path: String, reason: String, logger: Logger = Logger(label: "BookmarkStore")
-    ) throws -> BookmarkStore {
-        try BookmarkStores.unavailable(path: path, reason: reason, logger: logger).store(for: .local)
-    }
-
-    /// `person`'s store on an open, migrated database (made by ``BookmarkStores``).
-    init(
-        queue: DatabaseQueue, person: PersonID, path: String, unavailableReason: String?, commits: CommitCounter,
-        logger: Logger
-    ) throws {
-        self.path = path
-        self.commits = commits
-        self.person = person
-        self.unavailableReason = unavailableReason
-        self.logger = logger
-        self.queue = queue
-        do {
-            let committed = commits.value
-            let (version, bookmarks, history) = try queue.read { db in
-                (
-                    try Self.dataVersion(db), try BookmarkTable(db: db, person: person).all(logger: logger),
-                    try Self.loadHistory(db, person: person, logger: logger)
-                )
-            }
-            self.bookmarks = Subject(bookmarks)
-            cache = Mutex(Snapshot(dataVersion: version, commits: committed, history: history))
-        } catch {
-            throw BookmarkStoreError.unreadable(path: path, reason: Self.reason(error))
-        }
-    }
-
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE bookmark (
-                        source TEXT NOT NULL,
-                        movieID INTEGER NOT NULL,
-                        title TEXT NOT NULL,
-                        originalTitle TEXT NOT NULL,
-                        posterURL TEXT,
-                        addedAt REAL NOT NULL, -- seconds since 2001-01-01 UTC, exactly as Date keeps them
-                        PRIMARY KEY (source, movieID)
-                    );
-                    CREATE INDEX bookmark_addedAt ON bookmark(addedAt);
-                    CREATE TABLE commandHistory (
-                        id INTEGER PRIMARY KEY CHECK (id = 1),
-                        json BLOB NOT NULL
-                    );
-                    """)
-        }
-        // Every person's bookmarks in one file: what v1 held is the local person's (ID 1).
-        migrator.registerMigration("v2 persons") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE personBookmark (
-                        person INTEGER NOT NULL,
-                        source TEXT NOT NULL,
-                        movieID INTEGER NOT NULL,
-                        title TEXT NOT NULL,
-                        originalTitle TEXT NOT NULL,
-                        posterURL TEXT,
-                        addedAt REAL NOT NULL, -- seconds since 2001-01-01 UTC, exactly as Date keeps them
-                        PRIMARY KEY (person, source, movieID)
-                    );
-                    INSERT INTO personBookmark
-                        SELECT 1, source, movieID, title, originalTitle, posterURL, addedAt FROM bookmark;
-                    DROP TABLE bookmark;
-                    ALTER TABLE personBookmark RENAME TO bookmark;
-                    CREATE INDEX bookmark_person_addedAt ON bookmark(person, addedAt);
-                    CREATE TABLE personHistory (
-                        person INTEGER PRIMARY KEY,
-                        json BLOB NOT NULL
-                    );
-                    INSERT INTO personHistory SELECT 1, json FROM commandHistory;
-                    DROP TABLE commandHistory;
-                    ALTER TABLE personHistory RENAME TO commandHistory;
-                    """)
-        }
-        return migrator
-    }
-
-    // MARK: Reading
-
+    var person: PersonID { get }
+    /// Where the bookmarks are kept, for messages.
+    var path: String { get }
+    /// Why the bookmarks cannot be used (the store lists none and refuses changes); nil for a
+    /// working store.
+    var unavailableReason: String? { get }
     /// Every bookmark, newest first (changes by other processes included).
-    public func all() -> [Bookmark] {
-        refresh()
-        return bookmarks.value
-    }
-
+    func all() -> [Bookmark]
     /// Whether a movie is bookmarked.
-    public func contains(movieID: Int, source: Bookmark.Source = .finnkino) -> Bool {
-        all().contains { $0.movieID == movieID && $0.source == source }
-    }
+    func contains(movieID: Int, source: Bookmark.Source) -> Bool
+    /// The undo history as kept (changes by other processes included).
+    var history: BookmarkHistory { get }
+    /// Reads again what another process changed since this store last looked, and sends the new
+    /// list to the observers of ``bookmarks``.
+    func refresh()
+    /// Bookmarks a movie. Returns false (and records nothing) when it was already bookmarked.
+    @discardableResult
+    func add(_ bookmark: Bookmark) throws -> Bool
+    /// Removes the bookmarks of these movies, of any catalogue, as one change (one undo puts them
+    /// all back); returns them, newest first. Keys not bookmarked are ignored; when none is,
+    /// nothing is recorded.
+    @discardableResult
+    func remove(_ keys: some Collection<Bookmark.Key>) throws -> [Bookmark]
+    /// Undoes the last change (made by any process). Returns it, or nil when there was none.
+    @discardableResult
+    func undo() throws -> BookmarkCommand?
+    /// Redoes the last undone change. Returns it, or nil when there was none.
+    @discardableResult
+    func redo() throws -> BookmarkCommand?
+    /// Checks everything kept and throws when it is damaged.
+    func verifyIntegrity() throws
+}
+
+extension BookmarkStore {
+    /// Whether a Finnkino movie (or one of `source`) is bookmarked.
+    public func contains(movieID: Int) -> Bool { contains(movieID: movieID, source: .finnkino) }
 
     /// Whether there is a change to undo.
     public var canUndo: Bool { history.canUndo }
     /// Whether there is an undone change to redo.
     public var canRedo: Bool { history.canRedo }
 
-    /// The undo history as saved (changes by other processes included).
-    public var history: History {
-        refresh()
-        return cache.withLock { $0.history }
-    }
-
-    /// Reads the database again if another process changed it since this store last looked, and
-    /// then sends the new list to the observers of ``bookmarks``. Cheap when nothing changed (one
-    /// pragma). A read error is logged and the last list kept.
-    public func refresh() {
-        do {
-            try queue.read { db in try synchronize(db, force: false) }
-        } catch {
-            logger.warning("bookmarks \(path): cannot read: \(Self.reason(error)); keeping the last list")
-        }
-    }
-
-    /// Reads the list and history again and sends the list (after the file changed under this
-    /// connection, as when a person is erased).
-    func reload() {
-        do {
-            try queue.read { db in try synchronize(db, force: true) }
-        } catch {
-            logger.warning("bookmarks \(path): cannot read: \(Self.reason(error)); keeping the last list")
-        }
-    }
-
-    // MARK: Changing
-
-    /// Bookmarks a movie. Returns false (and records nothing) when it was already bookmarked.
-    @discardableResult
-    public func add(_ bookmark: Bookmark) throws -> Bool {
-        try change { table, _ in
-            guard try table.bookmark(bookmark.source, movieID: bookmark.movieID) == nil else { return nil }
-            guard try table.count() < Self.maxBookmarks else { throw BookmarkStoreError.full(limit: Self.maxBookmarks) }
-            return .add(AddBookmark(bookmark))
-        } != nil
-    }
-
-    /// Removes the bookmarks of these movies, as one change (one undo puts them all back). IDs that
-    /// are not bookmarked are ignored; when none is, nothing is recorded.
-    ///
-    /// - Returns: the removed bookmarks, newest first (for "Removed *Title* - Undo").
+    /// Removes the bookmarks of these movies of `source`, as one change (see ``remove(_:)``).
     @discardableResult
     public func remove(movieIDs: some Collection<Int>, source: Bookmark.Source = .finnkino) throws -> [Bookmark] {
         try remove(movieIDs.map { Bookmark.Key(source, $0) })
     }
+}
 
-    /// Removes the bookmarks of these movies, of any catalogue, as one change.
-    @discardableResult
-    public func remove(_ keys: some Collection<Bookmark.Key>) throws -> [Bookmark] {
-        let wanted = Set(keys)
-        let command = try change { table, _ in
-            let removed = try wanted.compactMap { try table.bookmark($0.source, movieID: $0.movieID) }
-                .sorted(by: Bookmark.isListedBefore)
-            return removed.isEmpty ? nil : .remove(RemoveBookmarks(removed))
-        }
-        return command?.bookmarks ?? []
-    }
-
-    /// Undoes the last change (made by any process). Returns it, or nil when there was none.
-    @discardableResult
-    public func undo() throws -> BookmarkCommand? {
-        try apply { table, history in try history.undo(on: &table) }
-    }
-
-    /// Redoes the last undone change. Returns it, or nil when there was none.
-    @discardableResult
-    public func redo() throws -> BookmarkCommand? {
-        try apply { table, history in try history.redo(on: &table) }
-    }
-
-    /// Checks the whole file (SQLite's integrity check) and throws when it is damaged.
-    public func verifyIntegrity() throws {
-        let result = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
-        guard result == ["ok"] else {
-            throw BookmarkStoreError.unreadable(path: path, reason: result.joined(separator: "; "))
-        }
-    }
-
-    /// Makes the command `decide` returns (nil: nothing to do), executes it and records it.
-    private func change(_ decide: (BookmarkTable, History) throws -> BookmarkCommand?) throws -> BookmarkCommand? {
-        try apply { table, history in
-            guard let command = try decide(table, history) else { return nil }
-            try history.perform(command, on: &table)
-            return command
-        }
-    }
-
-    /// Runs `body` on the stored history in one immediate transaction, saves the history when
-    /// `body` returns a command, and sends the new list.
-    private func apply(
-        _ body: (inout BookmarkTable, inout History) throws -> BookmarkCommand?
-    ) throws -> BookmarkCommand? {
-        if let unavailableReason { throw BookmarkStoreError.unreadable(path: path, reason: unavailableReason) }
-        do {
-            return try queue.writeWithoutTransaction { db in
-                var command: BookmarkCommand?
-                try db.inTransaction(.immediate) {
-                    var table = BookmarkTable(db: db, person: person)
-                    var history = try Self.loadHistory(db, person: person, logger: logger)
-                    command = try body(&table, &history)
-                    guard command != nil else { return .rollback }
-                    try db.execute(
-                        sql: "INSERT OR REPLACE INTO commandHistory (person, json) VALUES (?, ?)",
-                        arguments: [person.rawValue, try JSONEncoder().encode(history)])
-                    return .commit
-                }
-                if command != nil { commits.increment() }
-                try synchronize(db, force: command != nil)
-                return command
-            }
-        } catch let error as BookmarkStoreError {
-            throw error
-        } catch {
-            throw BookmarkStoreError.writeFailed(path: path, reason: Self.reason(error))
-        }
-    }
-
-    /// Reloads the list and history when forced or when another connection committed since the
-    /// last look; sends the list when it changed. Runs inside the queue, so reloads are ordered.
-    private func synchronize(_ db: Database, force: Bool) throws {
-        let version = try Self.dataVersion(db)
-        let committed = commits.value
-        guard force || cache.withLock({ $0.dataVersion != version || $0.commits != committed }) else { return }
-        let list = try BookmarkTable(db: db, person: person).all(logger: logger)
-        let history = try Self.loadHistory(db, person: person, logger: logger)
-        cache.withLock { $0 = Snapshot(dataVersion: version, commits: committed, history: history) }
-        bookmarks.replace { $0 == list ? nil : list }
-    }
-
-    private static func dataVersion(_ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
-    }
-
-    /// The saved history; an unreadable one is logged and replaced by an empty history (the
-    /// bookmarks themselves are kept).
-    private static func loadHistory(_ db: Database, person: PersonID, logger: Logger) throws -> History {
-        guard
-            let json = try Data.fetchOne(
-                db, sql: "SELECT json FROM commandHistory WHERE person = ?", arguments: [person.rawValue])
-        else {
-            return History(limit: undoDepth)
-        }
-        do {
-            return try JSONDecoder().decode(History.self, from: json)
-        } catch {
-            logger.warning("bookmarks: the undo history cannot be read (\(error)); starting a new one")
-            return History(limit: undoDepth)
-        }
-    }
-
-    static func reason(_ error: any Error) -> String {
-        if let error = error as? DatabaseError { return error.message ?? error.description }
-        return "\(error)"
-    }
+/// Every person's bookmarks: one ``BookmarkStore`` per person, the same for every call, so that a
+/// person's open pages and actions share one list and one undo history.
+public protocol BookmarkStores: Sendable {
+    /// Where the bookmarks are kept, for messages.
+    var path: String { get }
+    /// Why bookmarks cannot be used; nil when they can.
+    var unavailableReason: String? { get }
+    /// `person`'s bookmarks.
+    func store(for person: PersonID) throws -> any BookmarkStore
+    /// Deletes every bookmark of `person` and their undo history; their store, if made, then
+    /// lists none (and tells its observers).
+    func erase(_ person: PersonID) throws
+    /// The persons among `persons` who have at least one bookmark.
+    func personsWithBookmarks(among persons: [PersonID]) throws -> Set<PersonID>
 }

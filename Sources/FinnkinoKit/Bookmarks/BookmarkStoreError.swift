@@ -6,7 +6,7 @@ public enum BookmarkStoreError: Error, Sendable, Equatable, CustomStringConverti
     case writeFailed(path: String, reason: String)
     /// A stored row names a catalogue this version does not know.
     case unknownSource(String, movieID: Int)
-    /// The person has the most bookmarks there can be (``BookmarkStore/maxBookmarks``).
+    /// The person has the most bookmarks there can be (``BookmarkLimits/perPerson``).
     case full(limit: Int)
 
     public var description: String {

@@ -6,6 +6,9 @@ import Foundation
 /// (lower case, spaces, a dash or none). 32^8 = 2^40 codes; with a code valid 10 minutes and the
 /// attempts rate-limited, guessing one is hopeless.
 public struct JoinCode: Sendable, Equatable, CustomStringConvertible {
+    /// How long a code can be used.
+    public static let lifetime: TimeInterval = 10 * 60
+
     static let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789".utf8)
 
     /// The eight characters, without the dash.

@@ -5,6 +5,9 @@ import Foundation
 /// (the session cookie's value). The server keeps only its SHA-256 (``hash``), so a copy of the
 /// database does not let anyone act as a person.
 public struct SessionToken: Sendable, Equatable, CustomStringConvertible {
+    /// How long a session lasts without being used; also the cookie's `Max-Age`.
+    public static let lifetime: TimeInterval = 180 * 86_400
+
     /// The cookie's value.
     public let text: String
     /// SHA-256 of the token's bytes: the only form the server stores.

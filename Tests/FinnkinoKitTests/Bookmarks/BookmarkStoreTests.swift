@@ -10,7 +10,7 @@ import Testing
 
     /// A store on `folder` with the bookmarks of `movieIDs` added, in that order.
     func store(in folder: URL, adding movieIDs: [Int]) throws -> BookmarkStore {
-        let store = try BookmarkStore(dataDirectory: folder)
+        let store = try SQLiteBookmarkStore(dataDirectory: folder)
         for id in movieIDs { try store.add(bookmark(id)) }
         return store
     }
@@ -21,11 +21,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let added = [bookmark(1), bookmark(3), bookmark(2)]
         do {
-            let store = try BookmarkStore(dataDirectory: folder)
+            let store = try SQLiteBookmarkStore(dataDirectory: folder)
             for bookmark in added { #expect(try store.add(bookmark)) }
         }
         // When the file is opened again
-        let reopened = try BookmarkStore(dataDirectory: folder)
+        let reopened = try SQLiteBookmarkStore(dataDirectory: folder)
         // Then the same bookmarks are there, newest first, every field as it was
         #expect(reopened.all() == added.sorted { $0.addedAt > $1.addedAt })
         #expect(reopened.all().map(\.movieID) == [3, 2, 1])
@@ -46,14 +46,14 @@ import Testing
         }
         // When another run undoes the last change
         do {
-            let store = try BookmarkStore(dataDirectory: folder)
+            let store = try SQLiteBookmarkStore(dataDirectory: folder)
             let undone = try store.undo()
             // Then both come back with their dates and order
             #expect(undone == .remove(RemoveBookmarks([bookmark(2), bookmark(1)])))
             #expect(store.all() == [bookmark(2), bookmark(1)])
         }
         // When a third run undoes once more, then redoes
-        let store = try BookmarkStore(dataDirectory: folder)
+        let store = try SQLiteBookmarkStore(dataDirectory: folder)
         #expect(try store.undo() == .add(AddBookmark(bookmark(2))))
         #expect(store.all() == [bookmark(1)])
         #expect(store.canRedo)
@@ -63,9 +63,13 @@ import Testing
         #expect(store.history.nextRedo == .remove(RemoveBookmarks([bookmark(2), bookmark(1)])))
     }
 
-    @Test func severalLevelsOfUndoThenRedoRestoreEveryState() throws {
+    @Test(arguments: BookmarkStoresKind.allCases) func severalLevelsOfUndoThenRedoRestoreEveryState(
+        kind: BookmarkStoresKind
+    ) throws {
         // Given five changes, with the list after each
-        let store = try BookmarkStore.inMemory()
+        let (stores, folder) = try kind.make()
+        defer { kind.remove(folder) }
+        let store = try stores.store(for: .local)
         var states: [[Bookmark]] = [store.all()]
         for id in 1...4 {
             try store.add(bookmark(id))
@@ -88,8 +92,10 @@ import Testing
         #expect(!store.canRedo)
     }
 
-    @Test func aNewChangeClearsRedo() throws {
-        let store = try BookmarkStore.inMemory()
+    @Test(arguments: BookmarkStoresKind.allCases) func aNewChangeClearsRedo(kind: BookmarkStoresKind) throws {
+        let (stores, folder) = try kind.make()
+        defer { kind.remove(folder) }
+        let store = try stores.store(for: .local)
         try store.add(bookmark(1))
         try store.undo()
         #expect(store.canRedo)
@@ -99,9 +105,13 @@ import Testing
         #expect(store.all() == [bookmark(2)])
     }
 
-    @Test func addingAnExistingOrRemovingAMissingBookmarkRecordsNothing() throws {
+    @Test(arguments: BookmarkStoresKind.allCases) func addingAnExistingOrRemovingAMissingBookmarkRecordsNothing(
+        kind: BookmarkStoresKind
+    ) throws {
         // Given one bookmark
-        let store = try BookmarkStore.inMemory()
+        let (stores, folder) = try kind.make()
+        defer { kind.remove(folder) }
+        let store = try stores.store(for: .local)
         try store.add(bookmark(1))
         let history = store.history
         // When it is added again (at another time) and a missing one is removed
@@ -114,8 +124,12 @@ import Testing
         #expect(store.all() == [bookmark(1)])
     }
 
-    @Test func removingKnownAndUnknownIDsRemovesTheKnownOnesAsOneChange() throws {
-        let store = try BookmarkStore.inMemory()
+    @Test(arguments: BookmarkStoresKind.allCases) func removingKnownAndUnknownIDsRemovesTheKnownOnesAsOneChange(
+        kind: BookmarkStoresKind
+    ) throws {
+        let (stores, folder) = try kind.make()
+        defer { kind.remove(folder) }
+        let store = try stores.store(for: .local)
         for id in 1...3 { try store.add(bookmark(id)) }
         let removed = try store.remove(movieIDs: [3, 42, 1])
         #expect(removed == [bookmark(3), bookmark(1)])
@@ -124,16 +138,18 @@ import Testing
         #expect(store.all() == [bookmark(3), bookmark(2), bookmark(1)])
     }
 
-    @Test func undoGoesBackFiftyChangesAtMost() throws {
+    @Test(arguments: BookmarkStoresKind.allCases) func undoGoesBackFiftyChangesAtMost(kind: BookmarkStoresKind) throws {
         // Given more changes than the undo depth
-        let store = try BookmarkStore.inMemory()
-        let count = BookmarkStore.undoDepth + 5
+        let (stores, folder) = try kind.make()
+        defer { kind.remove(folder) }
+        let store = try stores.store(for: .local)
+        let count = BookmarkLimits.undoDepth + 5
         for id in 1...count { try store.add(bookmark(id)) }
         // When everything possible is undone
         var undos = 0
         while try store.undo() != nil { undos += 1 }
         // Then exactly the newest 50 were undone and the oldest 5 remain
-        #expect(undos == BookmarkStore.undoDepth)
+        #expect(undos == BookmarkLimits.undoDepth)
         #expect(store.all().map(\.movieID) == [5, 4, 3, 2, 1])
     }
 
@@ -141,8 +157,8 @@ import Testing
         // Given two stores on one file (as the server and a CLI run) and an observer of the first
         let folder = try BookmarkFixtures.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let server = try BookmarkStore(dataDirectory: folder)
-        let cli = try BookmarkStore(dataDirectory: folder)
+        let server = try SQLiteBookmarkStore(dataDirectory: folder)
+        let cli = try SQLiteBookmarkStore(dataDirectory: folder)
         var observed = server.bookmarks.values().makeAsyncIterator()
         #expect(await observed.next() == [])
         // When the server adds one
@@ -162,7 +178,7 @@ import Testing
 
     @Test func readsAndNoOpsSendNothing() async throws {
         // Given an observer of a store with one bookmark
-        let store = try BookmarkStore.inMemory()
+        let store = try SQLiteBookmarkStore.inMemory()
         try store.add(bookmark(1))
         var observed = store.bookmarks.values().makeAsyncIterator()
         // When the store is read, refreshed, and asked for a change that changes nothing, then a real change
@@ -180,7 +196,7 @@ import Testing
         // Given two stores on one file
         let folder = try BookmarkFixtures.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let stores = [try BookmarkStore(dataDirectory: folder), try BookmarkStore(dataDirectory: folder)]
+        let stores = [try SQLiteBookmarkStore(dataDirectory: folder), try SQLiteBookmarkStore(dataDirectory: folder)]
         // When 80 tasks add a bookmark each and 20 of them then remove theirs, all at once
         try await withThrowingTaskGroup(of: Void.self) { group in
             for id in 1...80 {
@@ -199,7 +215,7 @@ import Testing
         // And the history holds the newest 50 of the 100 changes, consistent with the list:
         // undoing all of them leaves exactly the bookmarks whose changes were dropped
         let history = stores[0].history
-        #expect(history.undoStack.count == BookmarkStore.undoDepth)
+        #expect(history.undoStack.count == BookmarkLimits.undoDepth)
         var list = Set(expected)
         for command in history.undoStack.reversed() {
             switch command {
@@ -216,12 +232,12 @@ import Testing
         // Given a bookmarks file that is not a database
         let folder = try BookmarkFixtures.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent(BookmarkStore.fileName)
+        let file = folder.appendingPathComponent(SQLiteBookmarkStore.fileName)
         let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
         try garbage.write(to: file)
         // When it is opened
         // Then the error names the file and says it cannot be read, and the file is untouched
-        let error = try #require(throws: BookmarkStoreError.self) { try BookmarkStore(url: file) }
+        let error = try #require(throws: BookmarkStoreError.self) { try SQLiteBookmarkStore(url: file) }
         guard case .unreadable(let path, let reason) = error else {
             Issue.record("expected unreadable, got \(error)")
             return
@@ -237,13 +253,13 @@ import Testing
         let folder = try BookmarkFixtures.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try store(in: folder, adding: [1, 2])
-        let file = folder.appendingPathComponent(BookmarkStore.fileName)
+        let file = folder.appendingPathComponent(SQLiteBookmarkStore.fileName)
         try DatabaseQueue(path: file.path).write { db in
             try db.execute(sql: "INSERT INTO bookmark VALUES (1, 'letterboxd', 9, 'Future', 'Future', NULL, 1e9)")
         }
         // When the file is opened, then the two known bookmarks are listed and the odd row is
         // left out, not an error
-        let reopened = try BookmarkStore(dataDirectory: folder)
+        let reopened = try SQLiteBookmarkStore(dataDirectory: folder)
         #expect(reopened.all().map(\.movieID) == [2, 1])
         // And changes still work, and leave the odd row in the file
         #expect(try reopened.add(bookmark(3)))
@@ -255,7 +271,8 @@ import Testing
     }
 
     @Test func anUnavailableStoreListsNothingAndRefusesChanges() throws {
-        let store = try BookmarkStore.unavailable(path: "/data/bookmarks.sqlite", reason: "file is not a database")
+        let store = try SQLiteBookmarkStore.unavailable(
+            path: "/data/bookmarks.sqlite", reason: "file is not a database")
         #expect(store.all().isEmpty)
         #expect(store.unavailableReason == "file is not a database")
         let error = try #require(throws: BookmarkStoreError.self) { try store.add(bookmark(1)) }
@@ -272,7 +289,7 @@ import Testing
         try Data("x".utf8).write(to: blocker)
         // When a store is opened there, it fails with an error naming the path
         let error = try #require(throws: BookmarkStoreError.self) {
-            try BookmarkStore(dataDirectory: blocker.appendingPathComponent("data"))
+            try SQLiteBookmarkStore(dataDirectory: blocker.appendingPathComponent("data"))
         }
         #expect(error.description.contains(blocker.path))
     }

@@ -4,6 +4,26 @@ import Testing
 
 @testable import FinnkinoKit
 
+/// Every kind of ``BookmarkStores`` the server can run on; the tests taking one are the contract.
+enum BookmarkStoresKind: String, CaseIterable, Sendable {
+    case sqliteInMemory, sqliteFile
+
+    /// New, empty stores of this kind, and the folder they keep their files in (if any).
+    func make() throws -> (any BookmarkStores, URL?) {
+        switch self {
+        case .sqliteInMemory:
+            return (try SQLiteBookmarkStores.inMemory(), nil)
+        case .sqliteFile:
+            let folder = try BookmarkFixtures.scratchFolder()
+            return (try SQLiteBookmarkStores(dataDirectory: folder), folder)
+        }
+    }
+
+    func remove(_ folder: URL?) {
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
+}
+
 /// Every person's bookmarks in one file: each sees, changes and undoes only their own, and a file
 /// of the release before persons becomes the local person's.
 @Suite(.timeLimit(.minutes(1))) struct BookmarkStoresTests {
@@ -14,7 +34,7 @@ import Testing
         // Given two persons' stores on one file
         let folder = try BookmarkFixtures.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let stores = try BookmarkStores(dataDirectory: folder)
+        let stores = try SQLiteBookmarkStores(dataDirectory: folder)
         let a = try stores.store(for: alice)
         let b = try stores.store(for: bob)
         // When A bookmarks two movies and B one, the same movie as A's first
@@ -37,25 +57,63 @@ import Testing
         // And the same person's store is one object, so their open pages share one list
         #expect(try stores.store(for: alice) === a)
         // And after reopening the file each person still has their own
-        let reopened = try BookmarkStores(dataDirectory: folder)
+        let reopened = try SQLiteBookmarkStores(dataDirectory: folder)
         #expect(try reopened.store(for: alice).all().map(\.movieID) == [2])
         #expect(try reopened.store(for: bob).all().map(\.movieID) == [1])
         #expect(try reopened.store(for: PersonID(rawValue: 9)).all().isEmpty)
         #expect(try reopened.store(for: alice).canUndo)
     }
 
+    @Test(arguments: BookmarkStoresKind.allCases) func anErasedPersonsBookmarksAndHistoryAreGoneAndTheirOpenStoreSaysSo(
+        kind: BookmarkStoresKind
+    ) throws {
+        let (stores, folder) = try kind.make()
+        defer { kind.remove(folder) }
+        // Given A with two bookmarks (one undone, so there is a redo), B with one
+        let a = try stores.store(for: alice)
+        try a.add(BookmarkFixtures.bookmark(1))
+        try a.add(BookmarkFixtures.bookmark(2))
+        try a.undo()
+        try stores.store(for: bob).add(BookmarkFixtures.bookmark(3))
+        #expect(try stores.personsWithBookmarks(among: [alice, bob, .local]) == [alice, bob])
+        // When A is erased
+        try stores.erase(alice)
+        // Then A's open store lists nothing and has nothing to undo or redo, and its subject says so
+        #expect(a.all().isEmpty && !a.canUndo && !a.canRedo)
+        #expect(a.bookmarks.value.isEmpty)
+        #expect(try stores.store(for: alice).all().isEmpty)
+        // And B keeps theirs
+        #expect(try stores.personsWithBookmarks(among: [alice, bob]) == [bob])
+        #expect(try stores.store(for: bob).all().map(\.movieID) == [3])
+    }
+
+    @Test(arguments: BookmarkStoresKind.allCases) func aPersonCannotHaveMoreThanTheLimit(kind: BookmarkStoresKind)
+        throws
+    {
+        let (stores, folder) = try kind.make()
+        defer { kind.remove(folder) }
+        let store = try stores.store(for: alice)
+        for id in 1...BookmarkLimits.perPerson { try store.add(BookmarkFixtures.bookmark(id)) }
+        #expect(throws: BookmarkStoreError.full(limit: BookmarkLimits.perPerson)) {
+            try store.add(BookmarkFixtures.bookmark(BookmarkLimits.perPerson + 1))
+        }
+        #expect(store.all().count == BookmarkLimits.perPerson)
+        // And another person is not limited by A's
+        #expect(try stores.store(for: bob).add(BookmarkFixtures.bookmark(1)))
+    }
+
     @Test func atMostTheLimitOfStoresIsKeptInMemoryButNoneThatIsObserved() throws {
         // Given Alice's store with a bookmark and an open page observing it, and Bob's with one
-        let stores = try BookmarkStores.inMemory()
+        let stores = try SQLiteBookmarkStores.inMemory()
         let a = try stores.store(for: alice)
         try a.add(BookmarkFixtures.bookmark(1))
         let page = a.bookmarks.values()
         let b = try stores.store(for: bob)
         try b.add(BookmarkFixtures.bookmark(2))
         // When as many other persons' pages are shown as the limit
-        for id in 100..<(100 + Int64(BookmarkStores.limit)) { _ = try stores.store(for: PersonID(rawValue: id)) }
+        for id in 100..<(100 + Int64(SQLiteBookmarkStores.limit)) { _ = try stores.store(for: PersonID(rawValue: id)) }
         // Then the stores in memory never exceed the limit
-        #expect(stores.keptCount <= BookmarkStores.limit)
+        #expect(stores.keptCount <= SQLiteBookmarkStores.limit)
         // And Alice's observed store is the same object, so her open page still hears changes
         #expect(try stores.store(for: alice) === a)
         // And Bob's was forgotten, and is read again with his bookmark
@@ -72,8 +130,8 @@ import Testing
         // Given a bookmarks file as the release before persons wrote it: two bookmarks, one undo step
         let folder = try BookmarkFixtures.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent(BookmarkStore.fileName)
-        var history = BookmarkStore.History(limit: BookmarkStore.undoDepth)
+        let file = folder.appendingPathComponent(SQLiteBookmarkStore.fileName)
+        var history = BookmarkHistory(limit: BookmarkLimits.undoDepth)
         let added = BookmarkCommand.add(AddBookmark(BookmarkFixtures.bookmark(5)))
         history.record(added)
         try DatabaseQueue(path: file.path).write { db in
@@ -94,7 +152,7 @@ import Testing
                 sql: "INSERT INTO commandHistory VALUES (1, ?)", arguments: [try JSONEncoder().encode(history)])
         }
         // When this release opens the folder
-        let stores = try BookmarkStores(dataDirectory: folder)
+        let stores = try SQLiteBookmarkStores(dataDirectory: folder)
         // Then the local person (the CLI's, the loopback server's) has both, and their undo step
         let local = try stores.store(for: .local)
         #expect(local.all().map(\.movieID) == [5, 4])
@@ -103,6 +161,6 @@ import Testing
         #expect(try stores.store(for: alice).all().isEmpty)
         #expect(try stores.store(for: alice).canUndo == false)
         // And the CLI's way of opening the folder is the local person's too
-        #expect(try BookmarkStore(dataDirectory: folder).all().map(\.movieID) == [5, 4])
+        #expect(try SQLiteBookmarkStore(dataDirectory: folder).all().map(\.movieID) == [5, 4])
     }
 }

@@ -4,16 +4,40 @@ import Testing
 
 @testable import FinnkinoKit
 
+/// Every kind of ``PersonStore`` the server can run on; the tests of the contract run on each.
+enum PersonStoreKind: String, CaseIterable, Sendable {
+    case sqliteInMemory, sqliteFile
+
+    /// A new, empty store of this kind, and the folder it keeps its files in (if any).
+    func make() throws -> (any PersonStore, URL?) {
+        switch self {
+        case .sqliteInMemory:
+            return (try SQLitePersonStore.inMemory(), nil)
+        case .sqliteFile:
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("persons-\(UUID().uuidString)")
+            return (try SQLitePersonStore(dataDirectory: folder), folder)
+        }
+    }
+
+    func remove(_ folder: URL?) {
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
+}
+
 /// Persons and their sessions: a token stands for its person only while it is known, not signed
-/// out and not expired; the server keeps only its hash.
+/// out and not expired; the server keeps only its hash. The tests taking a ``PersonStoreKind``
+/// are the contract of every ``PersonStore``.
 @Suite(.timeLimit(.minutes(1))) struct PersonStoreTests {
     let start = Date(timeIntervalSince1970: 1_795_000_000)
 
-    @Test func eachNewPersonIsDistinctAndTheirTokenStandsForThem() throws {
-        let store = try PersonStore.inMemory()
+    @Test(arguments: PersonStoreKind.allCases) func eachNewPersonIsDistinctAndTheirTokenStandsForThem(
+        kind: PersonStoreKind
+    ) throws {
+        let (store, folder) = try kind.make()
+        defer { kind.remove(folder) }
         // When two browsers come for the first time
-        let first = try store.newPerson(now: start)
-        let second = try store.newPerson(now: start)
+        let first = try store.newPerson(device: "", now: start)
+        let second = try store.newPerson(device: "", now: start)
         // Then each is a new person, neither the local one, with a token of its own
         #expect(first.person != second.person)
         #expect(![first.person, second.person].contains(.local))
@@ -25,33 +49,40 @@ import Testing
         #expect(try store.count() == 3)
     }
 
-    @Test func aNewFileNeverGivesANewPersonTheIDOfAnOldOne() throws {
+    @Test(arguments: PersonStoreKind.allCases) func aNewFileNeverGivesANewPersonTheIDOfAnOldOne(
+        kind: PersonStoreKind
+    ) throws {
         // Given persons of a file that is then lost (the other stores keep their rows)
-        let old = try PersonStore.inMemory()
-        let before = try Set((0..<200).map { _ in try old.newPerson(now: start).person })
+        let (old, oldFolder) = try kind.make()
+        defer { kind.remove(oldFolder) }
+        let before = try Set((0..<200).map { _ in try old.newPerson(device: "", now: start).person })
         // When a new file makes persons
-        let new = try PersonStore.inMemory()
-        let after = try Set((0..<200).map { _ in try new.newPerson(now: start).person })
+        let (new, newFolder) = try kind.make()
+        defer { kind.remove(newFolder) }
+        let after = try Set((0..<200).map { _ in try new.newPerson(device: "", now: start).person })
         // Then none has an ID of before, nor the local person's
         #expect(before.isDisjoint(with: after))
         #expect(!after.contains(.local) && !after.contains(.nobody))
     }
 
-    @Test func anUnknownSignedOutOrExpiredTokenStandsForNoOne() throws {
-        let store = try PersonStore.inMemory()
-        let (_, token) = try store.newPerson(now: start)
+    @Test(arguments: PersonStoreKind.allCases) func anUnknownSignedOutOrExpiredTokenStandsForNoOne(
+        kind: PersonStoreKind
+    ) throws {
+        let (store, folder) = try kind.make()
+        defer { kind.remove(folder) }
+        let (_, token) = try store.newPerson(device: "", now: start)
         // An unknown token (well formed, never given out)
         #expect(try store.person(of: SessionToken.random(), now: start) == nil)
         // A token used within its lifetime keeps working, and its use extends it
-        let later = start.addingTimeInterval(PersonStore.sessionLifetime - 10)
+        let later = start.addingTimeInterval(SessionToken.lifetime - 10)
         #expect(try store.person(of: token, now: later) != nil)
-        #expect(try store.person(of: token, now: later.addingTimeInterval(PersonStore.sessionLifetime - 10)) != nil)
+        #expect(try store.person(of: token, now: later.addingTimeInterval(SessionToken.lifetime - 10)) != nil)
         // A token unused for longer than the lifetime is over, also when asked again with an earlier clock
-        let expired = later.addingTimeInterval(2 * PersonStore.sessionLifetime + 1)
+        let expired = later.addingTimeInterval(2 * SessionToken.lifetime + 1)
         #expect(try store.person(of: token, now: expired) == nil)
         #expect(try store.person(of: token, now: later) == nil)
         // A signed-out token is over at once
-        let (_, other) = try store.newPerson(now: start)
+        let (_, other) = try store.newPerson(device: "", now: start)
         try store.signOut(other)
         #expect(try store.person(of: other, now: start) == nil)
     }
@@ -95,11 +126,11 @@ import Testing
         let token: SessionToken
         let person: PersonID
         do {
-            let store = try PersonStore(dataDirectory: folder)
-            (person, token) = try store.newPerson(now: start)
+            let store = try SQLitePersonStore(dataDirectory: folder)
+            (person, token) = try store.newPerson(device: "", now: start)
         }
         // When the folder is opened again, the token still stands for its person
-        let reopened = try PersonStore(dataDirectory: folder)
+        let reopened = try SQLitePersonStore(dataDirectory: folder)
         #expect(try reopened.person(of: token, now: start) == person)
         // And no file of the folder holds the token's text or its bytes, only the hash
         var files = Data()
@@ -113,9 +144,9 @@ import Testing
     @Test func aLastUseIsWrittenBehindThePageViewAndBeforeAnythingReadsIt() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("persons-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try PersonStore(dataDirectory: folder, touchDelay: .seconds(3600))
-        let (person, token) = try store.newPerson(now: start)
-        let file = try DatabaseQueue(path: folder.appendingPathComponent(PersonStore.fileName).path)
+        let store = try SQLitePersonStore(dataDirectory: folder, touchDelay: .seconds(3600))
+        let (person, token) = try store.newPerson(device: "", now: start)
+        let file = try DatabaseQueue(path: folder.appendingPathComponent(SQLitePersonStore.fileName).path)
         func written() throws -> Double? {
             try file.read { try Double.fetchOne($0, sql: "SELECT lastUsedAt FROM session") }
         }
@@ -131,8 +162,11 @@ import Testing
         #expect(try store.devices(of: person).first?.lastUsedAt == later)
     }
 
-    @Test func aJoinCodeJoinsOneDeviceOnceWithinTenMinutes() throws {
-        let store = try PersonStore.inMemory()
+    @Test(arguments: PersonStoreKind.allCases) func aJoinCodeJoinsOneDeviceOnceWithinTenMinutes(kind: PersonStoreKind)
+        throws
+    {
+        let (store, folder) = try kind.make()
+        defer { kind.remove(folder) }
         let (alice, _) = try store.newPerson(device: "Firefox, Linux", now: start)
         // When A asks for a code and another device types it (in lower case, with a space)
         let code = try store.newJoinCode(for: alice, now: start)
@@ -143,21 +177,22 @@ import Testing
         #expect(joined.person == alice)
         #expect(try store.person(of: joined.token, now: start.addingTimeInterval(60)) == alice)
         // And the code is spent: a second use joins nobody
-        #expect(try store.join(code, now: start.addingTimeInterval(61)) == nil)
+        #expect(try store.join(code, device: "", now: start.addingTimeInterval(61)) == nil)
         // And a code used after ten minutes joins nobody
         let late = try store.newJoinCode(for: alice, now: start)
-        #expect(try store.join(late, now: start.addingTimeInterval(PersonStore.joinCodeLifetime + 1)) == nil)
+        #expect(try store.join(late, device: "", now: start.addingTimeInterval(JoinCode.lifetime + 1)) == nil)
         // And a code never given out joins nobody
-        #expect(try store.join(try #require(JoinCode(typed: "ABCD-EFGH")), now: start) == nil)
+        #expect(try store.join(try #require(JoinCode(typed: "ABCD-EFGH")), device: "", now: start) == nil)
         // And A's devices are both browsers, the one used last first
         #expect(try store.devices(of: alice).map(\.name) == ["Safari, iPhone", "Firefox, Linux"])
     }
 
-    @Test func aDeviceCanBeSignedOutOnlyByItsPerson() throws {
-        let store = try PersonStore.inMemory()
-        let (alice, first) = try store.newPerson(now: start)
-        let (bob, _) = try store.newPerson(now: start)
-        let second = try #require(try store.join(try store.newJoinCode(for: alice, now: start), now: start))
+    @Test(arguments: PersonStoreKind.allCases) func aDeviceCanBeSignedOutOnlyByItsPerson(kind: PersonStoreKind) throws {
+        let (store, folder) = try kind.make()
+        defer { kind.remove(folder) }
+        let (alice, first) = try store.newPerson(device: "", now: start)
+        let (bob, _) = try store.newPerson(device: "", now: start)
+        let second = try #require(try store.join(try store.newJoinCode(for: alice, now: start), device: "", now: start))
         let device = try #require(try store.device(of: second.token))
         // When B tries to sign out A's device, nothing happens
         #expect(try store.signOut(device: device, of: bob) == false)
@@ -167,6 +202,34 @@ import Testing
         #expect(try store.person(of: second.token, now: start) == nil)
         #expect(try store.person(of: first, now: start) == alice)
         #expect(try store.devices(of: alice).count == 1)
+    }
+
+    @Test(arguments: PersonStoreKind.allCases) func anErasedOrSweptPersonIsGoneWithTheirSessions(
+        kind: PersonStoreKind
+    ) throws {
+        let (store, folder) = try kind.make()
+        defer { kind.remove(folder) }
+        // Given three persons, one seen again later, and the local one
+        let (gone, goneToken) = try store.newPerson(device: "", now: start)
+        let (idle, _) = try store.newPerson(device: "", now: start)
+        let (back, backToken) = try store.newPerson(device: "", now: start)
+        _ = try store.person(of: backToken, now: start.addingTimeInterval(20 * 86_400))
+        try store.writeTouches()
+        // When one is erased
+        try store.erase(gone)
+        // Then their token stands for no one and they are not there
+        #expect(try store.person(of: goneToken, now: start) == nil && store.dates(of: gone) == nil)
+        // And the persons not seen for ten days are the idle one only, never the local one
+        let cutoff = start.addingTimeInterval(10 * 86_400)
+        #expect(try store.persons(notSeenSince: cutoff) == [idle])
+        // When the sweep removes them, only one not seen since then goes
+        #expect(try store.remove(idle, ifNotSeenSince: cutoff))
+        #expect(try store.remove(back, ifNotSeenSince: cutoff) == false)
+        #expect(try store.remove(.local, ifNotSeenSince: cutoff.addingTimeInterval(1e9)) == false)
+        #expect(try store.count() == 2 && store.dates(of: back) != nil)
+        // And erasing the local person signs out their devices but keeps them
+        try store.erase(.local)
+        #expect(try store.dates(of: .local) != nil)
     }
 
     @Test func typedCodesAreReadForgivinglyAndOnlyFromTheirAlphabet() {

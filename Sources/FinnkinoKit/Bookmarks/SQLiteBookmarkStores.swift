@@ -4,20 +4,20 @@ import GRDB
 import Logging
 import Synchronization
 
-/// Every person's bookmarks in one SQLite file (`bookmarks.sqlite`), opened once: one
-/// ``BookmarkStore`` per person, made on first use and kept, so that a person's open pages and
+/// The ``BookmarkStores`` of one machine: every person's bookmarks in one SQLite file
+/// (`bookmarks.sqlite`), opened once: one ``SQLiteBookmarkStore`` per person, made on first use and kept, so that a person's open pages and
 /// actions share one list and one undo history.
 ///
 /// The file is in WAL mode with `synchronous = FULL` (a change that returned survives `kill -9`);
 /// one connection serialises every person's changes.
-public final class BookmarkStores: Sendable {
+public final class SQLiteBookmarkStores: BookmarkStores {
     /// Where the database is (`:memory:` in memory).
     public let path: String
     /// Why bookmarks cannot be used, for stores made by ``unavailable(path:reason:logger:)``.
     public let unavailableReason: String?
     let queue: DatabaseQueue
     private let logger: Logger
-    private let stores = Mutex<[PersonID: BookmarkStore]>([:])
+    private let stores = Mutex<[PersonID: SQLiteBookmarkStore]>([:])
     /// How many persons' stores are kept in memory at most (see ``store(for:)``). A store of 5
     /// bookmarks takes about 4 KB (10,000 of them took 39 MB in `Benchmarks/web/hosted.sh`), and
     /// one forgotten is read again in one indexed query: 2,000 keep a server under 100 MB.
@@ -40,20 +40,20 @@ public final class BookmarkStores: Sendable {
 
     /// Opens `bookmarks.sqlite` in the app's data directory.
     public convenience init(dataDirectory: URL, logger: Logger = Logger(label: "BookmarkStore")) throws {
-        try self.init(url: dataDirectory.appendingPathComponent(BookmarkStore.fileName), logger: logger)
+        try self.init(url: dataDirectory.appendingPathComponent(SQLiteBookmarkStore.fileName), logger: logger)
     }
 
     /// Bookmarks in memory, gone with the process (for tests).
-    public static func inMemory(logger: Logger = Logger(label: "BookmarkStore")) throws -> BookmarkStores {
-        try BookmarkStores(path: nil, logger: logger)
+    public static func inMemory(logger: Logger = Logger(label: "BookmarkStore")) throws -> SQLiteBookmarkStores {
+        try SQLiteBookmarkStores(path: nil, logger: logger)
     }
 
     /// Stand-ins for a bookmarks file at `path` that could not be opened: every person's store
-    /// lists nothing and refuses changes (see ``BookmarkStore/unavailable(path:reason:logger:)``).
+    /// lists nothing and refuses changes (see ``SQLiteBookmarkStore/unavailable(path:reason:logger:)``).
     public static func unavailable(
         path: String, reason: String, logger: Logger = Logger(label: "BookmarkStore")
-    ) throws -> BookmarkStores {
-        try BookmarkStores(path: nil, logger: logger, unavailable: (path, reason))
+    ) throws -> SQLiteBookmarkStores {
+        try SQLiteBookmarkStores(path: nil, logger: logger, unavailable: (path, reason))
     }
 
     private init(path: String?, logger: Logger, unavailable: (path: String, reason: String)? = nil) throws {
@@ -62,9 +62,9 @@ public final class BookmarkStores: Sendable {
         self.logger = logger
         do {
             queue = try DurableDatabase.queue(path: path, label: "BookmarkStore")
-            try BookmarkStore.migrator.migrate(queue)
+            try SQLiteBookmarkStore.migrator.migrate(queue)
         } catch {
-            throw BookmarkStoreError.unreadable(path: self.path, reason: BookmarkStore.reason(error))
+            throw BookmarkStoreError.unreadable(path: self.path, reason: SQLiteBookmarkStore.reason(error))
         }
     }
 
@@ -78,7 +78,7 @@ public final class BookmarkStores: Sendable {
                 try db.execute(sql: "DELETE FROM commandHistory WHERE person = ?", arguments: [person.rawValue])
             }
         } catch {
-            throw BookmarkStoreError.writeFailed(path: path, reason: BookmarkStore.reason(error))
+            throw BookmarkStoreError.writeFailed(path: path, reason: SQLiteBookmarkStore.reason(error))
         }
         // The person's store, if open pages hold it, lists nothing now (and tells them).
         stores.withLock { $0[person] }?.reload()
@@ -109,11 +109,14 @@ public final class BookmarkStores: Sendable {
     ///
     /// Beyond ``limit`` stores, those nobody observes (no open page) are forgotten; they are read
     /// again from the file when next needed.
-    public func store(for person: PersonID) throws -> BookmarkStore {
+    public func store(for person: PersonID) throws -> any BookmarkStore { try sqliteStore(for: person) }
+
+    /// `person`'s store, as the SQLite store it is.
+    func sqliteStore(for person: PersonID) throws -> SQLiteBookmarkStore {
         try stores.withLock { stores in
             if let store = stores[person] { return store }
             if stores.count >= Self.limit { stores = stores.filter { $0.value.bookmarks.observerCount > 0 } }
-            let store = try BookmarkStore(
+            let store = try SQLiteBookmarkStore(
                 queue: queue, person: person, path: path, unavailableReason: unavailableReason, commits: commits,
                 logger: logger)
             stores[person] = store
@@ -122,7 +125,7 @@ public final class BookmarkStores: Sendable {
     }
 }
 
-/// How many commits this process made to a bookmarks file (see ``BookmarkStores/commits``).
+/// How many commits this process made to a bookmarks file (see ``SQLiteBookmarkStores/commits``).
 final class CommitCounter: Sendable {
     private let count = Atomic<Int>(0)
     var value: Int { count.load(ordering: .acquiring) }
