@@ -8,8 +8,6 @@ public struct BookmarkActionsViewModel: Sendable {
     public struct Outputs: Sendable, Equatable {
         /// What the last action did, in words (`Added Dyyni`, `Nothing to undo`, why it failed).
         public var message: String?
-        /// Whether the movie last toggled is now bookmarked.
-        public var isBookmarked: Bool?
     }
 
     public private(set) var outputs = Outputs()
@@ -35,15 +33,14 @@ public struct BookmarkActionsViewModel: Sendable {
         do {
             if bookmarks.contains(movieID: key.movieID, source: key.source) {
                 let removed = try bookmarks.remove([key])
-                outputs = Outputs(
-                    message: strings.removedOne(removed.first?.title ?? String(key.movieID)), isBookmarked: false)
+                outputs = Outputs(message: strings.removedOne(removed.first?.title ?? String(key.movieID)))
             } else {
                 let bookmark = try await bookmark(of: key)
                 _ = try bookmarks.add(bookmark)
-                outputs = Outputs(message: strings.bookmarkAdded(bookmark.title), isBookmarked: true)
+                outputs = Outputs(message: strings.bookmarkAdded(bookmark.title))
             }
         } catch {
-            outputs = Outputs(message: strings.bookmarkChangeFailed(error), isBookmarked: nil)
+            outputs = Outputs(message: strings.bookmarkChangeFailed(error))
         }
     }
 

@@ -2,7 +2,7 @@ import FinnkinoKit
 
 /// Every word the interface shows, per language: one table of data, no code paths per language.
 ///
-/// Entries with `%@` take one value (see ``format(_:_:)``).
+/// Entries that take a value are ``Template``s: `strings.removedOne(title)`.
 public struct UIStrings: Sendable, Hashable {
     public var appName: String
     public var moviesTab: String

@@ -17,7 +17,7 @@ import Synchronization
 /// use by someone else never does (opening is refused with ``ServerFull`` instead), so nobody can
 /// close another person's editor by opening many. A session that is exporting is never closed
 /// this way. A closed session's sent file goes with it. A person exports one video at a time, into a library of at
-/// most ``VideoLibrary/maxVideosPerPerson``.
+/// most ``VideoLibraryLimits/perPerson``.
 final class EditorSessions: Sendable {
     enum Export: Sendable, Equatable {
         case idle
@@ -166,7 +166,7 @@ final class EditorSessions: Sendable {
         _ id: String, of person: PersonID, words: EditorStrings = .english
     ) throws(ExportRefusal) {
         let videos = (try? library.all(of: person).count) ?? 0
-        guard videos < library.maxVideosPerPerson else { throw .libraryFull }
+        guard videos < VideoLibraryLimits.perPerson else { throw .libraryFull }
         try sessions.withLock { (open) throws(ExportRefusal) in
             guard var session = open[id], session.person == person else { throw .notFound }
             guard !open.values.contains(where: { $0.person == person && $0.exportTask != nil }) else { throw .busy }

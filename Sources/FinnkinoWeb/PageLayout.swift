@@ -56,7 +56,7 @@ struct PageLayout {
         html.raw(
             "</title>" + Self.headLinks + "</head><body")
         // Where the page's script sends what the page cannot do itself, and follows its updates.
-        html.raw(" data-action=\"\(WebRoute.action.path)\"")
+        html.raw(" data-action-url=\"\(WebRoute.action.path)\"")
         if live {
             html.raw(" data-live-updates=\"\(WebRoute.live.path)\" data-live=\"")
             html.text(path)

@@ -115,7 +115,7 @@ import Testing
         let sessions = try sessions(data)
         // Given A's library with as many videos as it holds
         try DatabaseQueue(path: data.appendingPathComponent(SQLiteVideoLibrary.fileName).path).write { db in
-            for index in 0..<sessions.library.maxVideosPerPerson {
+            for index in 0..<VideoLibraryLimits.perPerson {
                 try db.execute(
                     sql: """
                         INSERT INTO video (person, title, createdAt, duration, width, height, bytes, edits, fileName)

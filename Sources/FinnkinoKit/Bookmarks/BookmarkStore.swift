@@ -60,7 +60,7 @@ public protocol BookmarkStore: AnyObject, Sendable {
 }
 
 extension BookmarkStore {
-    /// Whether a Finnkino movie (or one of `source`) is bookmarked.
+    /// Whether a Finnkino movie is bookmarked.
     public func contains(movieID: Int) -> Bool { contains(movieID: movieID, source: .finnkino) }
 
     /// Whether there is a change to undo.

@@ -36,11 +36,15 @@ public protocol VideoLibrary: Sendable {
     func personsWithVideos(among persons: [PersonID]) throws(VideoLibraryError) -> Set<PersonID>
 }
 
-extension VideoLibrary {
-    /// The most videos one person's library holds (each up to a few tens of MB): enough to keep
-    /// what one makes, and a bound on what one person can put on the server's disk.
-    public var maxVideosPerPerson: Int { 20 }
+/// The limits of a person's video library on a server.
+public enum VideoLibraryLimits {
+    /// The most videos one person's library holds on a server (each up to a few tens of MB):
+    /// enough to keep what one makes, and a bound on what one person can put on the server's disk.
+    /// The editor refuses an export beyond it; the CLI, its owner's own, does not.
+    public static let perPerson = 20
+}
 
+extension VideoLibrary {
     public func file(of video: LibraryVideo) -> URL { folder.appendingPathComponent(video.fileName) }
     public func thumbnail(of video: LibraryVideo) -> URL { folder.appendingPathComponent(video.thumbnailName) }
 

@@ -24,8 +24,8 @@ public struct PersonDevice: Sendable, Equatable {
 
 /// The persons of a hosted server, their browsers' sessions (their devices) and the one-time codes
 /// that join another device to a person: who a request's session cookie stands for. The contract
-/// every kind of store keeps (`SQLitePersonStore` on one machine; `PersonStoreContractTests` holds
-/// each kind to it).
+/// every kind of store keeps (`SQLitePersonStore` on one machine; the tests of `PersonStoreTests` taking
+/// a `PersonStoreKind` hold each kind to it).
 ///
 /// A session unused for ``SessionToken/lifetime`` is over: its token then reads as no one, and
 /// the browser is given a new, empty person. The local person (``PersonID/local``) is always there

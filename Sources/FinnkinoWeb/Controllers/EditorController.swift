@@ -82,7 +82,7 @@ struct EditorController: Sendable {
                 case .busy:
                     return ClientState.redirect(to: WebRoute.editor(session: session.id).path, flash: words.exportBusy)
                 case .libraryFull:
-                    let full = words.libraryFull(String(sessions.library.maxVideosPerPerson))
+                    let full = words.libraryFull(String(VideoLibraryLimits.perPerson))
                     return ClientState.redirect(to: WebRoute.editor(session: session.id).path, flash: full)
                 }
             }

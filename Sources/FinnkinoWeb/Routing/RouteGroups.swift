@@ -18,11 +18,12 @@ struct RouteGroups {
             RouterPath(pattern.template), method: pattern.method, use: handler)
     }
 
-    /// Adds a route that belongs to no one.
+    /// Adds a route that belongs to no one (a file, an image, the health check: GETs only).
     func onPublic(
         _ pattern: WebRoute.Pattern,
         use handler: @Sendable @escaping (Request, PersonRequestContext) async throws -> some ResponseGenerator
     ) {
+        precondition(!pattern.belongsToSomeone && pattern.method == .get, "\(pattern) is a person's")
         router.on(RouterPath(pattern.template), method: pattern.method, use: handler)
     }
 }

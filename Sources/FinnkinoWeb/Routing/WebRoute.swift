@@ -103,14 +103,24 @@ enum WebRoute: Hashable, Sendable {
             }
         }
 
+        /// Every pattern names its method: a new change cannot become a page (and skip the CSRF
+        /// check of ``RouteGroups``) by being left out of a list.
         var method: HTTPRequest.Method {
             switch self {
             case .removeBookmarks, .toggleBookmark, .setLanguage, .setLocation, .action, .openEditor, .edit,
                 .startExport, .cancelExport, .deleteVideo, .newJoinCode, .join, .signOut, .deleteMe:
                 .post
             case .upload: .put
-            default: .get
+            case .root, .healthz, .staticFile, .image, .movies, .moviesResults, .movie, .showtimes, .news, .article,
+                .bookmarks, .live, .international, .internationalRows, .internationalMovie, .trailer, .trailerClip,
+                .editor, .editorSource, .exportState, .library, .video, .thumbnail, .devices, .myData:
+                .get
             }
+        }
+
+        /// The template's components (after the leading `/`), split once.
+        fileprivate static let components: [(pattern: Pattern, parts: [Substring])] = allCases.map {
+            ($0, Array($0.template.split(separator: "/", omittingEmptySubsequences: false).dropFirst()))
         }
 
         /// Whether a request for it is a person's (not a file, an image or the health check).
@@ -162,7 +172,8 @@ enum WebRoute: Hashable, Sendable {
         }
     }
 
-    /// The route's address: its pattern's template with its values, each percent-encoded.
+    /// The route's address: its pattern's template with its values, each percent-encoded (an
+    /// image's key is a path of plain characters already: see ``ImageLink``).
     var path: String {
         switch self {
         case .staticFile(let name): "/static/" + Self.encoded(name)
@@ -189,8 +200,8 @@ enum WebRoute: Hashable, Sendable {
     init?(path: String, method: HTTPRequest.Method = .get) {
         let components = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         guard path.hasPrefix("/") else { return nil }
-        for pattern in Pattern.allCases where pattern.method == method {
-            if let captures = Self.match(components, pattern.template), let route = Self(pattern, captures) {
+        for (pattern, parts) in Pattern.components where pattern.method == method {
+            if let captures = Self.match(components, parts), let route = Self(pattern, captures) {
                 self = route
                 return
             }
@@ -198,9 +209,9 @@ enum WebRoute: Hashable, Sendable {
         return nil
     }
 
-    /// The values `components` give each capture of `template`; nil when they do not fit it.
-    private static func match(_ components: ArraySlice<Substring>, _ template: String) -> [String]? {
-        let parts = template.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+    /// The values `components` give each capture of a template's `parts`; nil when they do not
+    /// fit it.
+    private static func match(_ components: ArraySlice<Substring>, _ parts: [Substring]) -> [String]? {
         var captures: [String] = []
         var index = components.startIndex
         for part in parts {

@@ -281,7 +281,7 @@
     var token = document.querySelector('input[name="csrf"]');
     var body = new URLSearchParams({ csrf: token ? token.value : "", action: name,
                                      back: window.location.pathname + window.location.search });
-    fetch(document.body.getAttribute("data-action"), { method: "POST", body: body, headers: { "Accept": "application/json" } })
+    fetch(document.body.getAttribute("data-action-url"), { method: "POST", body: body, headers: { "Accept": "application/json" } })
       .then(function (response) { return response.json(); })
       .then(function (outcome) {
         // The first change of a browser on a hosted server made it a person: its forms now
