@@ -26,10 +26,11 @@ struct NotFoundPageMiddleware: RouterMiddleware {
 
     /// A GET from a browser (it accepts HTML) for a page, not for a file, an image or a fragment.
     static func wantsPage(_ request: Request) -> Bool {
-        let path = request.uri.path
-        return request.method == .get && (request.headers[.accept] ?? "").contains("text/html")
-            && !path.hasPrefix("/static/") && !path.hasPrefix("/image/") && !path.hasPrefix("/live")
-            && !path.hasPrefix("/movies/results")
+        guard request.method == .get, (request.headers[.accept] ?? "").contains("text/html") else { return false }
+        switch WebRoute(path: request.uri.path)?.pattern {
+        case .staticFile, .image, .live, .moviesResults, .healthz: return false
+        default: return true
+        }
     }
 
     static func page(_ client: ClientState) -> String {

@@ -117,8 +117,9 @@ struct PersonMiddleware: RouterMiddleware {
         }
     }
 
-    /// Whether a request for `path` is one a person makes (not a file, an image or a health check).
+    /// Whether a request for `path` is one a person makes: any but a file, an image or the health
+    /// check (an address of no route is a person's page that is not there).
     static func belongsToSomeone(_ path: String) -> Bool {
-        !path.hasPrefix("/static/") && !path.hasPrefix("/image/") && path != "/healthz"
+        WebRoute(path: path)?.pattern.belongsToSomeone ?? true
     }
 }
