@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Logging
 import Synchronization
@@ -14,15 +13,14 @@ import Synchronization
 /// is an erasure), and no save made before it is written after it.
 public final class WriteBehindSnapshotStorage: SnapshotStorage {
     public let base: any SnapshotStorage
-    public let delay: Duration
+    public var delay: Duration { timer.delay }
+    private let timer: DelayedWrite
     private let logger: Logger
 
     private struct Pending {
         var snapshots: [String: Data] = [:]
         /// Taken by a flush that has not returned yet: still read from here until it has.
         var inFlight: [String: Data] = [:]
-        /// Whether a write is scheduled for the snapshots now pending.
-        var scheduled = false
     }
     private let pending = Mutex(Pending())
     /// Held while `base` is written: a flush and a removal never overlap.
@@ -30,7 +28,7 @@ public final class WriteBehindSnapshotStorage: SnapshotStorage {
 
     public init(base: any SnapshotStorage, delay: Duration = .seconds(2), logger: Logger) {
         self.base = base
-        self.delay = delay
+        timer = DelayedWrite(delay: delay)
         self.logger = logger
     }
 
@@ -46,20 +44,13 @@ public final class WriteBehindSnapshotStorage: SnapshotStorage {
 
     /// Flushes `delay` from now, unless that is scheduled already.
     private func scheduleFlush() {
-        let schedule = pending.withLock { pending in
-            guard !pending.scheduled, !pending.snapshots.isEmpty else { return false }
-            pending.scheduled = true
-            return true
-        }
-        guard schedule else { return }
-        // On a thread of its own: the wait for the disk takes none of the requests' threads.
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + delay.dispatchInterval) { [self] in
-            pending.withLock { $0.scheduled = false }
+        timer.schedule { [self] in
             do {
                 try flush()
+                return true
             } catch {
                 logger.warning("snapshots not written (tried again in \(delay)): \(error)")
-                scheduleFlush()
+                return false
             }
         }
     }
@@ -96,13 +87,5 @@ public final class WriteBehindSnapshotStorage: SnapshotStorage {
                 throw error
             }
         }
-    }
-}
-
-extension Duration {
-    /// The same span for Dispatch, to the nanosecond.
-    public var dispatchInterval: DispatchTimeInterval {
-        let (seconds, attoseconds) = components
-        return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
     }
 }

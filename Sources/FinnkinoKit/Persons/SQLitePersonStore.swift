@@ -32,11 +32,11 @@ public final class SQLitePersonStore: PersonStore {
     /// Last uses not yet written, by token hash: written together `touchDelay` (2 s) after the first
     /// (or by ``writeTouches()``), so a page view never waits for the disk. 10,000 persons'
     /// first views in a minute were 10,000 synchronous writes before (670 pages a second).
-    private let touches = Mutex<(uses: [Data: Touch], scheduled: Bool)>(([:], false))
+    private let touches = Mutex<[Data: Touch]>([:])
     private typealias Touch = (person: Int64, at: Double)
-    /// How long a last use may wait to be written: a crash forgets at most this much of them
-    /// (which only matters to the 30- and 180-day limits).
-    private let touchDelay: Duration
+    /// When the pending uses are written: `touchDelay` after the first. A crash forgets at most
+    /// that much of them (which only matters to the 30- and 180-day limits).
+    private let touchWrite: DelayedWrite
 
     /// Opens (or creates) `persons.sqlite` in the app's data directory.
     public convenience init(dataDirectory: URL, touchDelay: Duration = .seconds(2)) throws(PersonStoreError) {
@@ -54,7 +54,7 @@ public final class SQLitePersonStore: PersonStore {
     }
 
     private init(path: String?, touchDelay: Duration) throws(PersonStoreError) {
-        self.touchDelay = touchDelay
+        touchWrite = DelayedWrite(delay: touchDelay)
         do {
             queue = try DurableDatabase.pool(path: path, label: "PersonStore", foreignKeys: true)
             try Self.migrator.migrate(queue)
@@ -210,7 +210,7 @@ public final class SQLitePersonStore: PersonStore {
         }
         guard let found else { return nil }
         let person: Int64 = found["person"]
-        let lastUsed = max(found["lastUsedAt"], touches.withLock { $0.uses[token.hash]?.at } ?? 0)
+        let lastUsed = max(found["lastUsedAt"], touches.withLock { $0[token.hash]?.at } ?? 0)
         if seconds - lastUsed > SessionToken.lifetime {
             try write { db in try db.execute(sql: "DELETE FROM session WHERE tokenHash = ?", arguments: [token.hash]) }
             recent.withLock { $0.forget { key, _ in key == token.hash } }
@@ -231,24 +231,14 @@ public final class SQLitePersonStore: PersonStore {
 
     /// Keeps a session's last use, to be written with the others within `touchDelay`.
     private func touch(_ hash: Data, person: Int64, at seconds: Double) {
-        touches.withLock { $0.uses[hash] = (person, seconds) }
+        touches.withLock { $0[hash] = (person, seconds) }
         scheduleTouchWrite()
     }
 
     /// Writes the pending uses `touchDelay` from now, unless that is scheduled already.
     private func scheduleTouchWrite() {
-        let schedule = touches.withLock { touches in
-            guard !touches.scheduled, !touches.uses.isEmpty else { return false }
-            touches.scheduled = true
-            return true
-        }
-        guard schedule else { return }
-        // On a thread of its own: the wait for the disk takes none of the requests' threads.
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + touchDelay.dispatchInterval) { [self] in
-            touches.withLock { $0.scheduled = false }
-            // A failed write put the uses back: they are tried again after the same delay.
-            if (try? writeTouches()) == nil { scheduleTouchWrite() }
-        }
+        // A failed write put the uses back: they are tried again after the same delay.
+        touchWrite.schedule { [self] in (try? writeTouches()) != nil }
     }
 
     /// Writes the last uses not yet written, in one transaction (also when the server stops, and
@@ -263,13 +253,13 @@ public final class SQLitePersonStore: PersonStore {
     /// transaction fails.
     private func writeTouches(_ db: Database) throws {
         let uses = touches.withLock { touches in
-            defer { touches.uses = [:] }
-            return touches.uses
+            defer { touches = [:] }
+            return touches
         }
         guard !uses.isEmpty else { return }
         db.afterNextTransaction(
             onCommit: { _ in },
-            onRollback: { [self] _ in touches.withLock { $0.uses.merge(uses) { newer, _ in newer } } })
+            onRollback: { [self] _ in touches.withLock { $0.merge(uses) { newer, _ in newer } } })
         for (hash, use) in uses {
             try db.execute(
                 sql: "UPDATE session SET lastUsedAt = max(lastUsedAt, ?) WHERE tokenHash = ?",
