@@ -137,8 +137,10 @@ struct Screens: Sendable {
         let feeds = ScreenRequest(page: page, client: client).map {
             LiveFeed.feeds(of: $0, store: store, bookmarks: bookmarks, today: today())
         }
+        let actions = BookmarkActionsViewModel(
+            store: store, bookmarks: bookmarks, language: client.language, now: now)
         return ScreenResponder(
-            page: actionPage, actions: try bookmarkActions(client),
+            page: actionPage, actions: actions,
             nextResponder: ServicesResponder(feeds: feeds ?? [], strings: client.strings))
     }
 
