@@ -39,7 +39,9 @@ public final class SQLiteBookmarkStore: BookmarkStore {
     private struct Snapshot: Sendable {
         var dataVersion: Int?
         var commits: Int
-        var history: History
+        /// Read when first asked for: most stores only answer whether a movie is bookmarked (a
+        /// visitor's movie page), and the history is a JSON document to decode.
+        var history: History?
     }
 
     /// The local person's bookmarks in the database at `url` (see ``SQLiteBookmarkStores/init(url:logger:)``).
@@ -86,14 +88,11 @@ public final class SQLiteBookmarkStore: BookmarkStore {
         self.queue = queue
         do {
             let committed = commits.value
-            let (version, bookmarks, history) = try queue.read { db in
-                (
-                    try Self.dataVersion(db), try BookmarkTable(db: db, person: person).all(logger: logger),
-                    try Self.loadHistory(db, person: person, logger: logger)
-                )
+            let (version, bookmarks) = try queue.read { db in
+                (try Self.dataVersion(db), try BookmarkTable(db: db, person: person).all(logger: logger))
             }
             self.bookmarks = Subject(bookmarks)
-            cache = Mutex(Snapshot(dataVersion: version, commits: committed, history: history))
+            cache = Mutex(Snapshot(dataVersion: version, commits: committed, history: nil))
         } catch {
             throw BookmarkStoreError.unreadable(path: path, reason: Self.reason(error))
         }
@@ -167,7 +166,17 @@ public final class SQLiteBookmarkStore: BookmarkStore {
     /// The undo history as saved (changes by other processes included).
     public var history: History {
         refresh()
-        return cache.withLock { $0.history }
+        if let history = cache.withLock({ $0.history }) { return history }
+        do {
+            return try queue.read { db in
+                let history = try Self.loadHistory(db, person: person, logger: logger)
+                cache.withLock { $0.history = history }
+                return history
+            }
+        } catch {
+            logger.warning("bookmarks \(path): cannot read the undo history: \(Self.reason(error))")
+            return History(limit: BookmarkLimits.undoDepth)
+        }
     }
 
     /// Reads the database again if another process changed it since this store last looked, and
@@ -283,7 +292,9 @@ public final class SQLiteBookmarkStore: BookmarkStore {
         let committed = commits.value
         guard force || cache.withLock({ $0.dataVersion != version || $0.commits != committed }) else { return }
         let list = try BookmarkTable(db: db, person: person).all(logger: logger)
-        let history = try Self.loadHistory(db, person: person, logger: logger)
+        // The history is read again only if it was read at all (see `Snapshot.history`).
+        let history =
+            cache.withLock({ $0.history }) == nil ? nil : try Self.loadHistory(db, person: person, logger: logger)
         cache.withLock { $0 = Snapshot(dataVersion: version, commits: committed, history: history) }
         bookmarks.replace { $0 == list ? nil : list }
     }

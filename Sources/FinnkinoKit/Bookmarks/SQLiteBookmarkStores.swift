@@ -112,15 +112,19 @@ public final class SQLiteBookmarkStores: BookmarkStores {
     public func store(for person: PersonID) throws -> any BookmarkStore { try sqliteStore(for: person) }
 
     /// `person`'s store, as the SQLite store it is.
+    ///
+    /// A new store is read outside the lock, so that one person's first request never waits for
+    /// another's read; when two requests of one person race, the first store kept is the one used.
     func sqliteStore(for person: PersonID) throws -> SQLiteBookmarkStore {
-        try stores.withLock { stores in
+        if let store = stores.withLock({ $0[person] }) { return store }
+        let made = try SQLiteBookmarkStore(
+            queue: queue, person: person, path: path, unavailableReason: unavailableReason, commits: commits,
+            logger: logger)
+        return stores.withLock { stores in
             if let store = stores[person] { return store }
             if stores.count >= Self.limit { stores = stores.filter { $0.value.bookmarks.observerCount > 0 } }
-            let store = try SQLiteBookmarkStore(
-                queue: queue, person: person, path: path, unavailableReason: unavailableReason, commits: commits,
-                logger: logger)
-            stores[person] = store
-            return store
+            stores[person] = made
+            return made
         }
     }
 }

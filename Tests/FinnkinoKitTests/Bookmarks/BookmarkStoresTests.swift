@@ -126,6 +126,49 @@ enum BookmarkStoresKind: String, CaseIterable, Sendable {
         withExtendedLifetime(page) {}
     }
 
+    @Test func aPersonsFirstRequestsAtOnceAllGetTheOneStoreKept() async throws {
+        // Given a file where Alice has 100 bookmarks (reading them takes a while) and stores on it
+        // that have read nobody's yet
+        let folder = try BookmarkFixtures.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let earlier = try SQLiteBookmarkStores(dataDirectory: folder).store(for: alice)
+        for id in 1...100 { try earlier.add(BookmarkFixtures.bookmark(id)) }
+        let stores = try SQLiteBookmarkStores(dataDirectory: folder)
+        // When 32 requests of Alice ask for her store at the same moment (a page, its images...)
+        let made = try await withThrowingTaskGroup(of: SQLiteBookmarkStore.self) { group in
+            for _ in 0..<32 { group.addTask { try stores.sqliteStore(for: alice) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        // Then every one got the same store, the one kept, so a change through any reaches all pages
+        let kept = try stores.sqliteStore(for: alice)
+        #expect(made.count == 32)
+        #expect(made.allSatisfy { $0 === kept })
+        #expect(stores.keptCount == 1)
+        #expect(kept.all().count == 100)
+    }
+
+    @Test func anUndoHistoryFirstAskedForAfterAnotherConnectionsChangeIsThatChanges() throws {
+        // Given the server's store of Alice, read to show a page (her history not asked for), and
+        // the CLI's store on the same file
+        let folder = try BookmarkFixtures.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try SQLiteBookmarkStores(dataDirectory: folder).store(for: alice)
+        let cli = try SQLiteBookmarkStores(dataDirectory: folder).store(for: alice)
+        #expect(!server.contains(movieID: 1, source: .finnkino))
+        // When the CLI adds a bookmark
+        try cli.add(BookmarkFixtures.bookmark(1))
+        // Then the server's store can undo it, and its undo removes it
+        #expect(server.canUndo)
+        #expect(server.history.nextUndo == .add(AddBookmark(BookmarkFixtures.bookmark(1))))
+        #expect(try server.undo() == .add(AddBookmark(BookmarkFixtures.bookmark(1))))
+        #expect(server.history.nextUndo == nil)
+        #expect(server.canRedo)
+        // And once read, the history follows the other connection's next change too
+        try cli.redo()
+        #expect(server.history.nextUndo == .add(AddBookmark(BookmarkFixtures.bookmark(1))))
+        #expect(!server.canRedo)
+    }
+
     @Test func aFileOfTheReleaseBeforePersonsBecomesTheLocalPersons() throws {
         // Given a bookmarks file as the release before persons wrote it: two bookmarks, one undo step
         let folder = try BookmarkFixtures.scratchFolder()
