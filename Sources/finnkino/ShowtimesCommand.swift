@@ -1,3 +1,4 @@
+import AppPatterns
 import ArgumentParser
 import FinnkinoKit
 import Foundation
@@ -23,6 +24,14 @@ struct ShowtimesCommand: AsyncParsableCommand {
 
     func run() async throws {
         let store = try global.makeStore()
+        let now = Date()
+        let day = date.resolve(today: HelsinkiTime.localDate(of: now))
+        // Given an area's ID, its schedule is asked for while the list of areas is read to check
+        // the ID: the two answers come in together instead of one after the other.
+        let givenID = self.area.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let early = givenID.map { [movie] id in Task { try await store.showtimes(area: id, date: day, movieID: movie) }
+        }
+        defer { early?.cancel() }
         var area: TheatreArea?
         var areaName: String?
         if let name = self.area {
@@ -32,11 +41,16 @@ struct ShowtimesCommand: AsyncParsableCommand {
             areaName = nearest.heading
         }
         let areaID = area?.id ?? FeedStore.defaultScheduleAreaID
-        let now = Date()
-        let day = date.resolve(today: HelsinkiTime.localDate(of: now))
+        let schedule: Loaded<[Show]>
+        if let early, areaID == givenID {
+            schedule = try await early.value
+        } else {
+            schedule = try await store.showtimes(area: areaID, date: day, movieID: movie)
+        }
         // Today, shows that have already started are of no use to anyone: leave them out.
-        let loaded = try await store.showtimes(area: areaID, date: day, movieID: movie)
-            .map { shows in day == HelsinkiTime.localDate(of: now) ? shows.filter { $0.start >= now } : shows }
+        let loaded = schedule.map { shows in
+            day == HelsinkiTime.localDate(of: now) ? shows.filter { $0.start >= now } : shows
+        }
         // The shows carry the title; a movie with no shows that day is looked up by its ID (which
         // also says when there is no such movie).
         var movieTitle: String?
