@@ -50,6 +50,25 @@ import Testing
         #expect(starts.allSatisfy { HelsinkiTime.localDate(of: $0) == tomorrow })
     }
 
+    @Test func showtimesOfAnAreaByItsIDAreThoseByItsNameAndAnUnknownIDIsRefused() async throws {
+        // Given the shows of Helsinki tomorrow, asked for by name (the areas read first)
+        let byName = try await CommandLineRun.finnkino([
+            "showtimes", "--area", "helsinki", "--date", "tomorrow", "--json",
+        ])
+        try #require(byName.exitCode == 0, "\(byName.stderr)")
+        // When they are asked for by the area's ID (the schedule asked for while the areas are read)
+        let byID = try await CommandLineRun.finnkino(["showtimes", "--area", " 1002", "--date", "tomorrow", "--json"])
+        // Then the answer is the same, and not empty
+        #expect(byID.exitCode == 0, "\(byID.stderr)")
+        #expect(byID.stdout == byName.stdout)
+        #expect(byID.stdout.count > 100)
+        // And an ID no area has is refused with the reason, whatever its schedule would have been
+        let unknown = try await CommandLineRun.finnkino(["showtimes", "--area", "9999", "--date", "tomorrow"])
+        #expect(unknown.exitCode == 1)
+        #expect(unknown.stderr.contains("no area has the ID 9999"))
+        #expect(unknown.stdout.isEmpty)
+    }
+
     @Test func searchScopesOnTheBundledTitles() async throws {
         let beginsWith = try await CommandLineRun.finnkino(["movies", "--search", "dyy", "--begins-with"])
         #expect(beginsWith.exitCode == 0, "\(beginsWith.stderr)")
