@@ -80,6 +80,9 @@ public final class SQLiteBookmarkStores: BookmarkStores {
         } catch {
             throw BookmarkStoreError.writeFailed(path: path, reason: SQLiteBookmarkStore.reason(error))
         }
+        // Every store of the person reads again on its next use: also one being made outside the
+        // lock at this moment, from before the delete, and one a request still holds.
+        commits.increment()
         // The person's store, if open pages hold it, lists nothing now (and tells them).
         stores.withLock { $0[person] }?.reload()
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 import Testing
 
 @testable import FinnkinoKit
@@ -145,6 +146,24 @@ enum BookmarkStoresKind: String, CaseIterable, Sendable {
         #expect(made.allSatisfy { $0 === kept })
         #expect(stores.keptCount == 1)
         #expect(kept.all().count == 100)
+    }
+
+    @Test func aStoreReadJustBeforeItsPersonWasErasedListsNothingAfterward() throws {
+        // Given Alice's bookmark, and a store of hers read by a request just before she is erased
+        // but not kept yet (two requests of hers racing with "Delete me")
+        let folder = try BookmarkFixtures.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stores = try SQLiteBookmarkStores(dataDirectory: folder)
+        try stores.store(for: alice).add(BookmarkFixtures.bookmark(1))
+        let inFlight = try SQLiteBookmarkStore(
+            queue: stores.queue, person: alice, path: stores.path, unavailableReason: nil, commits: stores.commits,
+            logger: Logger(label: "test"))
+        #expect(inFlight.all().count == 1)
+        // When she is erased
+        try stores.erase(alice)
+        // Then that store too lists nothing and can undo nothing
+        #expect(inFlight.all().isEmpty)
+        #expect(!inFlight.canUndo)
     }
 
     @Test func anUndoHistoryFirstAskedForAfterAnotherConnectionsChangeIsThatChanges() throws {
