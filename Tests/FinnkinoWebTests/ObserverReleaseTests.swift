@@ -72,7 +72,8 @@ import Testing
         // Then every observation ends and every schedule stops
         #expect(await LiveUpdatesTests.eventually { store.activeFeedCount == 0 })
         #expect(await LiveUpdatesTests.eventually { bookmarks.bookmarks.observerCount == 0 })
-        #expect(store.reachability.observerCount == watchers)
+        // (each live page's reachability observer ends with its task, after its connection closed)
+        #expect(await LiveUpdatesTests.eventually { store.reachability.observerCount == watchers })
         #expect(location.observerCount == 0 && !location.isRunning)
         // And the database is open as often as before the session
         #expect(try Self.openFiles(under: folder) == files)
