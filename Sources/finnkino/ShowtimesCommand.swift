@@ -29,7 +29,9 @@ struct ShowtimesCommand: AsyncParsableCommand {
         // Given an area's ID, its schedule is asked for while the list of areas is read to check
         // the ID: the two answers come in together instead of one after the other.
         let givenID = self.area.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-        let early = givenID.map { [movie] id in Task { try await store.showtimes(area: id, date: day, movieID: movie) }
+        var early: Task<Loaded<[Show]>, any Error>?
+        if let givenID {
+            early = Task { [movie] in try await store.showtimes(area: givenID, date: day, movieID: movie) }
         }
         defer { early?.cancel() }
         var area: TheatreArea?

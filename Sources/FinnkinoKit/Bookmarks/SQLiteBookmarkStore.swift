@@ -163,19 +163,20 @@ public final class SQLiteBookmarkStore: BookmarkStore {
         all().contains { $0.movieID == movieID && $0.source == source }
     }
 
-    /// The undo history as saved (changes by other processes included).
+    /// The undo history as saved (changes by other processes included), read in the same
+    /// transaction as the list it goes with (the first time it is asked for: `Snapshot.history`).
     public var history: History {
-        refresh()
-        if let history = cache.withLock({ $0.history }) { return history }
         do {
             return try queue.read { db in
+                try synchronize(db, force: false)
+                if let history = cache.withLock({ $0.history }) { return history }
                 let history = try Self.loadHistory(db, person: person, logger: logger)
                 cache.withLock { $0.history = history }
                 return history
             }
         } catch {
             logger.warning("bookmarks \(path): cannot read the undo history: \(Self.reason(error))")
-            return History(limit: BookmarkLimits.undoDepth)
+            return cache.withLock { $0.history } ?? History(limit: BookmarkLimits.undoDepth)
         }
     }
 
