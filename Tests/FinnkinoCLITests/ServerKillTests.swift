@@ -40,6 +40,17 @@ import Testing
 
     struct Failure: Error, CustomStringConvertible { var description: String }
 
+    /// Returns when `process` has ended, waiting on a thread of its own, not the test pool's (a
+    /// graceful stop takes seconds; on two cores, pool threads held that long stall every test).
+    static func exit(of process: Process) async {
+        await withCheckedContinuation { continuation in
+            Thread {
+                process.waitUntilExit()
+                continuation.resume()
+            }.start()
+        }
+    }
+
     @Test func anAcknowledgedBookmarkSurvivesKillNine() async throws {
         // Given a server on a fresh data folder
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("finnkino-kill-\(UUID().uuidString)")
@@ -68,7 +79,7 @@ import Testing
         #expect((response as? HTTPURLResponse)?.statusCode == 200)  // the movie page after the redirect
         // And the server is killed at once, with no chance to clean up
         kill(server.processIdentifier, SIGKILL)
-        server.waitUntilExit()
+        await Self.exit(of: server)
         #expect(server.terminationReason == .uncaughtSignal)
         // Then the bookmark is on disk: the CLI, a new process, lists it
         let after = try await CommandLineRun.finnkino(["bookmarks", "list", "--json"], dataDir: folder)
@@ -89,7 +100,7 @@ import Testing
         #expect((try await session.data(from: viewed).1 as? HTTPURLResponse)?.statusCode == 200)
         // When it is stopped with SIGTERM at once
         kill(server.processIdentifier, SIGTERM)
-        server.waitUntilExit()
+        await Self.exit(of: server)
         // Then the next start opens that page
         let (again, home) = try await Self.startServer(dataDir: folder)
         defer { if again.isRunning { kill(again.processIdentifier, SIGKILL) } }
@@ -113,7 +124,7 @@ import Testing
         let status = try await session.data(from: base.appendingPathComponent("healthz")).1 as? HTTPURLResponse
         #expect(status?.statusCode == 200)
         // When it gets SIGTERM
-        let exited: Task<Void, Never> = Task.detached { server.waitUntilExit() }
+        let exited = Task { await Self.exit(of: server) }
         let started = ContinuousClock.now
         kill(server.processIdentifier, SIGTERM)
         // Then it has exited within 5 s, by itself

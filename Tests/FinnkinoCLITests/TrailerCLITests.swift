@@ -1,36 +1,34 @@
+import AppPatterns
 import Foundation
 import Testing
 
 /// `finnkino trailer edit`, end to end: a real clip, the five edits, ffprobe on the result.
 @Suite(.timeLimit(.minutes(3))) struct TrailerCLITests {
-    /// Runs ffmpeg or ffprobe to completion; returns its standard output.
+    /// Runs ffmpeg or ffprobe to completion; returns its standard output. Awaited through the app's
+    /// `ExternalProgram`, so that no thread of the test pool waits for it.
     @discardableResult
-    static func tool(_ name: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [name] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(name) \(arguments)")
-        return String(decoding: data, as: UTF8.self)
+    static func tool(_ name: String, _ arguments: [String]) async throws -> String {
+        let url = try #require(Executables.find(name), "\(name) is not installed (scripts/setup installs it)")
+        let outcome = try await ExternalProgram(url).run(arguments, deadline: .seconds(60), limit: tools)
+        #expect(outcome.succeeded, "\(name) \(arguments): \(outcome.errorLines)")
+        return String(decoding: outcome.output, as: UTF8.self)
     }
 
+    /// At most two at a time.
+    static let tools = ConcurrencyLimit(width: 2)
+
     /// A folder with a 5 s 640x360 clip with sound and a 2 s tone.
-    static func folder() throws -> URL {
+    static func folder() async throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trailer-cli-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try tool(
+        try await tool(
             "ffmpeg",
             [
                 "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25:duration=5", "-f", "lavfi", "-i",
                 "sine=frequency=330:duration=5", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
                 "-c:a", "aac", "-shortest", folder.appendingPathComponent("clip.mp4").path,
             ])
-        try tool(
+        try await tool(
             "ffmpeg",
             [
                 "-v", "error", "-f", "lavfi", "-i", "sine=frequency=550:duration=2",
@@ -40,7 +38,7 @@ import Testing
     }
 
     @Test func theFiveEditsFromTheCommandLine() async throws {
-        let folder = try Self.folder()
+        let folder = try await Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("edited.mp4").path
         let run = try await CommandLineRun.finnkino(
@@ -51,7 +49,7 @@ import Testing
             ], dataDir: folder.appendingPathComponent("data"))
         #expect(run.exitCode == 0, "\(run.stderr)")
         #expect(run.stdout == "Saved to the library as 1: clip.mp4, 3 s, 360x360\nCopied to \(output)\n")
-        let probe = try Self.tool(
+        let probe = try await Self.tool(
             "ffprobe",
             [
                 "-v", "error", "-show_entries", "format=duration:stream=codec_type,width,height", "-of", "csv=p=0",
@@ -107,7 +105,7 @@ import Testing
         (["library", "delete", "abc"], "The value 'abc' is invalid"),
     ])
     func badNamesAreRefused(arguments: [String], says: String) async throws {
-        let folder = try Self.folder()
+        let folder = try await Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let clip = folder.appendingPathComponent("clip.mp4").path
         let run = try await CommandLineRun.finnkino(arguments.map { $0 == "CLIP" ? clip : $0 })
@@ -122,7 +120,7 @@ import Testing
         (["--text", "two\nlines"], "one line of printable characters", 1),
     ])
     func badEditsAreOneLineAndSaveNothing(arguments: [String], says: String, exitCode: Int32) async throws {
-        let folder = try Self.folder()
+        let folder = try await Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("never.mp4").path
         let run = try await CommandLineRun.finnkino(

@@ -105,8 +105,6 @@ struct DatasetGeneratorTests {
     /// What every clip holds: 4 s of 480x270 H.264 at 24 fps (96 frames) and AAC sound.
     static let clipStreams = ["h264 480x270 4.00 s 96 frames", "aac 4.00 s"]
 
-    private let tools = ConcurrencyLimit(width: 2)
-
     private func manifestWithoutClipSizes(_ data: Data?) throws -> NSDictionary {
         let bytes = try #require(data)
         var manifest = try #require(JSONSerialization.jsonObject(with: bytes) as? [String: Any])
@@ -117,13 +115,8 @@ struct DatasetGeneratorTests {
         return manifest as NSDictionary
     }
 
-    private func tool(_ name: String, _ arguments: [String]) async throws -> ExternalProgram.Outcome {
-        let url = try #require(Executables.find(name), "\(name) is not installed (scripts/setup installs it)")
-        return try await ExternalProgram(url).run(arguments, deadline: .seconds(60), limit: tools)
-    }
-
     private func streams(of clip: String) async throws -> [String] {
-        let outcome = try await tool(
+        let outcome = try await MediaTool.run(
             "ffprobe",
             [
                 "-v", "error", "-count_frames", "-show_entries",
@@ -143,7 +136,7 @@ struct DatasetGeneratorTests {
     }
 
     private func ssim(_ clip: String, _ reference: String) async throws -> Double {
-        let outcome = try await tool(
+        let outcome = try await MediaTool.run(
             "ffmpeg",
             ["-hide_banner", "-nostdin", "-i", clip, "-i", reference, "-lavfi", "[0:v][1:v]ssim", "-f", "null", "-"])
         // The last line of standard error reads "... SSIM Y:0.99 U:0.99 V:0.99 All:0.999 (28.5)".

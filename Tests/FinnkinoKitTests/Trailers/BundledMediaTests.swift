@@ -6,19 +6,14 @@ import Testing
 /// The dataset's own trailer clips and tunes: every movie's trailer is a real short H.264 + AAC
 /// clip, the tunes are AAC, and only listed `bundled:` files are ever named.
 @Suite(.timeLimit(.minutes(2))) struct BundledMediaTests {
-    private func probe(_ file: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "ffprobe", "-v", "error", "-show_entries", "stream=codec_name,width,height:format=duration", "-of",
-            "csv=p=0", file.path,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+    private func probe(_ file: URL) async throws -> String {
+        let output = try await MediaTool.output(
+            "ffprobe",
+            [
+                "-v", "error", "-show_entries", "stream=codec_name,width,height:format=duration", "-of", "csv=p=0",
+                file.path,
+            ])
+        return String(decoding: output, as: UTF8.self)
     }
 
     @Test func everyMovieOfTheDatasetHasAPlayableClip() async throws {
@@ -30,7 +25,7 @@ import Testing
         let clips = try movies.map { try #require(media.trailer(of: $0), "\($0.title) has no clip") }
         // Each clip is 4 s of 480x270 H.264 with AAC sound, and small (checked on a few: ffprobe is slow)
         for clip in Set(clips).sorted(by: { $0.path < $1.path }).prefix(3) {
-            let lines = try probe(clip).split(separator: "\n")
+            let lines = try await probe(clip).split(separator: "\n")
             #expect(lines.contains("h264,480,270") && lines.contains("aac"), "\(lines)")
             #expect(abs((Double(lines.last ?? "") ?? 0) - 4) < 0.05)
         }
@@ -38,12 +33,12 @@ import Testing
         #expect(bytes.allSatisfy { $0 > 10_000 && $0 < 100_000 }, "\(bytes)")
     }
 
-    @Test func theTunesAreNamedAACTracks() throws {
+    @Test func theTunesAreNamedAACTracks() async throws {
         let tunes = try BundledMedia.standard().tunes
         #expect(tunes.map(\.name) == ["aamu", "takaa-ajo", "valssi"])
         #expect(try BundledMedia.standard().tune(named: "Valssi")?.name == "valssi")
         #expect(try BundledMedia.standard().tune(named: "humppa") == nil)
-        let lines = try probe(tunes[0].file).split(separator: "\n")
+        let lines = try await probe(tunes[0].file).split(separator: "\n")
         #expect(lines.first == "aac" && abs((Double(lines.last ?? "") ?? 0) - 20) < 0.05, "\(lines)")
     }
 

@@ -7,52 +7,41 @@ import Testing
 
 /// Real exports with ffmpeg, checked with ffprobe and with the pixels of a frame.
 @Suite(.serialized, .timeLimit(.minutes(3))) struct TrailerExporterTests {
-    /// A 6 s 640x360 clip with sound, and a 3 s tone, made once with ffmpeg's own test sources.
-    static let fixtures: Result<(clip: VideoSource, silent: VideoSource, tone: String, folder: URL), any Error> = Result
-    {
+    /// A 6 s 640x360 clip with sound, a 4 s one without, and a 3 s tone, made once with ffmpeg's own
+    /// test sources (started by the first test that asks, awaited by every other).
+    struct Fixtures {
+        var clip: VideoSource
+        var silent: VideoSource
+        var tone: String
+        var folder: URL
+    }
+
+    static let fixtures = Task {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trailer-tests-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let clip = folder.appendingPathComponent("clip.mp4").path
         let silent = folder.appendingPathComponent("silent.mp4").path
         let tone = folder.appendingPathComponent("tone.wav").path
-        try tool(
+        try await MediaTool.output(
             "ffmpeg",
             [
                 "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25:duration=6", "-f", "lavfi", "-i",
                 "sine=frequency=330:duration=6", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
                 "-c:a", "aac", "-shortest", clip,
             ])
-        try tool(
+        try await MediaTool.output(
             "ffmpeg",
             [
                 "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25:duration=4", "-c:v", "libx264",
                 "-preset", "ultrafast", "-pix_fmt", "yuv420p", silent,
             ])
-        try tool("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "sine=frequency=550:duration=3", tone])
+        try await MediaTool.output(
+            "ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "sine=frequency=550:duration=3", tone])
         let size = FrameSize(width: 640, height: 360)
-        return (
-            VideoSource(path: clip, title: "clip", duration: 6, size: size, hasAudio: true),
-            VideoSource(path: silent, title: "silent", duration: 4, size: size, hasAudio: false), tone, folder
-        )
-    }
-
-    struct ToolFailure: Error, CustomStringConvertible { var description: String }
-
-    /// Runs ffmpeg or ffprobe and returns its standard output.
-    @discardableResult
-    static func tool(_ name: String, _ arguments: [String]) throws -> Data {
-        guard let executable = Executables.find(name) else { throw ToolFailure(description: "\(name) missing") }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw ToolFailure(description: "\(name) \(arguments) failed") }
-        return data
+        return Fixtures(
+            clip: VideoSource(path: clip, title: "clip", duration: 6, size: size, hasAudio: true),
+            silent: VideoSource(path: silent, title: "silent", duration: 4, size: size, hasAudio: false), tone: tone,
+            folder: folder)
     }
 
     struct Probe {
@@ -62,8 +51,8 @@ import Testing
         var hasAudio: Bool
     }
 
-    static func probe(_ path: String) throws -> Probe {
-        let data = try tool(
+    static func probe(_ path: String) async throws -> Probe {
+        let data = try await MediaTool.output(
             "ffprobe",
             ["-v", "error", "-show_entries", "format=duration:stream=codec_type,width,height", "-of", "json", path])
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -76,9 +65,9 @@ import Testing
     }
 
     /// The RGB bytes of the frame at `time`.
-    static func frame(_ path: String, at time: Double) throws -> [UInt8] {
+    static func frame(_ path: String, at time: Double) async throws -> [UInt8] {
         [UInt8](
-            try tool(
+            try await MediaTool.output(
                 "ffmpeg",
                 [
                     "-v", "error", "-ss", String(time), "-i", path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt",
@@ -87,7 +76,7 @@ import Testing
     }
 
     func export(_ menu: EditMenu, _ name: String) async throws -> String {
-        let output = try Self.fixtures.get().folder.appendingPathComponent(name).path
+        let output = try await Self.fixtures.value.folder.appendingPathComponent(name).path
         try await TrailerExporter().export(menu.composition, to: URL(fileURLWithPath: output))
         return output
     }
@@ -100,31 +89,31 @@ import Testing
     }
 
     @Test func trimKeepsTheAskedLength() async throws {
-        var menu = EditMenu(source: try Self.fixtures.get().clip)
+        var menu = EditMenu(source: try await Self.fixtures.value.clip)
         try menu.trim(TimeRange(start: 1.5, end: 4))
-        let probe = try Self.probe(try await export(menu, "trim.mp4"))
+        let probe = try await Self.probe(try await export(menu, "trim.mp4"))
         #expect(abs(probe.duration - 2.5) <= 0.1, "\(probe.duration)")
         #expect(probe.hasAudio)
     }
 
     @Test func rotateAndCropGiveTheFrameSize() async throws {
-        var menu = EditMenu(source: try Self.fixtures.get().clip)
+        var menu = EditMenu(source: try await Self.fixtures.value.clip)
         try menu.rotate(.quarter)
-        #expect(try Self.probe(try await export(menu, "rotate.mp4")).width == 360)
+        #expect(try await Self.probe(try await export(menu, "rotate.mp4")).width == 360)
         try menu.crop(CropRect(x: 40, y: 100, width: 200, height: 300))
-        let probe = try Self.probe(try await export(menu, "crop.mp4"))
+        let probe = try await Self.probe(try await export(menu, "crop.mp4"))
         #expect(probe.width == 200 && probe.height == 300)
     }
 
     @Test func textIsBurnedIntoThePicture() async throws {
-        let plain = EditMenu(source: try Self.fixtures.get().clip)
+        let plain = EditMenu(source: try await Self.fixtures.value.clip)
         var titled = plain
         try titled.addText(
             TextOverlay(
                 text: "It's 100%: [Dyyni]; a,b %{pts} \\ 'x'", position: .bottom, size: 40, colour: "#FFFF00",
                 time: TimeRange(start: 0, end: 3)))
-        let before = try Self.frame(try await export(plain, "plain.mp4"), at: 1)
-        let after = try Self.frame(try await export(titled, "titled.mp4"), at: 1)
+        let before = try await Self.frame(try await export(plain, "plain.mp4"), at: 1)
+        let after = try await Self.frame(try await export(titled, "titled.mp4"), at: 1)
         #expect(before.count == 640 * 360 * 3 && after.count == before.count)
         // The bottom band differs (the text), the top band is the same picture
         let row = 640 * 3
@@ -135,28 +124,28 @@ import Testing
         #expect(changedBottom > 1000, "\(changedBottom)")
         #expect(changedTop < 50, "\(changedTop)")
         // And after 3 s the text is gone
-        let late = try Self.frame(try await export(titled, "titled-late.mp4"), at: 4)
-        let plainLate = try Self.frame(try await export(plain, "plain-late.mp4"), at: 4)
+        let late = try await Self.frame(try await export(titled, "titled-late.mp4"), at: 4)
+        let plainLate = try await Self.frame(try await export(plain, "plain-late.mp4"), at: 4)
         #expect(zip(late[bottom], plainLate[bottom]).count { abs(Int($0) - Int($1)) > 40 } < 50)
     }
 
     @Test func musicGivesASilentClipSound() async throws {
-        let fixtures = try Self.fixtures.get()
+        let fixtures = try await Self.fixtures.value
         var menu = EditMenu(source: fixtures.silent)
-        #expect(!(try Self.probe(fixtures.silent.path).hasAudio))
+        #expect(!(try await Self.probe(fixtures.silent.path).hasAudio))
         try menu.addMusic(MusicTrack(path: fixtures.tone, name: "tone", mode: .replace, volume: 0.8))
-        let probe = try Self.probe(try await export(menu, "music.mp4"))
+        let probe = try await Self.probe(try await export(menu, "music.mp4"))
         #expect(probe.hasAudio && abs(probe.duration - 4) <= 0.15)
         // Mixed into a clip that has sound, too
         var mixed = EditMenu(source: fixtures.clip)
         try mixed.addMusic(MusicTrack(path: fixtures.tone, name: "tone", mode: .mix, volume: 0.5))
-        #expect(try Self.probe(try await export(mixed, "mixed.mp4")).hasAudio)
+        #expect(try await Self.probe(try await export(mixed, "mixed.mp4")).hasAudio)
     }
 
     @Test func progressIsReportedUpToTheEnd() async throws {
-        let menu = EditMenu(source: try Self.fixtures.get().clip)
+        let menu = EditMenu(source: try await Self.fixtures.value.clip)
         let seen = Mutex<[Double]>([])
-        let output = try Self.fixtures.get().folder.appendingPathComponent("progress.mp4")
+        let output = try await Self.fixtures.value.folder.appendingPathComponent("progress.mp4")
         try await TrailerExporter().export(menu.composition, to: output) { share in seen.withLock { $0.append(share) } }
         let shares = seen.withLock { $0 }
         #expect(shares.last == 1)
@@ -165,8 +154,8 @@ import Testing
 
     @Test func cancellingStopsFfmpegAndLeavesNothing() async throws {
         let before = Self.workFolders()
-        let output = try Self.fixtures.get().folder.appendingPathComponent("cancelled.mp4")
-        let menu = EditMenu(source: try Self.fixtures.get().clip)
+        let output = try await Self.fixtures.value.folder.appendingPathComponent("cancelled.mp4")
+        let menu = EditMenu(source: try await Self.fixtures.value.clip)
         let started = Mutex(false)
         let task = Task {
             try await TrailerExporter().export(menu.composition, to: output) { share in
@@ -187,8 +176,8 @@ import Testing
     }
 
     @Test func anExportCancelledBeforeItStartsRunsNothing() async throws {
-        let output = try Self.fixtures.get().folder.appendingPathComponent("never.mp4")
-        let menu = EditMenu(source: try Self.fixtures.get().clip)
+        let output = try await Self.fixtures.value.folder.appendingPathComponent("never.mp4")
+        let menu = EditMenu(source: try await Self.fixtures.value.clip)
         let reported = Mutex(false)
         let task = Task {
             try await TrailerExporter().export(menu.composition, to: output) { _ in reported.withLock { $0 = true } }
@@ -199,8 +188,8 @@ import Testing
     }
 
     @Test func aTimeLimitStopsTheExport() async throws {
-        let output = try Self.fixtures.get().folder.appendingPathComponent("slow.mp4")
-        let menu = EditMenu(source: try Self.fixtures.get().clip)
+        let output = try await Self.fixtures.value.folder.appendingPathComponent("slow.mp4")
+        let menu = EditMenu(source: try await Self.fixtures.value.clip)
         await #expect(throws: ExportError.timedOut(seconds: 0)) {
             try await TrailerExporter(timeLimit: .milliseconds(1)).export(menu.composition, to: output)
         }
@@ -208,8 +197,8 @@ import Testing
     }
 
     @Test func aMissingFfmpegIsSaidWithHowToInstallIt() async throws {
-        let menu = EditMenu(source: try Self.fixtures.get().clip)
-        let output = try Self.fixtures.get().folder.appendingPathComponent("none.mp4")
+        let menu = EditMenu(source: try await Self.fixtures.value.clip)
+        let output = try await Self.fixtures.value.folder.appendingPathComponent("none.mp4")
         do {
             try await TrailerExporter(ffmpeg: nil).export(menu.composition, to: output)
             Issue.record("exported without ffmpeg")
@@ -221,7 +210,7 @@ import Testing
     }
 
     @Test func aBrokenSourceFailsWithFfmpegsReason() async throws {
-        let folder = try Self.fixtures.get().folder
+        let folder = try await Self.fixtures.value.folder
         let broken = folder.appendingPathComponent("broken.mp4")
         try Data("not a video".utf8).write(to: broken)
         let source = VideoSource(
