@@ -19,9 +19,11 @@ enum DayArgument: ExpressibleByArgument, Equatable {
             }
             let parts = text.split(separator: ".", omittingEmptySubsequences: false)
             guard parts.count == 3, let day = Int(parts[0]), let month = Int(parts[1]), let year = Int(parts[2]),
-                (1...12).contains(month), (1...31).contains(day), year > 1900
+                year > 1900
             else { return nil }
-            self = .date(LocalDate(year: year, month: month, day: day))
+            let date = LocalDate(year: year, month: month, day: day)
+            guard date.isOnTheCalendar else { return nil }
+            self = .date(date)
         }
     }
 

@@ -69,6 +69,14 @@ import Testing
         #expect(unknown.stdout.isEmpty)
     }
 
+    @Test(arguments: ["31.2.2026", "2026-02-31", "29.2.2026", "31.4.2026", "0.1.2026", "next week"])
+    func aDayThatIsNotOnTheCalendarIsAUsageError(day: String) async throws {
+        let result = try await CommandLineRun.finnkino(["showtimes", "--area", "helsinki", "--date", day])
+        #expect(result.exitCode == 64, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("Error: The value '\(day)' is invalid for '--date"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test func searchScopesOnTheBundledTitles() async throws {
         let beginsWith = try await CommandLineRun.finnkino(["movies", "--search", "dyy", "--begins-with"])
         #expect(beginsWith.exitCode == 0, "\(beginsWith.stderr)")

@@ -36,6 +36,9 @@ import Testing
         #expect(LocalDate(year: 12_345, month: 1, day: 2).description == "12345-01-02")
         #expect(LocalDate(year: 2024, month: -1, day: 100).description == "2024--1-100")
         #expect(LocalDate(iso: "2024-13-01") == nil)
+        #expect(LocalDate(iso: "2026-02-31") == nil && LocalDate(iso: "2026-04-31") == nil)
+        #expect(LocalDate(iso: "2026-02-29") == nil && LocalDate(iso: "2024-02-29")?.day == 29)
+        #expect(LocalDate(iso: "2026-00-10") == nil && LocalDate(iso: "2026-01-00") == nil)
         #expect(LocalDate(iso: "garbage") == nil)
         #expect(LocalDate(iso: "2021-11-12T00:00:00") == LocalDate(year: 2021, month: 11, day: 12))
     }

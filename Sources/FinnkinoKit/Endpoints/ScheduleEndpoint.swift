@@ -39,7 +39,7 @@ public struct ScheduleEndpoint: FinnkinoEndpoint, Hashable {
             throw EndpointValidationError(
                 endpoint: name, message: "numberOfDays must be between 1 and 31, got \(numberOfDays)")
         }
-        if let date, LocalDate(daysSinceEpoch: date.daysSinceEpoch) != date {
+        if let date, !date.isOnTheCalendar {
             throw EndpointValidationError(endpoint: name, message: "date \(date) is not a calendar day")
         }
     }

@@ -76,17 +76,22 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         self.init(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)
     }
 
+    /// Whether the day is on the calendar: `2026-02-31` is not (the day count would roll it into March).
+    public var isOnTheCalendar: Bool {
+        (1...12).contains(month) && (1...31).contains(day) && LocalDate(daysSinceEpoch: daysSinceEpoch) == self
+    }
+
     public func adding(days: Int) -> LocalDate {
         LocalDate(daysSinceEpoch: daysSinceEpoch + days)
     }
 
-    /// Parses `2022-02-27` (also accepts a trailing `T…` time, which is ignored).
+    /// Parses `2022-02-27` (also accepts a trailing `T…` time, which is ignored); nil for a day
+    /// that is not on the calendar.
     public init?(iso text: some StringProtocol) {
         let parts = text.prefix(10).split(separator: "-")
-        guard parts.count == 3, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
-            (1...12).contains(m), (1...31).contains(d)
-        else { return nil }
+        guard parts.count == 3, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
         self.init(year: y, month: m, day: d)
+        guard isOnTheCalendar else { return nil }
     }
 
     // MARK: Codable
