@@ -17,12 +17,7 @@ enum DayArgument: ExpressibleByArgument, Equatable {
                 self = .date(date)
                 return
             }
-            let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-            guard parts.count == 3, let day = Int(parts[0]), let month = Int(parts[1]), let year = Int(parts[2]),
-                year > 1900
-            else { return nil }
-            let date = LocalDate(year: year, month: month, day: day)
-            guard date.isOnTheCalendar else { return nil }
+            guard let date = LocalDate(finnish: text), date.year > 1900 else { return nil }
             self = .date(date)
         }
     }

@@ -69,7 +69,9 @@ import Testing
         #expect(unknown.stdout.isEmpty)
     }
 
-    @Test(arguments: ["31.2.2026", "2026-02-31", "29.2.2026", "31.4.2026", "0.1.2026", "next week"])
+    @Test(arguments: [
+        "31.2.2026", "2026-02-31", "29.2.2026", "31.4.2026", "0.1.2026", "next week", "1.1.9223372036854775807",
+    ])
     func aDayThatIsNotOnTheCalendarIsAUsageError(day: String) async throws {
         let result = try await CommandLineRun.finnkino(["showtimes", "--area", "helsinki", "--date", day])
         #expect(result.exitCode == 64, "\(result.stderr)")

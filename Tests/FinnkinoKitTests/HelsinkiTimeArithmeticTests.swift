@@ -39,6 +39,9 @@ import Testing
         #expect(LocalDate(iso: "2026-02-31") == nil && LocalDate(iso: "2026-04-31") == nil)
         #expect(LocalDate(iso: "2026-02-29") == nil && LocalDate(iso: "2024-02-29")?.day == 29)
         #expect(LocalDate(iso: "2026-00-10") == nil && LocalDate(iso: "2026-01-00") == nil)
+        #expect(LocalDate(finnish: "29.2.2024") == LocalDate(year: 2024, month: 2, day: 29))
+        #expect(LocalDate(finnish: "31.2.2026") == nil && LocalDate(finnish: "1.1.9223372036854775807") == nil)
+        #expect(!LocalDate(year: Int.max, month: 1, day: 1).isOnTheCalendar)
         #expect(LocalDate(iso: "garbage") == nil)
         #expect(LocalDate(iso: "2021-11-12T00:00:00") == LocalDate(year: 2021, month: 11, day: 12))
     }

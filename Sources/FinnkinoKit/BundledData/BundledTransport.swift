@@ -101,7 +101,7 @@ public struct BundledTransport: Transport {
     ) throws(BundledDatasetError) -> [UInt8] {
         var first = today
         if let text = request.queryValue("dt") {
-            guard let date = Self.parseQueryDate(text) else { return Self.emptySchedule(pubDate: today) }
+            guard let date = LocalDate(finnish: text) else { return Self.emptySchedule(pubDate: today) }
             first = date
         }
         let dayCount = request.queryValue("nrOfDays").flatMap { Int($0) }.map { min(max($0, 1), 31) } ?? 1
@@ -243,17 +243,6 @@ public struct BundledTransport: Transport {
 
     private static func emptySchedule(pubDate: LocalDate) -> [UInt8] {
         scheduleHead(pubDate: pubDate) + Array("  <Shows />\n</Schedule>".utf8)
-    }
-
-    /// `dd.mm.yyyy` (also `d.m.yyyy`).
-    static func parseQueryDate(_ text: String) -> LocalDate? {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let day = Int(parts[0]), let month = Int(parts[1]), let year = Int(parts[2]),
-            (1...12).contains(month), (1...31).contains(day), (1...9999).contains(year)
-        else { return nil }
-        let date = LocalDate(year: year, month: month, day: day)
-        // Reject 31.02. and the like: a real date survives the round trip.
-        return LocalDate(daysSinceEpoch: date.daysSinceEpoch) == date ? date : nil
     }
 
     private static func xml(_ bytes: [UInt8]) -> TransportResponse {

@@ -76,9 +76,12 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         self.init(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)
     }
 
-    /// Whether the day is on the calendar: `2026-02-31` is not (the day count would roll it into March).
+    /// Whether the day is on the calendar, in the years of four digits the ISO form writes:
+    /// `2026-02-31` is not (the day count would roll it into March). The ranges are checked first:
+    /// the day count of a year near `Int.max` would overflow.
     public var isOnTheCalendar: Bool {
-        (1...12).contains(month) && (1...31).contains(day) && LocalDate(daysSinceEpoch: daysSinceEpoch) == self
+        (1...9999).contains(year) && (1...12).contains(month) && (1...31).contains(day)
+            && LocalDate(daysSinceEpoch: daysSinceEpoch) == self
     }
 
     public func adding(days: Int) -> LocalDate {
@@ -90,6 +93,15 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public init?(iso text: some StringProtocol) {
         let parts = text.prefix(10).split(separator: "-")
         guard parts.count == 3, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+        self.init(year: y, month: m, day: d)
+        guard isOnTheCalendar else { return nil }
+    }
+
+    /// Parses the Finnish form, `27.2.2022` (also `27.02.2022`); nil for a day that is not on the
+    /// calendar.
+    public init?(finnish text: some StringProtocol) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let d = Int(parts[0]), let m = Int(parts[1]), let y = Int(parts[2]) else { return nil }
         self.init(year: y, month: m, day: d)
         guard isOnTheCalendar else { return nil }
     }
