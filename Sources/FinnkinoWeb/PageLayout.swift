@@ -37,51 +37,27 @@ struct PageLayout {
 
     static let connectivityID = "connectivity"
 
-    /// A full HTML document.
     /// A full HTML document. The form message (``ClientState/flash``) is shown at the top of `main`
     /// unless the page shows it itself (`showsFlash`).
     func render(
         title: String, tab: Tab?, live: Bool, showsFlash: Bool = false, main: (inout HTMLWriter) -> Void
     ) -> String {
-        let strings = client.strings
+        let chrome = Chrome.of(client.language)
         var html = HTMLWriter()
-        html.raw("<!doctype html>\n<html lang=\"")
-        html.raw(client.language.rawValue)
-        html.raw(
-            "\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-                + "<meta name=\"color-scheme\" content=\"light dark\"><title>")
+        html.raw(chrome.documentStart)
         html.text(title)
-        html.raw(" – ")
-        html.text(strings.appName)
-        html.raw(
-            "</title>" + Self.headLinks + "</head><body")
-        // Where the page's script sends what the page cannot do itself, and follows its updates.
-        html.raw(" data-action-url=\"\(WebRoute.action.path)\"")
+        html.raw(chrome.titleEnd)
         if live {
             html.raw(" data-live-updates=\"\(WebRoute.live.path)\" data-live=\"")
             html.text(path)
             html.raw("\"")
         }
-        html.raw("><header class=\"top\"><a class=\"brand\" href=\"\(WebRoute.movies.path)\">")
-        html.text(strings.appName)
-        // Six tabs do not fit a phone's bar: there the video library is a link up here instead.
-        html.raw("</a><a class=\"header-library\" href=\"\(WebRoute.library.path)\"")
-        if tab == .library { html.raw(" aria-current=\"page\"") }
-        html.raw(">")
-        html.text(label(.library))
-        html.raw("</a>")
-        languageForm(&html)
-        html.raw("</header><nav class=\"tabs\" aria-label=\"")
-        html.text(strings.navigationLabel)
-        html.raw("\">")
-        for each in Tab.allCases {
-            html.raw("<a href=\"\(each.route.path)\" data-tab=\"\(each.rawValue)\"")
-            if each == tab { html.raw(" aria-current=\"page\"") }
-            html.raw(">")
-            html.text(label(each))
-            html.raw("</a>")
-        }
-        html.raw("</nav><main id=\"main\"><div id=\"\(Self.connectivityID)\" aria-live=\"polite\">")
+        html.raw(tab == .library ? chrome.headerOnLibrary : chrome.header)
+        // The language form's two fields of this request, then its buttons.
+        html.text(client.csrf.value)
+        html.raw("\"><input type=\"hidden\" name=\"back\" value=\"")
+        html.text(path)
+        html.raw(chrome.navigation[tab] ?? "")
         Self.connectivityBanner(connectivity, into: &html)
         html.raw("</div>")
         for notice in unavailable {
@@ -95,65 +71,148 @@ struct PageLayout {
             html.raw("</p>")
         }
         main(&html)
-        html.raw("</main><footer class=\"page-footer\"><a href=\"\(WebRoute.devices.path)\"")
-        if path.hasPrefix(WebRoute.devices.path) { html.raw(" aria-current=\"page\"") }
-        html.raw(">")
-        html.text(client.language.devices.title)
-        html.raw("</a></footer>")
-        help(&html)
-        html.raw("</body></html>\n")
+        html.raw(path.hasPrefix(WebRoute.devices.path) ? chrome.footerOnDevices : chrome.footer)
         return html.html
     }
 
-    /// The keyboard shortcuts, in a dialog the script opens with `?`.
-    private func help(_ html: inout HTMLWriter) {
-        let strings = client.strings
-        html.raw("<dialog id=\"help\" aria-labelledby=\"help-title\"><h2 id=\"help-title\">")
-        html.text(strings.shortcutsTitle)
-        html.raw("</h2><dl class=\"shortcuts\">")
-        var pairs = strings.shortcuts[...]
-        while let key = pairs.popFirst(), let meaning = pairs.popFirst() {
-            html.raw("<div><dt><kbd>")
-            html.text(key)
-            html.raw("</kbd></dt><dd>")
-            html.text(meaning)
-            html.raw("</dd></div>")
-        }
-        html.raw("</dl><form method=\"dialog\"><button id=\"help-close\">")
-        html.text(strings.close)
-        html.raw("</button></form></dialog>")
-    }
+    /// What every page in a language shows the same way, written once per language instead of once
+    /// per request: the head, the header up to the language form's fields, the language buttons and
+    /// the tab bar (one per tab shown, and one for none), and the footer with the shortcuts' dialog.
+    /// `render` writes only the request's own parts between them.
+    private struct Chrome: Sendable {
+        /// Up to the title: `<!doctype html>…<title>`.
+        let documentStart: String
+        /// From after the title to the end of the body's attributes but live updates'.
+        let titleEnd: String
+        /// From the end of the body tag to the language form's CSRF value.
+        let header: String
+        /// The same on the video library's pages (its header link is the current page).
+        let headerOnLibrary: String
+        /// From after the language form's `back` value to the opening of the connectivity banner,
+        /// for each tab shown (and nil).
+        let navigation: [Tab?: String]
+        /// From the end of `main` to the end of the document.
+        let footer: String
+        /// The same on the devices pages (the footer's link is the current page).
+        let footerOnDevices: String
 
-    private func label(_ tab: Tab) -> String {
-        switch tab {
-        case .movies: client.strings.moviesTab
-        case .showtimes: client.strings.showtimesTab
-        case .news: client.strings.newsTab
-        case .bookmarks: client.strings.bookmarksTab
-        case .library: client.language.editor.libraryTab
-        case .international: client.language.charts.tab
-        }
-    }
+        private static let all = Dictionary(uniqueKeysWithValues: UILanguage.allCases.map { ($0, Chrome($0)) })
 
-    private func languageForm(_ html: inout HTMLWriter) {
-        html.raw("<form id=\"language-form\" method=\"post\" action=\"\(WebRoute.setLanguage.path)\" aria-label=\"")
-        html.text(client.strings.languageLabel)
-        html.raw("\"><input type=\"hidden\" name=\"csrf\" value=\"")
-        html.text(client.csrf.value)
-        html.raw("\"><input type=\"hidden\" name=\"back\" value=\"")
-        html.text(path)
-        html.raw("\">")
-        for language in UILanguage.allCases {
-            // The name, or on narrow phones its code (three names do not fit beside the title at 375 px).
+        static func of(_ language: UILanguage) -> Chrome {
+            // Every language is in `all`.
+            all[language] ?? Chrome(language)
+        }
+
+        private init(_ language: UILanguage) {
+            let strings = language.strings
+            var html = HTMLWriter(capacity: 1024)
+            html.raw("<!doctype html>\n<html lang=\"")
+            html.raw(language.rawValue)
             html.raw(
-                "<button type=\"submit\" name=\"language\" value=\"\(language.rawValue)\" lang=\"\(language.rawValue)\" aria-label=\"\(language.name)\""
-            )
-            html.raw(language == client.language ? " aria-pressed=\"true\">" : " aria-pressed=\"false\">")
-            html.raw("<span class=\"language-name\">\(language.name)</span><span class=\"language-code\">")
-            html.raw(language.rawValue.uppercased())
-            html.raw("</span></button>")
+                "\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+                    + "<meta name=\"color-scheme\" content=\"light dark\"><title>")
+            documentStart = html.html
+
+            html = HTMLWriter(capacity: 1024)
+            html.raw(" – ")
+            html.text(strings.appName)
+            html.raw("</title>" + PageLayout.headLinks + "</head><body")
+            // Where the page's script sends what the page cannot do itself (and, when live, follows its updates).
+            html.raw(" data-action-url=\"\(WebRoute.action.path)\"")
+            titleEnd = html.html
+
+            header = Self.header(language, current: false)
+            headerOnLibrary = Self.header(language, current: true)
+            var navigation: [Tab?: String] = [:]
+            for tab in Tab.allCases.map(Optional.some) + [nil] {
+                navigation[tab] = Self.navigation(language, current: tab)
+            }
+            self.navigation = navigation
+            footer = Self.footer(language, current: false)
+            footerOnDevices = Self.footer(language, current: true)
         }
-        html.raw("</form>")
+
+        private static func header(_ language: UILanguage, current: Bool) -> String {
+            var html = HTMLWriter(capacity: 1024)
+            html.raw("><header class=\"top\"><a class=\"brand\" href=\"\(WebRoute.movies.path)\">")
+            html.text(language.strings.appName)
+            // Six tabs do not fit a phone's bar: there the video library is a link up here instead.
+            html.raw("</a><a class=\"header-library\" href=\"\(WebRoute.library.path)\"")
+            if current { html.raw(" aria-current=\"page\"") }
+            html.raw(">")
+            html.text(label(.library, language))
+            html.raw("</a>")
+            html.raw("<form id=\"language-form\" method=\"post\" action=\"\(WebRoute.setLanguage.path)\" aria-label=\"")
+            html.text(language.strings.languageLabel)
+            html.raw("\"><input type=\"hidden\" name=\"csrf\" value=\"")
+            return html.html
+        }
+
+        private static func navigation(_ language: UILanguage, current: Tab?) -> String {
+            var html = HTMLWriter(capacity: 2048)
+            html.raw("\">")
+            for each in UILanguage.allCases {
+                // The name, or on narrow phones its code (three names do not fit beside the title at 375 px).
+                html.raw(
+                    "<button type=\"submit\" name=\"language\" value=\"\(each.rawValue)\" lang=\"\(each.rawValue)\" aria-label=\"\(each.name)\""
+                )
+                html.raw(each == language ? " aria-pressed=\"true\">" : " aria-pressed=\"false\">")
+                html.raw("<span class=\"language-name\">\(each.name)</span><span class=\"language-code\">")
+                html.raw(each.rawValue.uppercased())
+                html.raw("</span></button>")
+            }
+            html.raw("</form>")
+            html.raw("</header><nav class=\"tabs\" aria-label=\"")
+            html.text(language.strings.navigationLabel)
+            html.raw("\">")
+            for each in Tab.allCases {
+                html.raw("<a href=\"\(each.route.path)\" data-tab=\"\(each.rawValue)\"")
+                if each == current { html.raw(" aria-current=\"page\"") }
+                html.raw(">")
+                html.text(label(each, language))
+                html.raw("</a>")
+            }
+            html.raw("</nav><main id=\"main\"><div id=\"\(PageLayout.connectivityID)\" aria-live=\"polite\">")
+            return html.html
+        }
+
+        private static func footer(_ language: UILanguage, current: Bool) -> String {
+            var html = HTMLWriter(capacity: 2048)
+            html.raw("</main><footer class=\"page-footer\"><a href=\"\(WebRoute.devices.path)\"")
+            if current { html.raw(" aria-current=\"page\"") }
+            html.raw(">")
+            html.text(language.devices.title)
+            html.raw("</a></footer>")
+            // The keyboard shortcuts, in a dialog the script opens with `?`.
+            let strings = language.strings
+            html.raw("<dialog id=\"help\" aria-labelledby=\"help-title\"><h2 id=\"help-title\">")
+            html.text(strings.shortcutsTitle)
+            html.raw("</h2><dl class=\"shortcuts\">")
+            var pairs = strings.shortcuts[...]
+            while let key = pairs.popFirst(), let meaning = pairs.popFirst() {
+                html.raw("<div><dt><kbd>")
+                html.text(key)
+                html.raw("</kbd></dt><dd>")
+                html.text(meaning)
+                html.raw("</dd></div>")
+            }
+            html.raw("</dl><form method=\"dialog\"><button id=\"help-close\">")
+            html.text(strings.close)
+            html.raw("</button></form></dialog>")
+            html.raw("</body></html>\n")
+            return html.html
+        }
+
+        private static func label(_ tab: Tab, _ language: UILanguage) -> String {
+            switch tab {
+            case .movies: language.strings.moviesTab
+            case .showtimes: language.strings.showtimesTab
+            case .news: language.strings.newsTab
+            case .bookmarks: language.strings.bookmarksTab
+            case .library: language.editor.libraryTab
+            case .international: language.charts.tab
+            }
+        }
     }
 
     /// The offline banner (nothing while online): the inside of `#connectivity`.
