@@ -102,13 +102,19 @@ public struct MoviesViewModel: Sendable {
                 ? try await store.movies(outputs.list, area: outputs.selectedArea)
                 : try await store.searchMovies(
                     query, scope: outputs.scope, list: outputs.list, area: outputs.selectedArea)
-            let rows = Self.rows(loaded.value, format: format)
-            outputs.sections = query.isEmpty ? Self.alphabetical(rows) : (rows.isEmpty ? [] : [Section(rows: rows)])
+            if query.isEmpty {
+                outputs.sections = Self.sections.sections(of: loaded.value, format: format) {
+                    Self.alphabetical(Self.rows($0, format: $1))
+                }
+            } else {
+                let rows = Self.rows(loaded.value, format: format)
+                outputs.sections = rows.isEmpty ? [] : [Section(rows: rows)]
+            }
             outputs.indexLetters = outputs.sections.compactMap(\.letter)
-            outputs.movieCount = rows.count
+            outputs.movieCount = outputs.sections.reduce(0) { $0 + $1.rows.count }
             outputs.staleNotice = format.staleNotice(loaded, now: now())
             outputs.emptyMessage =
-                rows.isEmpty
+                outputs.movieCount == 0
                 ? (query.isEmpty ? strings.noMovies : strings.noMoviesMatching(query)) : nil
         } catch {
             outputs.sections = []
@@ -118,6 +124,9 @@ public struct MoviesViewModel: Sendable {
             outputs.errorMessage = strings.loadFailed
         }
     }
+
+    /// The alphabetical lists' sections, shared by every request of the process.
+    private static let sections = MovieSectionCache()
 
     /// One row per event, in a synchronous function: the events are read in place, not copied.
     private static func rows(_ events: [Event], format: DisplayFormat) -> [Row] {

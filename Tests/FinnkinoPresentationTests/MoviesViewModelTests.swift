@@ -122,4 +122,38 @@ import Testing
         let notice = try #require(viewModel.outputs.staleNotice)
         #expect(notice.contains("1 h ago"))
     }
+
+    @Test func aListIsMadeIntoRowsOncePerAnswerAndWording() async throws {
+        // Given a list of two movies one visitor loaded
+        let source = PresentationFixtures.SwitchableSource(
+            body: PresentationFixtures.eventsDocument(["Äiti", "Zorro"]))
+        let store = source.store()
+        func load(_ strings: UIStrings = .english) async -> MoviesViewModel.Outputs {
+            var viewModel = MoviesViewModel(store: store, strings: strings, now: source.clock)
+            await viewModel.load()
+            return viewModel.outputs
+        }
+        let first = await load()
+        // When another visitor loads the same answer
+        let second = await load()
+        // Then the sections made for the first are shown, not made again
+        #expect(Self.storage(of: second.sections) == Self.storage(of: first.sections))
+        // When a visitor whose wording differs loads it
+        var wording = UIStrings.english
+        wording.minutes = "minutes"
+        let third = await load(wording)
+        // Then the rows are worded that visitor's way, and still the others' way for them
+        #expect(third.sections.flatMap(\.rows).map(\.length) == ["1 h 52 minutes", "1 h 52 minutes"])
+        #expect(await load().sections.flatMap(\.rows).map(\.length) == ["1 h 52 min", "1 h 52 min"])
+        // When the source has a new answer with as many movies, after the cache period
+        source.body.withLock { $0 = PresentationFixtures.eventsDocument(["Äiti", "Bambi"]) }
+        source.advance(store.policy.events + 60)
+        // Then the new answer is listed
+        #expect(await load().sections.flatMap(\.rows).map(\.title) == ["Bambi", "Äiti"])
+    }
+
+    /// Where an array's elements are: equal for two arrays alive at once only when they share them.
+    static func storage(of sections: [MoviesViewModel.Section]) -> UInt {
+        sections.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    }
 }
