@@ -13,7 +13,7 @@
 # Usage: Benchmarks/web/hosted.sh [--skip-build]    Results also go to .bench/hosted-results.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-BINARY=.build/release/finnkino
+BINARY=${BINARY:-.build/release/finnkino} # another build to compare: BINARY=path --skip-build
 DURATION=${DURATION:-15s}
 PERSONS=${PERSONS:-10000}
 
