@@ -5,7 +5,7 @@ import Testing
 
 /// 429 answers waited out as the server asks, then with backoff; API keys added at send time;
 /// refusals in the server's words.
-@Suite(.timeLimit(.minutes(1))) struct RateLimitedTransportTests {
+@Suite(.timeLimit(.minutes(3))) struct RateLimitedTransportTests {
     private let request = TransportRequest(path: "/3/movie/upcoming", query: [.init("page", "2")])
 
     /// The waits a transport asked for.

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct ReachabilityTests {
+@Suite(.timeLimit(.minutes(3))) struct ReachabilityTests {
     private let clock = ManualClock()
 
     @Test func outcomesOfRequestsDriveTheStatusAndObserversSeeOnlyChanges() async {

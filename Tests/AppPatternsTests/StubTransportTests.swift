@@ -2,7 +2,7 @@ import AppPatterns
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct StubTransportTests {
+@Suite(.timeLimit(.minutes(3))) struct StubTransportTests {
     private let request = TransportRequest(path: "/a/", query: [.init("x", "1")])
 
     @Test func answersImmediatelyWithAnyStatusAndRecordsRequests() async throws {

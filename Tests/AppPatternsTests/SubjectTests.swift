@@ -1,7 +1,7 @@
 import AppPatterns
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct SubjectTests {
+@Suite(.timeLimit(.minutes(3))) struct SubjectTests {
     @Test func anObserverGetsTheCurrentValueThenEveryChangeInOrder() async {
         // Given a subject holding 0 and an observer
         let subject = Subject(0)
@@ -129,7 +129,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct SubjectReplaceTests {
+@Suite(.timeLimit(.minutes(3))) struct SubjectReplaceTests {
     @Test func aNilReplacementNotifiesNobody() async {
         // Given an observer of a subject holding 1
         let subject = Subject(1)

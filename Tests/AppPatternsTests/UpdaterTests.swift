@@ -38,7 +38,7 @@ private final class ScriptedFetch: Sendable {
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct UpdaterTests {
+@Suite(.timeLimit(.minutes(3))) struct UpdaterTests {
     private let clock = ManualClock()
 
     private func collect(_ subject: Subject<FeedState<Int>>, count: Int) -> Task<[FeedState<Int>], Never> {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import AppPatterns
 
-@Suite(.timeLimit(.minutes(1))) struct WebServiceTests {
+@Suite(.timeLimit(.minutes(3))) struct WebServiceTests {
     private let endpoint = LinesEndpoint()
     private let clock = ManualClock()
 

@@ -7,7 +7,7 @@ import Testing
 
 /// Saves kept in memory and written together: reads see them at once, one write takes them all, a
 /// removal is never undone by a later write, and a failed write loses nothing.
-@Suite(.timeLimit(.minutes(1))) struct WriteBehindSnapshotStorageTests {
+@Suite(.timeLimit(.minutes(3))) struct WriteBehindSnapshotStorageTests {
     /// A storage that counts its writes, and fails them while told to.
     final class CountingStorage: SnapshotStorage {
         let saved = Mutex<[String: Data]>([:])

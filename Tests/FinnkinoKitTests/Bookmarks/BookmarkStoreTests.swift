@@ -5,7 +5,7 @@ import Testing
 
 @testable import FinnkinoKit
 
-@Suite(.timeLimit(.minutes(1))) struct BookmarkStoreTests {
+@Suite(.timeLimit(.minutes(3))) struct BookmarkStoreTests {
     func bookmark(_ id: Int, minute: Int? = nil) -> Bookmark { BookmarkFixtures.bookmark(id, minute: minute) }
 
     /// A store on `folder` with the bookmarks of `movieIDs` added, in that order.

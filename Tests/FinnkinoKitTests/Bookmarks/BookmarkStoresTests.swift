@@ -27,7 +27,7 @@ enum BookmarkStoresKind: String, CaseIterable, Sendable {
 
 /// Every person's bookmarks in one file: each sees, changes and undoes only their own, and a file
 /// of the release before persons becomes the local person's.
-@Suite(.timeLimit(.minutes(1))) struct BookmarkStoresTests {
+@Suite(.timeLimit(.minutes(3))) struct BookmarkStoresTests {
     let alice = PersonID(rawValue: 7)
     let bob = PersonID(rawValue: 8)
 

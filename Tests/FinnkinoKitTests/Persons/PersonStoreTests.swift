@@ -27,7 +27,7 @@ enum PersonStoreKind: String, CaseIterable, Sendable {
 /// Persons and their sessions: a token stands for its person only while it is known, not signed
 /// out and not expired; the server keeps only its hash. The tests taking a ``PersonStoreKind``
 /// are the contract of every ``PersonStore``.
-@Suite(.timeLimit(.minutes(1))) struct PersonStoreTests {
+@Suite(.timeLimit(.minutes(3))) struct PersonStoreTests {
     let start = Date(timeIntervalSince1970: 1_795_000_000)
 
     @Test(arguments: PersonStoreKind.allCases) func eachNewPersonIsDistinctAndTheirTokenStandsForThem(
