@@ -28,13 +28,21 @@ struct DatasetGenerator {
     /// Writes everything below `output` (which is emptied of previous generated files first).
     func generate(into output: URL) throws -> Summary {
         var root = SplitMix64(seed: seed)
-        var catalog = EventCatalogBuilder(anchor: anchor, dayCount: Self.dayCount, random: root.fork())
+        // One stream per builder, forked in a fixed order; a stream added later is forked last, so
+        // that what the others make stays as it was.
+        let catalogRandom = root.fork()
+        let scheduleRandom = root.fork()
+        let newsRandom = root.fork()
+        let chartsRandom = root.fork()
+        let showKindRandom = root.fork()
+        var catalog = EventCatalogBuilder(anchor: anchor, dayCount: Self.dayCount, random: catalogRandom)
         let events = catalog.build()
-        var scheduler = ScheduleBuilder(events: events, anchor: anchor, dayCount: Self.dayCount, random: root.fork())
+        var scheduler = ScheduleBuilder(
+            events: events, anchor: anchor, dayCount: Self.dayCount, random: scheduleRandom, kinds: showKindRandom)
         let days = scheduler.build()
-        var newsBuilder = NewsBuilder(events: events, anchor: anchor, random: root.fork())
+        var newsBuilder = NewsBuilder(events: events, anchor: anchor, random: newsRandom)
         let news = newsBuilder.build(count: 22)
-        var chartsBuilder = ChartsBuilder(anchor: anchor, random: root.fork())
+        var chartsBuilder = ChartsBuilder(anchor: anchor, random: chartsRandom)
         let charts = chartsBuilder.build()
 
         let fileManager = FileManager.default

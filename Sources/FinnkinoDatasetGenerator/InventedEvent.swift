@@ -18,6 +18,15 @@ struct ShowLanguageSeed {
     static let swedish = ShowLanguageSeed(code: "SV", name: LocalizedText("ruotsi", "Swedish"))
     static let dubbedFinnish = ShowLanguageSeed(
         code: "FI", name: LocalizedText("dubattu suomeksi", "dubbed in Finnish"))
+    static let dubbedSwedish = ShowLanguageSeed(
+        code: "SV", name: LocalizedText("dubattu ruotsiksi", "dubbed in Swedish"))
+    /// As the real feed writes them: the spoken language's name carries the sign language.
+    static let englishWithSignLanguage = ShowLanguageSeed(
+        code: "EN", name: LocalizedText("englanti/amerikkalainen viittomakieli", "English/American Sign Language"))
+    static let descriptiveFinnish = ShowLanguageSeed(
+        code: "FI",
+        name: LocalizedText(
+            "Kuvaileva tekstitys kuulovammaisille", "Descriptive Finnish subtitles for the hard of hearing"))
     static let foreign: [ShowLanguageSeed] = [
         ShowLanguageSeed(code: "FR", name: LocalizedText("ranska", "French")),
         ShowLanguageSeed(code: "ES", name: LocalizedText("espanja", "Spanish")),

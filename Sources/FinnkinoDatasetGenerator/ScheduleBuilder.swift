@@ -13,6 +13,8 @@ struct ScheduledShow {
     var is3D: Bool
     var subtitles: [ShowLanguageSeed]
     var eventSeries: LocalizedText?
+    /// The show's own spoken language where it is not the event's (a Swedish dub, sign language).
+    var spokenLanguage: ShowLanguageSeed?
 }
 
 /// Fills every auditorium of every theatre for each day of the window with realistic showtimes.
@@ -21,19 +23,29 @@ struct ScheduleBuilder {
     var anchor: CalendarDay
     var dayCount: Int
     private var random: SplitMix64
+    /// The rarer kinds of show (descriptive subtitles, sign language, Swedish dubs, a licensed bar
+    /// area) come from a stream of their own, drawn once per show: adding them left every show's
+    /// movie, time and ID as it was.
+    private var kinds: SplitMix64
     private var nextShowID = 1_800_001
 
-    init(events: [InventedEvent], anchor: CalendarDay, dayCount: Int, random: SplitMix64) {
+    init(events: [InventedEvent], anchor: CalendarDay, dayCount: Int, random: SplitMix64, kinds: SplitMix64) {
         self.events = events
         self.anchor = anchor
         self.dayCount = dayCount
         self.random = random
+        self.kinds = kinds
     }
 
     private static let specialSeries: [LocalizedText] = [
         LocalizedText("Erikoisnäytös, tekijöitä paikalla!", "Special screening, filmmakers present!"),
         LocalizedText("K18 - Anniskelua salissa", "K18 - Drinks served in the auditorium"),
     ]
+    private static let descriptiveSubtitleSeries = LocalizedText(
+        "Näytöksessä (vain) kuvaileva suomenkielinen tekstitys kuulovammaisille",
+        "Descriptive Finnish subtitles for the hard of hearing (only)")
+    private static let licensedAuditoriumSeries = LocalizedText(
+        "Anniskelualuesalin näytös", "Auditorium with a licensed bar area")
     private static let englishSubtitleSeries = LocalizedText(
         "Englanninkielinen tekstitys / English subtitles", "Englanninkielinen tekstitys / English subtitles")
 
@@ -106,10 +118,31 @@ struct ScheduleBuilder {
                 series = random.pick(Self.specialSeries)
             }
         }
+        // The rarer kinds, as the real samples carry them: about 1 in 40 of a Finnish film's shows
+        // with descriptive subtitles only, 1 in 150 of an English one's also signed, 1 in 7 of a
+        // dub's in Swedish, 1 in 30 of the others in an auditorium with a bar area.
+        var spoken: ShowLanguageSeed?
+        let roll = kinds.below(1000)
+        if event.isDubbed {
+            if roll < 150 { spoken = .dubbedSwedish }
+        } else if series == nil, !event.isLiveEvent {
+            switch (event.spokenLanguage.code, roll) {
+            case ("FI", 0..<25):
+                subtitles = [.descriptiveFinnish]
+                series = Self.descriptiveSubtitleSeries
+            case ("EN", 0..<7):
+                spoken = .englishWithSignLanguage
+                subtitles = [.descriptiveFinnish]
+                series = Self.descriptiveSubtitleSeries
+            case (_, 967...) where !event.isFamily:
+                series = Self.licensedAuditoriumSeries
+            default: break
+            }
+        }
         defer { nextShowID += 1 + random.below(4) }
         return ScheduledShow(
             id: nextShowID, day: day, start: start, end: end, event: event, theatre: theatre,
             auditorium: auditorium, is3D: event.has3D && random.chance(40), subtitles: subtitles,
-            eventSeries: series)
+            eventSeries: series, spokenLanguage: spoken)
     }
 }

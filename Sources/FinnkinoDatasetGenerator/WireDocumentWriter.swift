@@ -168,12 +168,13 @@ struct WireDocumentWriter {
         xml.leaf("TheatreAuditorium", auditorium)
         xml.leaf("TheatreAndAuditorium", show.theatre.displayName + ", " + auditorium)
         let method = show.is3D ? "3D" : "2D"
-        xml.leaf("PresentationMethodAndLanguage", method + ", " + event.spokenLanguage.name[language])
+        let spoken = show.spokenLanguage ?? event.spokenLanguage
+        xml.leaf("PresentationMethodAndLanguage", method + ", " + spoken.name[language])
         xml.leaf("PresentationMethod", method)
         xml.leaf("EventSeries", show.eventSeries?[language] ?? "")
         xml.leaf("ShowURL", "bundled:///websales/show/\(show.id)/")
         xml.leaf("EventURL", event.eventURL(language))
-        writeLanguage(&xml, "SpokenLanguage", event.spokenLanguage)
+        writeLanguage(&xml, "SpokenLanguage", spoken)
         for (index, subtitle) in show.subtitles.prefix(2).enumerated() {
             writeLanguage(&xml, "SubtitleLanguage\(index + 1)", subtitle)
         }

@@ -20,10 +20,9 @@ public struct ShowtimesViewModel: Sendable {
         /// `10:30–12:03`.
         public var time: String
         public var auditorium: String
-        /// `2D, dubattu suomeksi`.
-        public var presentation: String
-        /// `FI, SV`, or empty.
-        public var subtitles: String
+        /// What the show is, in words: `Descriptive subtitles for the hard of hearing`, `2D`,
+        /// `Spoken: Finnish`, `Subtitles: Swedish`.
+        public var badges: [ShowBadge]
         public var ticketURL: URL?
     }
 
@@ -57,12 +56,14 @@ public struct ShowtimesViewModel: Sendable {
     public private(set) var outputs: Outputs
     private let store: FeedStore
     private let format: DisplayFormat
+    private let language: UILanguage
     private let now: @Sendable () -> Date
     private var location: Coordinate?
 
-    public init(store: FeedStore, strings: UIStrings, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(store: FeedStore, language: UILanguage, now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
-        format = DisplayFormat(strings: strings)
+        self.language = language
+        format = DisplayFormat(strings: language.strings)
         self.now = now
         outputs = Outputs(date: HelsinkiTime.localDate(of: now()))
     }
@@ -103,10 +104,7 @@ public struct ShowtimesViewModel: Sendable {
                 let row = ShowRow(
                     id: show.id, movieID: show.eventID, title: show.title,
                     time: format.timeRange(show.start, show.end), auditorium: show.auditorium,
-                    presentation: show.presentationMethodAndLanguage.isEmpty
-                        ? show.presentationMethod : show.presentationMethodAndLanguage,
-                    subtitles: show.subtitleLanguages.map(\.isoTwoLetterCode).joined(separator: ", "),
-                    ticketURL: show.showURL)
+                    badges: ShowBadge.badges(show.features, language: language), ticketURL: show.showURL)
                 if let position = positions[show.theatre] {
                     theatres[position].shows.append(row)
                 } else {

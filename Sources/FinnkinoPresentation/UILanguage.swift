@@ -1,4 +1,5 @@
 import FinnkinoKit
+import Foundation
 
 /// The language of the user interface: Finnish (the default), Swedish or English, the three
 /// Finnkino itself serves. Content is asked for in the same language (``contentLanguage``).
@@ -42,6 +43,34 @@ public enum UILanguage: String, Sendable, Hashable, Codable, CaseIterable {
         case .en: .english
         }
     }
+
+    /// The words that say what a show is (its badges).
+    public var shows: ShowStrings {
+        switch self {
+        case .fi: .finnish
+        case .sv: .swedish
+        case .en: .english
+        }
+    }
+
+    /// A language's name in this language (`fi` in English: `Finnish`) from its ISO 639-1 code,
+    /// the code in capitals when the locale data has no name for it. The names are looked up once
+    /// (a Showtimes page names a language on every row).
+    public func name(ofLanguage code: String) -> String {
+        Self.languageNames[self]?[code] ?? code.uppercased()
+    }
+
+    private static let languageNames: [UILanguage: [String: String]] = {
+        let codes = Locale.LanguageCode.isoLanguageCodes.map(\.identifier).filter { $0.utf8.count == 2 }
+        var names: [UILanguage: [String: String]] = [:]
+        for language in allCases {
+            let locale = Locale(identifier: language.rawValue)
+            for code in codes {
+                names[language, default: [:]][code] = locale.localizedString(forLanguageCode: code)
+            }
+        }
+        return names
+    }()
 
     /// The language's name in itself, as a language picker shows it.
     public var name: String {

@@ -61,11 +61,18 @@ struct Screens: Sendable {
     func showtimes(
         movie: Int?, area: Int, date: LocalDate?, client: ClientState
     ) async throws -> ShowtimesViewModel.Outputs {
-        var viewModel = ShowtimesViewModel(store: try store(client), strings: client.strings, now: now)
+        var viewModel = ShowtimesViewModel(store: try store(client), language: client.language, now: now)
         viewModel.movieSelected(movie)
         viewModel.areaSelected(area)
         if let date { viewModel.dateSelected(date) }
         viewModel.locationChanged(location(client).location?.coordinate)
+        await viewModel.load()
+        return viewModel.outputs
+    }
+
+    func show(id: Int, area: Int, date: LocalDate, client: ClientState) async throws -> ShowViewModel.Outputs {
+        var viewModel = ShowViewModel(store: try store(client), language: client.language, now: now)
+        viewModel.showSelected(id: id, area: area, date: date)
         await viewModel.load()
         return viewModel.outputs
     }

@@ -65,6 +65,23 @@ enum ShowtimesView {
         return html.html
     }
 
+    /// A show's badges as a list, each with its kind as a class (`show-badge-descriptiveSubtitles`):
+    /// the special ones are drawn apart from the everyday ones.
+    static func badges(_ badges: [ShowBadge], into html: inout HTMLWriter) {
+        guard !badges.isEmpty else { return }
+        html.raw("<ul class=\"show-badges\">")
+        for badge in badges {
+            html.raw(
+                badge.kind.isSpecial
+                    ? "<li class=\"show-badge special show-badge-" : "<li class=\"show-badge show-badge-")
+            html.raw(badge.kind.rawValue)
+            html.raw("\">")
+            html.text(badge.text)
+            html.raw("</li>")
+        }
+        html.raw("</ul>")
+    }
+
     private static func shows(_ outputs: ShowtimesViewModel.Outputs, strings: UIStrings, into html: inout HTMLWriter) {
         PageLayout.messages(stale: outputs.staleNotice, error: outputs.errorMessage, into: &html)
         if let empty = outputs.emptyMessage {
@@ -77,9 +94,10 @@ enum ShowtimesView {
             html.text(theatre.name)
             html.raw("</h2><ul class=\"shows\">")
             for show in theatre.shows {
-                html.raw("<li class=\"show\"><span class=\"show-time\">")
+                let page = WebRoute.show(area: outputs.selectedArea, date: outputs.date, id: show.id).path
+                html.raw("<li class=\"show\"><a class=\"show-time\" href=\"\(page)\">")
                 html.text(show.time)
-                html.raw("</span>")
+                html.raw("</a>")
                 if outputs.movieID == nil {
                     html.raw("<a class=\"show-title\" href=\"\(WebRoute.movie(id: show.movieID).path)\">")
                     html.text(show.title)
@@ -87,15 +105,8 @@ enum ShowtimesView {
                 }
                 html.raw("<span class=\"auditorium\">")
                 html.text(show.auditorium)
-                html.raw("</span><span class=\"presentation\">")
-                html.text(show.presentation)
-                html.raw("</span><span class=\"subtitles\">")
-                if !show.subtitles.isEmpty {
-                    html.text(strings.subtitles)
-                    html.raw(": ")
-                    html.text(show.subtitles)
-                }
                 html.raw("</span>")
+                badges(show.badges, into: &html)
                 if let ticket = show.ticketURL, let scheme = ticket.scheme?.lowercased(),
                     scheme == "https" || scheme == "http"
                 {

@@ -12,6 +12,7 @@ struct FinnkinoCommand: AsyncParsableCommand {
             """,
         subcommands: [
             ServeCommand.self, AreasCommand.self, MoviesCommand.self, MovieCommand.self, ShowtimesCommand.self,
+            ShowCommand.self,
             NewsCommand.self, BookmarksCommand.self, TrailerCommand.self, LibraryCommand.self, ChartsCommand.self,
             DevicesCommand.self,
         ],

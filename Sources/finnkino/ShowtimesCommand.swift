@@ -1,6 +1,7 @@
 import AppPatterns
 import ArgumentParser
 import FinnkinoKit
+import FinnkinoPresentation
 import Foundation
 
 struct ShowtimesCommand: AsyncParsableCommand {
@@ -89,26 +90,12 @@ struct ShowtimesCommand: AsyncParsableCommand {
         let grouped = theatres.flatMap { showsByTheatre[$0] ?? [] }
         var table = TextColumns(
             movie == nil
-                ? [
-                    .init(title: "Time"), .init(title: "Title", flexible: true), .init(title: "Hall"),
-                    .init(title: "Presentation"),
-                ]
-                : [
-                    .init(title: "Time"), .init(title: "Hall"), .init(title: "Presentation", flexible: true),
-                    .init(title: "Subtitles"),
-                ],
+                ? [.init(title: "Time"), .init(title: "Title", flexible: true), .init(title: "Hall")]
+                : [.init(title: "Time"), .init(title: "Hall")],
             width: 78)
         for show in grouped {
             let time = HumanFormat.timeRange(show.start, show.end)
-            let presentation =
-                show.presentationMethodAndLanguage.isEmpty
-                ? show.presentationMethod : show.presentationMethodAndLanguage
-            let subtitles = show.subtitleLanguages.map { $0.isoTwoLetterCode.lowercased() }.joined(separator: ", ")
-            if movie == nil {
-                table.append([time, show.title, show.auditorium, TextColumns.fit(presentation, to: 20)])
-            } else {
-                table.append([time, show.auditorium, presentation, subtitles.isEmpty ? "–" : subtitles])
-            }
+            table.append(movie == nil ? [time, show.title, show.auditorium] : [time, show.auditorium])
         }
         let lines = table.render(header: false).split(separator: "\n", omittingEmptySubsequences: false)
         var output = heading
@@ -117,6 +104,9 @@ struct ShowtimesCommand: AsyncParsableCommand {
             if show.theatre != theatre { output += "\n\n" + show.theatre }
             theatre = show.theatre
             output += "\n  " + line
+            // What the show is, in words, under its time: the special screenings first.
+            let badges = ShowBadge.badges(show.features, language: .en).map(\.text)
+            if !badges.isEmpty { output += "\n    " + badges.joined(separator: " · ") }
         }
         return output + "\n\n\(shows.count) show\(shows.count == 1 ? "" : "s")."
     }

@@ -205,7 +205,9 @@ def test_walk(browser, server, screenshot_dir, viewport: Viewport) -> None:
         for show in shows:
             assert SHOW_TIME.match(show.find_element(By.CSS_SELECTOR, ".show-time").text.strip())
             assert show.find_element(By.CSS_SELECTOR, ".auditorium").text.strip()
-            assert show.find_element(By.CSS_SELECTOR, ".presentation").text.strip()
+            # What the show is, in words: the picture at least (every bundled show is 2D or 3D)
+            badges = [b.text.strip() for b in show.find_elements(By.CSS_SELECTOR, ".show-badges .show-badge")]
+            assert any(b in ("2D", "3D") for b in badges), badges
             # The bundled data's ticket pages (bundled:///websales/...) exist nowhere: no dead link then.
             for ticket in show.find_elements(By.CSS_SELECTOR, "a.ticket-link"):
                 assert ticket.get_attribute("href").startswith(("https://", "http://")), ticket.get_attribute("href")

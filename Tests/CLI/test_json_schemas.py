@@ -5,6 +5,7 @@
 
 import json
 import subprocess
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -88,6 +89,36 @@ def test_one_movie(tmp_path: Path) -> None:
     movies = json.loads(finnkino(tmp_path, "movies", "--json"))
     movie = check("movie", finnkino(tmp_path, "movie", str(movies[0]["id"]), "--json"))
     assert movie == movies[0]
+
+
+def test_one_show_and_its_calendar_file(tmp_path: Path) -> None:
+    from icalendar import Calendar
+
+    listed = json.loads(finnkino(tmp_path, "showtimes", "--date", "tomorrow", "--json"))[0]
+    show = check("show", finnkino(tmp_path, "show", str(listed["id"]), "--date", "tomorrow", "--json"))
+    assert show["show"] == listed
+    assert "picture" in [badge["kind"] for badge in show["badges"]]
+    # The calendar file, read by an independent iCalendar parser
+    path = tmp_path / "show.ics"
+    finnkino(tmp_path, "show", str(listed["id"]), "--date", "tomorrow", "--ics", str(path))
+    raw = path.read_bytes()
+    assert b"\r\n" in raw and b"\n" not in raw.replace(b"\r\n", b"")
+    events = Calendar.from_ical(raw).walk("VEVENT")
+    assert len(events) == 1
+    event = events[0]
+    assert str(event["SUMMARY"]) == listed["title"]
+    assert event.decoded("DTSTART").isoformat() == datetime.fromisoformat(listed["start"]).astimezone(timezone.utc).isoformat()
+    assert event.decoded("DTEND").isoformat() == datetime.fromisoformat(listed["end"]).astimezone(timezone.utc).isoformat()
+    assert listed["theatre"] in str(event["LOCATION"])
+
+
+def test_an_unknown_show_is_refused_with_the_reason(tmp_path: Path) -> None:
+    run = subprocess.run(
+        [str(BINARY), "show", "999999999", "--data-dir", str(tmp_path)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1 and "no show has the ID 999999999" in run.stderr, run.stderr
+    run = subprocess.run(
+        [str(BINARY), "show", "abc", "--data-dir", str(tmp_path)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 64, run.stderr
 
 
 def test_dates_are_days_and_instants_carry_helsinkis_offset(tmp_path: Path) -> None:

@@ -84,7 +84,7 @@ import Testing
         // Given the Showtimes screen (Helsinki by default) and a user in Oulu
         let store = try PresentationFixtures.bundledStore()
         let oulu = try #require(FinnishCities.city(named: "oulu"))
-        var viewModel = ShowtimesViewModel(store: store, strings: .finnish, now: { PresentationFixtures.morning })
+        var viewModel = ShowtimesViewModel(store: store, language: .fi, now: { PresentationFixtures.morning })
         viewModel.locationChanged(oulu.coordinate)
         // When it loads
         await viewModel.load()

@@ -46,7 +46,7 @@ import Testing
         // Given tomorrow in Helsinki
         let store = try PresentationFixtures.bundledStore()
         let tomorrow = today.adding(days: 1)
-        var viewModel = ShowtimesViewModel(store: store, strings: .english, now: { PresentationFixtures.morning })
+        var viewModel = ShowtimesViewModel(store: store, language: .en, now: { PresentationFixtures.morning })
         viewModel.dateSelected(tomorrow)
         // When the screen loads
         await viewModel.load()
@@ -67,7 +67,7 @@ import Testing
         // Given the evening of today
         let store = try PresentationFixtures.bundledStore()
         let evening = HelsinkiTime.instant(of: today, hour: 19, minute: 0)
-        var viewModel = ShowtimesViewModel(store: store, strings: .english, now: { evening })
+        var viewModel = ShowtimesViewModel(store: store, language: .en, now: { evening })
         // When today's shows load
         await viewModel.load()
         // Then only those starting from 19:00 are shown
@@ -81,7 +81,7 @@ import Testing
         let store = try PresentationFixtures.bundledStore()
         let tomorrow = today.adding(days: 1)
         let show = try #require(try await store.showtimes(area: 1002, date: tomorrow).value.first)
-        var viewModel = ShowtimesViewModel(store: store, strings: .english, now: { PresentationFixtures.morning })
+        var viewModel = ShowtimesViewModel(store: store, language: .en, now: { PresentationFixtures.morning })
         viewModel.movieSelected(show.eventID)
         viewModel.dateSelected(tomorrow)
         await viewModel.load()
@@ -93,7 +93,7 @@ import Testing
         // Given a day outside the dataset's window
         let far = today.adding(days: 200)
         var viewModel = ShowtimesViewModel(
-            store: try PresentationFixtures.bundledStore(), strings: .finnish, now: { PresentationFixtures.morning })
+            store: try PresentationFixtures.bundledStore(), language: .fi, now: { PresentationFixtures.morning })
         viewModel.dateSelected(far)
         await viewModel.load()
         // Then the screen says there are no shows, and the picker still offers the chosen day
@@ -104,7 +104,7 @@ import Testing
 
     @Test func showtimesFailureIsAnError() async {
         var viewModel = ShowtimesViewModel(
-            store: PresentationFixtures.unreachableStore(), strings: .english, now: { PresentationFixtures.morning })
+            store: PresentationFixtures.unreachableStore(), language: .en, now: { PresentationFixtures.morning })
         await viewModel.load()
         #expect(viewModel.outputs.errorMessage == UIStrings.english.loadFailed)
     }

@@ -4,7 +4,7 @@ import Testing
 @testable import FinnkinoKit
 @testable import FinnkinoPresentation
 
-/// The interface's words: four tables (general, the international lists, the editor, devices),
+/// The interface's words: five tables (general, the international lists, the editor, devices, shows),
 /// each filled for every language, and one way to put a value into words: a ``Template``.
 @Suite struct UIStringsTests {
     /// An entry of a table: its words, and whether it is a template.
@@ -35,7 +35,7 @@ import Testing
     private static func tables(_ language: UILanguage) -> [String: Any] {
         [
             "strings": language.strings, "charts": language.charts, "editor": language.editor,
-            "devices": language.devices,
+            "devices": language.devices, "shows": language.shows,
         ]
     }
 
@@ -45,7 +45,7 @@ import Testing
             // Given the Finnish table and the same table of another language
             let finnish = Self.entries(finnishTable)
             let other = Self.entries(try #require(Self.tables(language)[table]))
-            #expect(finnish.count >= 15 && other.keys.sorted() == finnish.keys.sorted(), "\(table)")
+            #expect(finnish.count >= 10 && other.keys.sorted() == finnish.keys.sorted(), "\(table)")
             for (name, entry) in finnish {
                 let translated = other[name]?.text ?? ""
                 // Then no entry is empty, each takes its value where Finnish does, and lists are as long

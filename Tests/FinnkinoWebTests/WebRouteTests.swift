@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Testing
 
+@testable import FinnkinoKit
 @testable import FinnkinoWeb
 
 /// The one table of the app's addresses: each route prints an address that reads back as itself,
@@ -11,7 +12,10 @@ import Testing
     /// A route of every pattern, with values that need encoding where a value is text.
     static let examples: [WebRoute] = [
         .root, .healthz, .staticFile(name: "app.css"), .image(variant: "poster", key: "media/Event_1/portrait.jpg"),
-        .movies, .moviesResults, .movie(id: 305_081), .showtimes, .news, .article(id: "kesä uutiset/2026?"),
+        .movies, .moviesResults, .movie(id: 305_081), .showtimes,
+        .show(area: 1014, date: LocalDate(year: 2026, month: 11, day: 27), id: 1_800_123),
+        .showCalendar(area: 1002, date: LocalDate(year: 2027, month: 1, day: 1), id: 7), .news,
+        .article(id: "kesä uutiset/2026?"),
         .bookmarks, .removeBookmarks, .toggleBookmark, .setLanguage, .setLocation, .action, .live, .international,
         .internationalRows, .internationalMovie(id: 27_205), .trailer(movie: 305_081), .trailerClip(movie: 305_081),
         .openEditor, .upload, .editor(session: "5D0C-ab"), .editorSource(session: "5D0C-ab"),
@@ -34,6 +38,8 @@ import Testing
         ("/movie/abc", "GET"), ("/movie/0", "GET"), ("/movie/-3", "GET"), ("/movie/", "GET"), ("/movies/", "GET"),
         ("/nothing", "GET"), ("movies", "GET"), ("", "GET"), ("/library/x/video.mp4", "GET"),
         ("/settings/language", "GET"), ("/movies", "POST"), ("/editor/upload", "POST"), ("/image/poster", "GET"),
+        ("/show/1014/2026-02-30/5", "GET"), ("/show/1014/tomorrow/5", "GET"), ("/show/0/2026-11-27/5", "GET"),
+        ("/show/1014/2026-11-27/x", "GET"), ("/show/1014/2026-11-27", "GET"), ("/show/1014/2026-11-27/5/x.ics", "GET"),
     ])
     func anAddressOfNoRouteIsNone(_ path: String, _ method: String) {
         #expect(WebRoute(path: path, method: .init(method)!) == nil)
@@ -59,6 +65,9 @@ import Testing
         let list = try await server.get("/international?list=top").body
         let movie = try #require(list.firstMatch(of: try Regex(#"/international/movie/[0-9]+"#))?.output[0].substring)
         pages.append(String(movie))
+        let showtimes = try await server.get("/showtimes?area=1002").body
+        let show = try #require(showtimes.firstMatch(of: try Regex(#"/show/1002/[0-9-]+/[0-9]+"#))?.output[0].substring)
+        pages.append(String(show))
         let opened = try await server.postForm("/editor", "movie=305081")
         try #require(opened.status == 303)
         pages.append(try #require(opened.header("Location")))

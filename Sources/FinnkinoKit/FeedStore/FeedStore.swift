@@ -144,6 +144,16 @@ public final class FeedStore: Sendable {
         }
     }
 
+    /// One show, found in its area's schedule of its day (the API has no look-up by show ID: a
+    /// show is addressed by the area and day it was listed in, as its page's address says).
+    public func show(id: Int, area: Int, date: LocalDate) async throws -> Loaded<Show> {
+        let shows = try await showtimes(area: area, date: date)
+        guard let show = shows.value.first(where: { $0.id == id }) else {
+            throw FeedStoreError.showNotFound(id: id, area: area, date: date)
+        }
+        return shows.map { _ in show }
+    }
+
     /// The days that have shows in an area.
     public func scheduleDates(area: Int, freshness: Freshness = .cachePeriod) async throws -> Loaded<[LocalDate]> {
         try await webService.load(

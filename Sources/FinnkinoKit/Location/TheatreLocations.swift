@@ -36,6 +36,15 @@ public enum TheatreLocations {
     /// The theatre that the area `areaID` selects alone, if it is one.
     public static func theatre(areaID: Int) -> TheatreLocation? { byAreaID[areaID] }
 
+    /// The theatre a show is in, from the show's `Theatre` text (`Tennispalatsi, Helsinki`): its
+    /// name and city. A show's `TheatreID` is of another number space than this table's keys.
+    public static func theatre(named showTheatre: String) -> TheatreLocation? {
+        let parts = showTheatre.split(separator: ",", maxSplits: 1)
+        guard let name = parts.first.map({ SearchKey($0) }) else { return nil }
+        let city = parts.count > 1 ? SearchKey(parts[1]) : nil
+        return all.first { SearchKey($0.name) == name && (city == nil || SearchKey($0.city) == city) }
+    }
+
     /// The theatres an area selects: itself for a theatre, a city's or region's theatres, or none
     /// for an area this table does not know (a city area it does not know is matched by name).
     public static func theatres(in area: TheatreArea) -> [TheatreLocation] {

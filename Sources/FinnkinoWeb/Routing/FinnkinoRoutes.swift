@@ -50,6 +50,7 @@ struct FinnkinoRoutes {
         MoviesController(screens: screens, renderer: renderer).add(to: routes)
         MovieController(screens: screens, renderer: renderer).add(to: routes)
         ShowtimesController(screens: screens, renderer: renderer).add(to: routes)
+        ShowController(screens: screens, renderer: renderer).add(to: routes)
         NewsController(screens: screens, renderer: renderer).add(to: routes)
         BookmarksController(screens: screens, renderer: renderer).add(to: routes)
         InternationalController(screens: screens, renderer: renderer).add(to: routes)

@@ -1,3 +1,4 @@
+import FinnkinoKit
 import Foundation
 import HTTPTypes
 
@@ -17,6 +18,10 @@ enum WebRoute: Hashable, Sendable {
     case moviesResults
     case movie(id: Int)
     case showtimes
+    /// A show, addressed by the area and day it is listed in (the API finds shows only so).
+    case show(area: Int, date: LocalDate, id: Int)
+    /// The show as an iCalendar file.
+    case showCalendar(area: Int, date: LocalDate, id: Int)
     case news
     case article(id: String)
     case bookmarks
@@ -52,7 +57,8 @@ enum WebRoute: Hashable, Sendable {
 
     /// A route without its values: the method and the path template a handler is registered at.
     enum Pattern: String, CaseIterable, Sendable {
-        case root, healthz, staticFile, image, movies, moviesResults, movie, showtimes, news, article
+        case root, healthz, staticFile, image, movies, moviesResults, movie, showtimes, show, showCalendar, news
+        case article
         case bookmarks, removeBookmarks, toggleBookmark, setLanguage, setLocation, action, live
         case international, internationalRows, internationalMovie, trailer, trailerClip
         case openEditor, upload, editor, editorSource, edit, startExport, cancelExport, exportState
@@ -69,6 +75,8 @@ enum WebRoute: Hashable, Sendable {
             case .moviesResults: "/movies/results"
             case .movie: "/movie/:id"
             case .showtimes: "/showtimes"
+            case .show: "/show/:area/:date/:id"
+            case .showCalendar: "/show/:area/:date/:id/calendar.ics"
             case .news: "/news"
             case .article: "/news/:id"
             case .bookmarks: "/bookmarks"
@@ -111,7 +119,8 @@ enum WebRoute: Hashable, Sendable {
                 .startExport, .cancelExport, .deleteVideo, .newJoinCode, .join, .signOut, .deleteMe:
                 .post
             case .upload: .put
-            case .root, .healthz, .staticFile, .image, .movies, .moviesResults, .movie, .showtimes, .news, .article,
+            case .root, .healthz, .staticFile, .image, .movies, .moviesResults, .movie, .showtimes, .show,
+                .showCalendar, .news, .article,
                 .bookmarks, .live, .international, .internationalRows, .internationalMovie, .trailer, .trailerClip,
                 .editor, .editorSource, .exportState, .library, .video, .thumbnail, .devices, .myData:
                 .get
@@ -137,6 +146,8 @@ enum WebRoute: Hashable, Sendable {
         case .moviesResults: .moviesResults
         case .movie: .movie
         case .showtimes: .showtimes
+        case .show: .show
+        case .showCalendar: .showCalendar
         case .news: .news
         case .article: .article
         case .bookmarks: .bookmarks
@@ -179,6 +190,8 @@ enum WebRoute: Hashable, Sendable {
         case .staticFile(let name): "/static/" + Self.encoded(name)
         case .image(let variant, let key): "/image/" + Self.encoded(variant) + "/" + key
         case .movie(let id): "/movie/\(id)"
+        case .show(let area, let date, let id): "/show/\(area)/\(date)/\(id)"
+        case .showCalendar(let area, let date, let id): "/show/\(area)/\(date)/\(id)/calendar.ics"
         case .article(let id): "/news/" + Self.encoded(id)
         case .internationalMovie(let id): "/international/movie/\(id)"
         case .trailer(let movie): "/trailer/\(movie)"
@@ -249,6 +262,10 @@ enum WebRoute: Hashable, Sendable {
             guard let id = int(0) else { return nil }
             self = .movie(id: id)
         case .showtimes: self = .showtimes
+        case .show, .showCalendar:
+            guard let area = int(0), let date = LocalDate(iso: captures[1]), let id = int(2) else { return nil }
+            self =
+                pattern == .show ? .show(area: area, date: date, id: id) : .showCalendar(area: area, date: date, id: id)
         case .news: self = .news
         case .article: self = .article(id: captures[0])
         case .bookmarks: self = .bookmarks

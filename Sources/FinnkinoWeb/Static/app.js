@@ -70,6 +70,23 @@
     });
   }
 
+  // Share a show: the Web Share API where the browser has it (phones), else the link copied.
+  var share = document.getElementById("share");
+  if (share && (navigator.share || (navigator.clipboard && window.isSecureContext))) {
+    share.hidden = false;
+    share.addEventListener("click", function () {
+      var url = new URL(share.getAttribute("data-share-url"), window.location.href).href;
+      var status = document.getElementById("share-status");
+      if (navigator.share) {
+        navigator.share({ title: share.getAttribute("data-share-title"), url: url }).catch(function () {});
+      } else {
+        navigator.clipboard.writeText(url).then(function () {
+          if (status) { status.textContent = share.getAttribute("data-copied"); }
+        });
+      }
+    });
+  }
+
   // Decorated images: an <img data-decorated> shows the plain image first (loading="lazy": only
   // once it is near the viewport); when that has loaded, the decorated one is fetched and swapped
   // in. Leaving the page drops the fetches still pending, so the server stops their work.

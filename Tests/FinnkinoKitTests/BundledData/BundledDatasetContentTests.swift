@@ -146,6 +146,32 @@ struct BundledDatasetContentTests {
         #expect(!schedule.values("SubtitleLanguage2").isEmpty)
     }
 
+    @Test(arguments: ["fi", "en"])
+    func theWindowHasShowsOfEveryKind(language: String) throws {
+        // Given every show of the window in one language
+        let documents = try #require(manifest.languages[language])
+        let shows = try documents.schedule.flatMap { try FinnkinoXMLDecoder.decodeSchedule(document($0)).shows }
+        let features = shows.map(\.features)
+        // Then each special screening is there, read from the feed's own words in that language
+        for special in ShowFeatures.Special.allCases {
+            #expect(features.contains { $0.specials.contains(special) }, "\(special) in \(language)")
+        }
+        #expect(features.allSatisfy { $0.otherSeries == nil })
+        // And both pictures, Finnish and Swedish dubs, and original soundtracks with and without subtitles
+        #expect(features.contains { $0.picture == .twoD } && features.contains { $0.picture == .threeD })
+        #expect(features.contains { $0.soundtrack == .dubbed(language: "fi") })
+        #expect(features.contains { $0.soundtrack == .dubbed(language: "sv") })
+        #expect(features.contains { $0.soundtrack == .original(language: "en") && $0.subtitles == ["fi", "sv"] })
+        #expect(features.contains { $0.soundtrack == .original(language: "fi") && $0.subtitles.isEmpty })
+        // And the capital region's second day (tomorrow, once rebased: what the browser suite opens)
+        // has a show for the hard of hearing and a bar screening
+        let capital = Set(manifest.areas.first { $0.id == 1014 }?.theatreIDs ?? [])
+        let tomorrow = try FinnkinoXMLDecoder.decodeSchedule(document(documents.schedule[1])).shows
+            .filter { capital.contains($0.theatreID) }.map(\.features.specials)
+        #expect(tomorrow.contains { $0.contains(.descriptiveSubtitles) })
+        #expect(tomorrow.contains { $0.contains(.barScreening) })
+    }
+
     @Test func endsAreStartPlusLengthPlusTenOrFifteenMinutes() throws {
         let documents = try #require(manifest.languages["fi"])
         let schedule = try probe(documents.schedule[5])

@@ -1,0 +1,69 @@
+import FinnkinoKit
+
+/// The words of a show: what it is (its badges) and its page, in each interface language.
+public struct ShowStrings: Sendable {
+    public var twoD: String
+    public var threeD: String
+    /// `%@`: the language, e.g. `English`.
+    public var originalLanguage: Template
+    /// `%@`: the language it is dubbed into.
+    public var dubbed: Template
+    public var severalLanguages: String
+    /// `%@`: the languages, e.g. `Finnish, Swedish`.
+    public var subtitles: Template
+    public var descriptiveSubtitles: String
+    public var signLanguage: String
+    public var englishSubtitles: String
+    public var barScreening: String
+    public var licensedAuditorium: String
+    public var filmmakersPresent: String
+    /// How a list of languages is joined: `, `.
+    public var listSeparator: String
+    /// The show page's title.
+    public var showScreen: String
+    public var showNotFound: String
+    /// `%@`: when, e.g. `17:45` or `26.11. 23:00`.
+    public var salesEnd: Template
+    public var reservationEnd: Template
+    public var theatre: String
+    public var directions: String
+    public var addToCalendar: String
+    public var share: String
+    public var linkCopied: String
+    /// A link from a show to its page.
+    public var showDetails: String
+
+    public static let finnish = ShowStrings(
+        twoD: "2D", threeD: "3D", originalLanguage: "Puhe: %@", dubbed: "Dubattu: %@",
+        severalLanguages: "Useita kieliä", subtitles: "Tekstitys: %@",
+        descriptiveSubtitles: "Kuvaileva tekstitys kuulovammaisille", signLanguage: "Viittomakieli",
+        englishSubtitles: "English subtitles", barScreening: "K18, anniskelua salissa",
+        licensedAuditorium: "Anniskelualuesali", filmmakersPresent: "Tekijöitä paikalla", listSeparator: ", ",
+        showScreen: "Näytös", showNotFound: "Näytöstä ei löytynyt: se on ehkä poistunut ohjelmistosta.",
+        salesEnd: "Verkkomyynti päättyy %@", reservationEnd: "Varaukset päättyvät %@", theatre: "Teatteri",
+        directions: "Reittiohjeet", addToCalendar: "Lisää kalenteriin", share: "Jaa", linkCopied: "Linkki kopioitu.",
+        showDetails: "Näytöksen tiedot")
+
+    public static let swedish = ShowStrings(
+        twoD: "2D", threeD: "3D", originalLanguage: "Tal: %@", dubbed: "Dubbad: %@",
+        severalLanguages: "Flera språk", subtitles: "Textning: %@",
+        descriptiveSubtitles: "Beskrivande textning för hörselskadade", signLanguage: "Teckenspråk",
+        englishSubtitles: "English subtitles", barScreening: "K18, servering i salongen",
+        licensedAuditorium: "Salong med utskänkningsområde", filmmakersPresent: "Filmskaparna på plats",
+        listSeparator: ", ", showScreen: "Föreställning",
+        showNotFound: "Föreställningen hittades inte: den har kanske tagits bort ur programmet.",
+        salesEnd: "Webbförsäljningen slutar %@", reservationEnd: "Reservationerna slutar %@", theatre: "Biograf",
+        directions: "Vägbeskrivning", addToCalendar: "Lägg till i kalendern", share: "Dela",
+        linkCopied: "Länken kopierades.", showDetails: "Om föreställningen")
+
+    public static let english = ShowStrings(
+        twoD: "2D", threeD: "3D", originalLanguage: "Spoken: %@", dubbed: "Dubbed: %@",
+        severalLanguages: "Several languages", subtitles: "Subtitles: %@",
+        descriptiveSubtitles: "Descriptive subtitles for the hard of hearing", signLanguage: "Sign language",
+        englishSubtitles: "English subtitles", barScreening: "K18, drinks served in the auditorium",
+        licensedAuditorium: "Auditorium with a bar area", filmmakersPresent: "Film-makers present",
+        listSeparator: ", ", showScreen: "Show", showNotFound: "No such show: it may have left the programme.",
+        salesEnd: "Online sales end %@", reservationEnd: "Reservations end %@", theatre: "Theatre",
+        directions: "Directions", addToCalendar: "Add to calendar", share: "Share", linkCopied: "Link copied.",
+        showDetails: "Show details")
+}

@@ -1,0 +1,43 @@
+import FinnkinoKit
+import FinnkinoPresentation
+import Foundation
+import Hummingbird
+
+/// A show's page, `GET /show/<area>/<date>/<id>`, and the show as a calendar file,
+/// `GET /show/<area>/<date>/<id>/calendar.ics` (RFC 5545). The address names the area and day the
+/// show is listed in: that is how the API finds it, and so the address works for anyone it is
+/// shared with.
+struct ShowController: Sendable {
+    let screens: Screens
+    let renderer: PageRenderer
+
+    func add(to routes: RouteGroups) {
+        routes.on(.show) { request, context in
+            guard case .show(let area, let date, let id) = WebRoute(path: request.uri.path) else {
+                throw HTTPError(.notFound)
+            }
+            let client = context.client
+            let outputs = try await screens.show(id: id, area: area, date: date, client: client)
+            let path = WebRoute.show(area: area, date: date, id: id).path
+            let html = ShowView.page(outputs, layout: renderer.layout(client, path: path))
+            return renderer.page(html, client: client, status: outputs.isNotFound ? .notFound : .ok)
+        }
+        routes.on(.showCalendar) { request, context in
+            guard case .showCalendar(let area, let date, let id) = WebRoute(path: request.uri.path) else {
+                throw HTTPError(.notFound)
+            }
+            let outputs = try await screens.show(id: id, area: area, date: date, client: context.client)
+            guard let event = outputs.calendarEvent else {
+                throw HTTPError(outputs.isNotFound ? .notFound : .serviceUnavailable)
+            }
+            let text = ShowCalendar.document(event).text(stamp: screens.now())
+            return Response(
+                status: .ok,
+                headers: [
+                    .contentType: "text/calendar; charset=utf-8", .cacheControl: "no-cache",
+                    .contentDisposition: "attachment; filename=\"finnkino-show-\(id).ics\"",
+                ],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        }
+    }
+}
