@@ -58,10 +58,8 @@ public struct CalendarDocument: Sendable, Hashable {
 
     /// The document's text; `stamp` is when it was written (each event's `DTSTAMP`).
     public func text(stamp: Date) -> String {
-        var lines = [
-            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + Self.escaped(productID), "CALSCALE:GREGORIAN",
-            "METHOD:PUBLISH",
-        ]
+        // No METHOD: a file to add, not a scheduling message (RFC 5546 would want an ORGANIZER).
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + Self.escaped(productID), "CALSCALE:GREGORIAN"]
         if let name { lines.append("X-WR-CALNAME:" + Self.escaped(name)) }
         for event in events {
             lines.append("BEGIN:VEVENT")
@@ -71,7 +69,7 @@ public struct CalendarDocument: Sendable, Hashable {
             lines.append("DTEND:" + Self.utc(max(event.end, event.start)))
             lines.append("SUMMARY:" + Self.escaped(event.summary))
             if let location = event.location { lines.append("LOCATION:" + Self.escaped(location)) }
-            if let geo = event.geo, geo.latitude.isFinite, geo.longitude.isFinite {
+            if let geo = event.geo, abs(geo.latitude) <= 90, abs(geo.longitude) <= 180 {
                 lines.append("GEO:" + Self.decimal(geo.latitude) + ";" + Self.decimal(geo.longitude))
             }
             if let description = event.description { lines.append("DESCRIPTION:" + Self.escaped(description)) }
@@ -83,7 +81,8 @@ public struct CalendarDocument: Sendable, Hashable {
     }
 
     /// A TEXT value (RFC 5545 3.3.11): backslash, semicolon and comma escaped, every line break
-    /// as `\n`, other control characters dropped.
+    /// as `\n` (Unicode's NEL, line and paragraph separators too: some readers split lines on
+    /// them), other control characters (C0, DEL, C1) dropped.
     static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
@@ -96,8 +95,9 @@ public struct CalendarDocument: Sendable, Hashable {
             case ",": result += "\\,"
             case "\r": result += "\\n"
             case "\n": if !previousWasCR { result += "\\n" }
+            case "\u{85}", "\u{2028}", "\u{2029}": result += "\\n"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { continue }
                 result.unicodeScalars.append(scalar)
             }
         }
@@ -110,23 +110,24 @@ public struct CalendarDocument: Sendable, Hashable {
     }
 
     /// A line of at most 75 octets, then continuation lines of a space and at most 74 octets,
-    /// cut between characters (RFC 5545 3.1).
+    /// cut between Unicode scalars, never inside one's UTF-8 bytes (RFC 5545 3.1; a grapheme
+    /// cluster may be cut: its combining marks can be any number of octets).
     static func folded(_ line: String) -> String {
         guard line.utf8.count > 75 else { return line }
-        var result = ""
+        var result = String.UnicodeScalarView()
         var width = 0
         var limit = 75
-        for character in line {
-            let size = character.utf8.count
+        for scalar in line.unicodeScalars {
+            let size = UTF8.width(scalar)
             if width + size > limit {
-                result += "\r\n "
+                result.append(contentsOf: "\r\n ".unicodeScalars)
                 width = 0
                 limit = 74
             }
-            result.append(character)
+            result.append(scalar)
             width += size
         }
-        return result
+        return String(result)
     }
 
     /// `20261127T160000Z`: ISO 8601's basic form in UTC, as DATE-TIME's UTC form is written.

@@ -35,11 +35,14 @@ public struct AppPlace: Codable, Sendable, Equatable {
         public var movieID: Int?
         public var area: Int?
         public var date: LocalDate?
+        /// The shows chosen (nil in a place saved before filters: none).
+        public var filter: ShowFilter?
 
-        public init(movieID: Int? = nil, area: Int? = nil, date: LocalDate? = nil) {
+        public init(movieID: Int? = nil, area: Int? = nil, date: LocalDate? = nil, filter: ShowFilter? = nil) {
             self.movieID = movieID
             self.area = area
             self.date = date
+            self.filter = filter
         }
     }
 
@@ -54,6 +57,9 @@ public struct AppPlace: Codable, Sendable, Equatable {
     public var newsCategory: Int?
     /// The area the user chose last: where lists and showtimes start (nil: never chosen).
     public var homeArea: Int?
+    /// The person's own theatres, across areas (TheatreAreas IDs of single theatres; nil: never
+    /// chosen).
+    public var myTheatres: [Int]?
     /// The language the user chose last, for the interface and the content (nil: never chosen; the
     /// browser's preference decides).
     public var language: UILanguage?

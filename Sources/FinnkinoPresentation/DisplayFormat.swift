@@ -30,6 +30,11 @@ public struct DisplayFormat: Sendable {
     public func day(_ date: LocalDate, today: LocalDate) -> String {
         if date == today { return strings.today }
         if date == today.adding(days: 1) { return strings.tomorrow }
+        return weekdayAndDate(date)
+    }
+
+    /// `Wed 4.3.`, whatever day it is today (for text read on another day: a shared link).
+    public func weekdayAndDate(_ date: LocalDate) -> String {
         let weekday = strings.weekdays[(HelsinkiTime.isoWeekday(of: date) - 1) % strings.weekdays.count]
         return "\(weekday) \(date.day).\(date.month)."
     }

@@ -48,6 +48,8 @@ public struct ShowBadge: Sendable, Hashable {
         case nil: break
         }
         switch features.soundtrack {
+        case _ where features.spokenWords != nil:
+            badges.append(ShowBadge(kind: .soundtrack, text: words.originalLanguage(features.spokenWords ?? "")))
         case .original(let code?):
             badges.append(ShowBadge(kind: .soundtrack, text: words.originalLanguage(language.name(ofLanguage: code))))
         case .original(nil): break

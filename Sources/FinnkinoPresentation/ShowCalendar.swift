@@ -13,8 +13,10 @@ public enum ShowCalendar {
     public static func event(_ show: Show, location: TheatreLocation?, language: UILanguage)
         -> CalendarDocument.Event
     {
-        // A show without an end (old data) lasts its length and the usual ten minutes of ads.
-        let end = show.end ?? show.start.addingTimeInterval(TimeInterval(((show.lengthInMinutes ?? 110) + 10) * 60))
+        // A show without an end (old data) lasts its length, when that is a film's (a feed may say
+        // anything), and the usual ten minutes of ads.
+        let length = show.lengthInMinutes.flatMap { (1...600).contains($0) ? $0 : nil } ?? 110
+        let end = show.end ?? show.start.addingTimeInterval(TimeInterval((length + 10) * 60))
         var place = [show.theatre, show.auditorium].filter { !$0.isEmpty }.joined(separator: ", ")
         if let address = location?.address { place += " (" + address + ")" }
         let ticket = ShowViewModel.web

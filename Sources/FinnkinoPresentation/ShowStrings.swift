@@ -32,6 +32,24 @@ public struct ShowStrings: Sendable {
     public var linkCopied: String
     /// A link from a show to its page.
     public var showDetails: String
+    // The filters of the Showtimes screen
+    public var filters: String
+    public var spokenLanguage: String
+    public var subtitleLanguage: String
+    public var picture: String
+    public var accessibility: String
+    /// A filter's choice that lets every show through.
+    public var any: String
+    public var startsFrom: String
+    public var endsBy: String
+    public var onlyMyTheatres: String
+    public var myTheatres: String
+    public var saveMyTheatres: String
+    public var myTheatresSaved: String
+    public var clearFilters: String
+    public var noShowsMatch: String
+    /// `%@`: how many shows the filters leave out.
+    public var hiddenByFilters: Template
 
     public static let finnish = ShowStrings(
         twoD: "2D", threeD: "3D", originalLanguage: "Puhe: %@", dubbed: "Dubattu: %@",
@@ -42,7 +60,13 @@ public struct ShowStrings: Sendable {
         showScreen: "Näytös", showNotFound: "Näytöstä ei löytynyt: se on ehkä poistunut ohjelmistosta.",
         salesEnd: "Verkkomyynti päättyy %@", reservationEnd: "Varaukset päättyvät %@", theatre: "Teatteri",
         directions: "Reittiohjeet", addToCalendar: "Lisää kalenteriin", share: "Jaa", linkCopied: "Linkki kopioitu.",
-        showDetails: "Näytöksen tiedot")
+        showDetails: "Näytöksen tiedot", filters: "Rajaa näytöksiä", spokenLanguage: "Puhekieli",
+        subtitleLanguage: "Tekstitys", picture: "Kuva", accessibility: "Saavutettavuus", any: "Kaikki",
+        startsFrom: "Alkaa aikaisintaan", endsBy: "Päättyy viimeistään", onlyMyTheatres: "Vain omat teatterini",
+        myTheatres: "Omat teatterini", saveMyTheatres: "Tallenna omat teatterit",
+        myTheatresSaved: "Omat teatterisi on tallennettu.", clearFilters: "Poista rajaukset",
+        noShowsMatch: "Yksikään tämän päivän näytös ei vastaa rajauksia.",
+        hiddenByFilters: "Rajaukset piilottavat %@ näytöstä.")
 
     public static let swedish = ShowStrings(
         twoD: "2D", threeD: "3D", originalLanguage: "Tal: %@", dubbed: "Dubbad: %@",
@@ -54,7 +78,13 @@ public struct ShowStrings: Sendable {
         showNotFound: "Föreställningen hittades inte: den har kanske tagits bort ur programmet.",
         salesEnd: "Webbförsäljningen slutar %@", reservationEnd: "Reservationerna slutar %@", theatre: "Biograf",
         directions: "Vägbeskrivning", addToCalendar: "Lägg till i kalendern", share: "Dela",
-        linkCopied: "Länken kopierades.", showDetails: "Om föreställningen")
+        linkCopied: "Länken kopierades.", showDetails: "Om föreställningen", filters: "Filtrera föreställningar",
+        spokenLanguage: "Talspråk", subtitleLanguage: "Textning", picture: "Bild", accessibility: "Tillgänglighet",
+        any: "Alla", startsFrom: "Börjar tidigast", endsBy: "Slutar senast", onlyMyTheatres: "Bara mina biografer",
+        myTheatres: "Mina biografer", saveMyTheatres: "Spara mina biografer",
+        myTheatresSaved: "Dina biografer har sparats.", clearFilters: "Ta bort filtren",
+        noShowsMatch: "Ingen föreställning den här dagen passar filtren.",
+        hiddenByFilters: "Filtren döljer %@ föreställningar.")
 
     public static let english = ShowStrings(
         twoD: "2D", threeD: "3D", originalLanguage: "Spoken: %@", dubbed: "Dubbed: %@",
@@ -65,5 +95,9 @@ public struct ShowStrings: Sendable {
         listSeparator: ", ", showScreen: "Show", showNotFound: "No such show: it may have left the programme.",
         salesEnd: "Online sales end %@", reservationEnd: "Reservations end %@", theatre: "Theatre",
         directions: "Directions", addToCalendar: "Add to calendar", share: "Share", linkCopied: "Link copied.",
-        showDetails: "Show details")
+        showDetails: "Show details", filters: "Filter shows", spokenLanguage: "Spoken language",
+        subtitleLanguage: "Subtitles", picture: "Picture", accessibility: "Accessibility", any: "Any",
+        startsFrom: "Starting from", endsBy: "Ending by", onlyMyTheatres: "Only my theatres", myTheatres: "My theatres",
+        saveMyTheatres: "Save my theatres", myTheatresSaved: "Your theatres were saved.", clearFilters: "Clear filters",
+        noShowsMatch: "No show of this day matches the filters.", hiddenByFilters: "The filters hide %@ shows.")
 }

@@ -19,6 +19,9 @@ public struct ShowViewModel: Sendable {
         public var day = ""
         /// `18:00–19:55`.
         public var time = ""
+        /// What a shared link says: `Dyyni – Tennispalatsi, Helsinki, Fri 27.11. 18:00` (an absolute
+        /// day: it is read on another day).
+        public var shareText = ""
         /// `Tennispalatsi, Helsinki`.
         public var theatre = ""
         public var auditorium = ""
@@ -89,6 +92,10 @@ public struct ShowViewModel: Sendable {
             outputs.posterURL = show.images.poster
             outputs.day = format.day(HelsinkiTime.localDate(of: show.start), today: today)
             outputs.time = format.timeRange(show.start, show.end)
+            outputs.shareText =
+                show.title + " – " + show.theatre + ", "
+                + format.weekdayAndDate(HelsinkiTime.localDate(of: show.start)) + " "
+                + HelsinkiTime.clockTime(of: show.start)
             outputs.theatre = show.theatre
             outputs.auditorium = show.auditorium
             let location = TheatreLocations.theatre(named: show.theatre)

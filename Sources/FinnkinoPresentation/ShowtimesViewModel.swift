@@ -15,6 +15,8 @@ public struct ShowtimesViewModel: Sendable {
     /// One show, every value ready to show.
     public struct ShowRow: Sendable, Hashable {
         public var id: Int
+        /// The area the show is listed in, which addresses its page.
+        public var area: Int
         public var movieID: Int
         public var title: String
         /// `10:30–12:03`.
@@ -29,6 +31,23 @@ public struct ShowtimesViewModel: Sendable {
     public struct Theatre: Sendable, Hashable {
         public var name: String
         public var shows: [ShowRow]
+    }
+
+    /// A language a filter can choose: its code and its name in the interface's language.
+    public struct LanguageOption: Sendable, Hashable {
+        /// ISO 639-1, lower case.
+        public var code: String
+        public var name: String
+        public var isSelected: Bool
+    }
+
+    /// A theatre the person can count as their own.
+    public struct TheatreOption: Sendable, Hashable {
+        /// The TheatreAreas ID that selects the theatre alone.
+        public var areaID: Int
+        /// `Omena, Espoo`.
+        public var name: String
+        public var isMine: Bool
     }
 
     public struct Outputs: Sendable {
@@ -48,6 +67,15 @@ public struct ShowtimesViewModel: Sendable {
         public var nearestArea: AreaOption?
         /// `Nearest: Helsinki, 2.1 km`, with a location.
         public var nearestAreaText: String?
+        /// The filter the shows are shown through.
+        public var filter = ShowFilter()
+        /// The spoken and subtitle languages of the day's shows, by name.
+        public var spokenOptions: [LanguageOption] = []
+        public var subtitleOptions: [LanguageOption] = []
+        /// Every theatre, by city and name, those of the person's own marked.
+        public var theatreOptions: [TheatreOption] = []
+        /// How many of the day's shows the filter leaves out.
+        public var hiddenCount = 0
     }
 
     /// Helsinki.
@@ -59,6 +87,7 @@ public struct ShowtimesViewModel: Sendable {
     private let language: UILanguage
     private let now: @Sendable () -> Date
     private var location: Coordinate?
+    private var myTheatres: [Int] = []
 
     public init(store: FeedStore, language: UILanguage, now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
@@ -77,6 +106,32 @@ public struct ShowtimesViewModel: Sendable {
     /// The user's location became known, changed, or was forgotten (nil): with one, the areas are
     /// listed nearest first with their distances.
     public mutating func locationChanged(_ location: Coordinate?) { self.location = location }
+    /// The person chose which shows they want.
+    public mutating func filterChanged(_ filter: ShowFilter) { outputs.filter = filter }
+    /// The person's own theatres (TheatreAreas IDs of single theatres), across areas.
+    public mutating func myTheatresChanged(_ theatres: [Int]) { myTheatres = theatres }
+
+    /// The spoken and subtitle languages of `shows`, by name, the filter's own kept even when the
+    /// day has none of it (so that the person can see and undo their choice).
+    private func languageOptions(_ shows: [Show], filter: ShowFilter) -> ([LanguageOption], [LanguageOption]) {
+        var spoken = Set<String>()
+        var subtitles = Set<String>()
+        for show in shows {
+            let features = show.features
+            switch features.soundtrack {
+            case .original(let code?), .dubbed(let code): spoken.insert(code)
+            case .original(nil), .severalLanguages: break
+            }
+            subtitles.formUnion(features.subtitles)
+        }
+        if let code = filter.spoken { spoken.insert(code) }
+        if let code = filter.subtitles { subtitles.insert(code) }
+        func options(_ codes: Set<String>, selected: String?) -> [LanguageOption] {
+            codes.map { LanguageOption(code: $0, name: language.name(ofLanguage: $0), isSelected: $0 == selected) }
+                .sorted { ($0.name, $0.code) < ($1.name, $1.code) }
+        }
+        return (options(spoken, selected: filter.spoken), options(subtitles, selected: filter.subtitles))
+    }
 
     /// Loads the shows the inputs ask for into `outputs`. Today's shows that have started are left out.
     public mutating func load() async {
@@ -95,14 +150,31 @@ public struct ShowtimesViewModel: Sendable {
         outputs.dates = days.map {
             DateOption(date: $0, label: format.day($0, today: today), isSelected: $0 == selected)
         }
+        let mine = Set(myTheatres)
+        outputs.theatreOptions = TheatreLocations.all
+            .sorted { ($0.city, $0.name) < ($1.city, $1.name) }
+            .map { TheatreOption(areaID: $0.areaID, name: $0.name + ", " + $0.city, isMine: mine.contains($0.areaID)) }
         do {
-            let loaded = try await store.showtimes(area: outputs.selectedArea, date: selected, movieID: outputs.movieID)
-            let shows = selected == today ? loaded.value.filter { $0.start >= instant } : loaded.value
+            // With "only my theatres", their schedules instead of the area's (none chosen: the area's).
+            let onlyMine = outputs.filter.onlyMyTheatres && !myTheatres.isEmpty
+            let area = outputs.selectedArea
+            let loaded =
+                onlyMine
+                ? try await store.showtimes(areas: myTheatres, date: selected, movieID: outputs.movieID)
+                : try await store.showtimes(area: area, date: selected, movieID: outputs.movieID).map { shows in
+                    shows.map { (area: area, show: $0) }
+                }
+            let day = selected == today ? loaded.value.filter { $0.show.start >= instant } : loaded.value
+            let filter = outputs.filter
+            let listed = filter.isEmpty ? day : day.filter { filter.matches($0.show) }
+            let shows = listed.map(\.show)
+            outputs.hiddenCount = day.count - listed.count
+            (outputs.spokenOptions, outputs.subtitleOptions) = languageOptions(day.map(\.show), filter: filter)
             var theatres: [Theatre] = []
             var positions: [String: Int] = [:]
-            for show in shows {
+            for (area, show) in listed {
                 let row = ShowRow(
-                    id: show.id, movieID: show.eventID, title: show.title,
+                    id: show.id, area: area, movieID: show.eventID, title: show.title,
                     time: format.timeRange(show.start, show.end), auditorium: show.auditorium,
                     badges: ShowBadge.badges(show.features, language: language), ticketURL: show.showURL)
                 if let position = positions[show.theatre] {
@@ -115,9 +187,10 @@ public struct ShowtimesViewModel: Sendable {
             outputs.theatres = theatres
             outputs.showCount = shows.count
             outputs.staleNotice = format.staleNotice(loaded, now: instant)
-            outputs.emptyMessage = shows.isEmpty ? strings.noShows : nil
+            outputs.emptyMessage =
+                !shows.isEmpty ? nil : outputs.hiddenCount > 0 ? language.shows.noShowsMatch : strings.noShows
             if let movieID = outputs.movieID {
-                if let title = loaded.value.first?.title {
+                if let title = loaded.value.first?.show.title {
                     outputs.movieTitle = title
                 } else {
                     outputs.movieTitle = try? await store.movie(id: movieID).title
@@ -126,6 +199,7 @@ public struct ShowtimesViewModel: Sendable {
         } catch {
             outputs.theatres = []
             outputs.showCount = 0
+            outputs.hiddenCount = 0
             outputs.emptyMessage = nil
             outputs.errorMessage = strings.loadFailed
         }

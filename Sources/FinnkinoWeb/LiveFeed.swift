@@ -70,14 +70,17 @@ struct LiveFeed: Sendable {
         stopIfUnobserved = {}
     }
 
-    /// The feeds a screen shows.
+    /// The feeds a screen shows; `myTheatres`, the person's own theatres, are followed instead of
+    /// the area when the Showtimes screen shows only theirs.
     static func feeds(
-        of screen: ScreenRequest, store: FeedStore, bookmarks: BookmarkStore, today: LocalDate
+        of screen: ScreenRequest, store: FeedStore, bookmarks: BookmarkStore, today: LocalDate, myTheatres: [Int]
     ) -> [LiveFeed] {
         switch screen {
         case .movies(let area, _, let list, _, _):
             [LiveFeed(store.moviesFeed(list, area: area))]
-        case .showtimes(_, let area, _, let date):
+        case .showtimes(_, _, _, let date, let filter) where filter.onlyMyTheatres && !myTheatres.isEmpty:
+            Set(myTheatres).sorted().map { LiveFeed(store.showtimesFeed(area: $0, date: date ?? today)) }
+        case .showtimes(_, let area, _, let date, _):
             [
                 LiveFeed(store.showtimesFeed(area: area, date: date ?? today)),
                 LiveFeed(store.scheduleDatesFeed(area: area)),

@@ -23,7 +23,7 @@ struct LiveUpdates: Sendable {
         let store = try screens.store(client)
         let feeds = LiveFeed.feeds(
             of: screen, store: store, bookmarks: try screens.bookmarkStore(client),
-            today: HelsinkiTime.localDate(of: screens.now()))
+            today: HelsinkiTime.localDate(of: screens.now()), myTheatres: screens.place(client).place.myTheatres ?? [])
         let (changes, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         // Observe before rendering what the page has, so that no change in between goes unsent.
         let observations = feeds.map { feed in feed.subscribe { continuation.yield() } }

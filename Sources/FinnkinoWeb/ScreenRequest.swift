@@ -7,7 +7,7 @@ import Hummingbird
 /// results request and a live-update subscription all start from.
 enum ScreenRequest: Sendable {
     case movies(area: Int?, areaChosen: Bool, list: EventListType, text: String, scope: SearchScope)
-    case showtimes(movie: Int?, area: Int, areaChosen: Bool, date: LocalDate?)
+    case showtimes(movie: Int?, area: Int, areaChosen: Bool, date: LocalDate?, filter: ShowFilter)
     case news(category: Int?)
     /// The Bookmarks list, with next shows in `area`.
     case bookmarks(area: Int)
@@ -35,7 +35,8 @@ enum ScreenRequest: Sendable {
                 }
             self = .showtimes(
                 movie: query["movie"].flatMap { Int($0) }, area: area ?? ClientState.defaultArea,
-                areaChosen: chosenArea != nil && area != nil, date: query["date"].flatMap { LocalDate(iso: $0) })
+                areaChosen: chosenArea != nil && area != nil, date: query["date"].flatMap { LocalDate(iso: $0) },
+                filter: ShowFilter(query: query))
         case .news:
             self = .news(category: query["category"].flatMap { Int($0) })
         case .bookmarks:
@@ -68,7 +69,7 @@ enum ScreenRequest: Sendable {
                 }
             self = .showtimes(
                 movie: showtimes.movieID, area: showtimes.area ?? area ?? ClientState.defaultArea, areaChosen: false,
-                date: showtimes.date.flatMap { $0 >= today ? $0 : nil })
+                date: showtimes.date.flatMap { $0 >= today ? $0 : nil }, filter: showtimes.filter ?? ShowFilter())
         case .news:
             guard let category = place.newsCategory else { return nil }
             self = .news(category: category)
@@ -108,7 +109,7 @@ enum ScreenRequest: Sendable {
     var area: Int? {
         switch self {
         case .movies(let area, _, _, _, _): area
-        case .showtimes(_, let area, _, _): area
+        case .showtimes(_, let area, _, _, _): area
         case .bookmarks(let area): area
         default: nil
         }
@@ -118,7 +119,7 @@ enum ScreenRequest: Sendable {
     var chosenArea: Int?? {
         switch self {
         case .movies(let area, true, _, _, _): .some(area)
-        case .showtimes(_, let area, true, _): .some(area)
+        case .showtimes(_, let area, true, _, _): .some(area)
         default: .none
         }
     }

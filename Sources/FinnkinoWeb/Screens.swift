@@ -59,12 +59,14 @@ struct Screens: Sendable {
     }
 
     func showtimes(
-        movie: Int?, area: Int, date: LocalDate?, client: ClientState
+        movie: Int?, area: Int, date: LocalDate?, filter: ShowFilter, client: ClientState
     ) async throws -> ShowtimesViewModel.Outputs {
         var viewModel = ShowtimesViewModel(store: try store(client), language: client.language, now: now)
         viewModel.movieSelected(movie)
         viewModel.areaSelected(area)
         if let date { viewModel.dateSelected(date) }
+        viewModel.filterChanged(filter)
+        viewModel.myTheatresChanged(place(client).place.myTheatres ?? [])
         viewModel.locationChanged(location(client).location?.coordinate)
         await viewModel.load()
         return viewModel.outputs
@@ -142,7 +144,9 @@ struct Screens: Sendable {
         let store = try store(client)
         let bookmarks = try bookmarkStore(client)
         let feeds = ScreenRequest(page: page, client: client).map {
-            LiveFeed.feeds(of: $0, store: store, bookmarks: bookmarks, today: today())
+            LiveFeed.feeds(
+                of: $0, store: store, bookmarks: bookmarks, today: today(),
+                myTheatres: place(client).place.myTheatres ?? [])
         }
         let actions = BookmarkActionsViewModel(
             store: store, bookmarks: bookmarks, language: client.language, now: now)
@@ -157,9 +161,9 @@ struct Screens: Sendable {
         case .movies(let area, _, let list, let text, let scope):
             let outputs = try await movies(area: area, list: list, text: text, scope: scope, client: client)
             return (MoviesView.resultsID, moviesResults(outputs, client: client))
-        case .showtimes(let movie, let area, _, let date):
-            let outputs = try await showtimes(movie: movie, area: area, date: date, client: client)
-            return (ShowtimesView.fragmentID, ShowtimesView.shows(outputs, strings: client.strings))
+        case .showtimes(let movie, let area, _, let date, let filter):
+            let outputs = try await showtimes(movie: movie, area: area, date: date, filter: filter, client: client)
+            return (ShowtimesView.fragmentID, ShowtimesView.shows(outputs, language: client.language))
         case .news(let category):
             return (NewsView.fragmentID, NewsView.categories(try await news(category: category, client: client)))
         case .bookmarks(let area):

@@ -16,7 +16,12 @@ enum ShowView {
                 html.text(words.showScreen)
                 html.raw("</h1>")
                 PageLayout.messages(stale: nil, error: error, into: &html)
-                html.raw("<p><a href=\"\(WebRoute.showtimes.path)\">")
+                // Back to the day's shows of the area the show was looked for in.
+                var back = WebRoute.showtimes.path
+                if let area = outputs.area, let date = outputs.date { back += "?area=\(area)&date=\(date)" }
+                html.raw("<p><a id=\"back-to-showtimes\" href=\"")
+                html.text(back)
+                html.raw("\">")
                 html.text(strings.showtimesTab)
                 html.raw("</a></p>")
                 return
@@ -95,7 +100,7 @@ enum ShowView {
                 html.raw("<button type=\"button\" id=\"share\" hidden data-share-url=\"")
                 html.text(WebRoute.show(area: area, date: date, id: id).path)
                 html.raw("\" data-share-title=\"")
-                html.text(outputs.title + " – " + outputs.day + " " + outputs.time)
+                html.text(outputs.shareText)
                 html.raw("\" data-copied=\"")
                 html.text(words.linkCopied)
                 html.raw("\">")

@@ -23,7 +23,10 @@ struct ShowtimesCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The day: today, tomorrow, YYYY-MM-DD or D.M.YYYY.", valueName: "day"))
     var date: DayArgument = .today
 
+    @OptionGroup(title: "Filters") var filters: ShowFilterOptions
+
     func run() async throws {
+        if !filters.theatre.isEmpty { return try await runInTheatres() }
         let store = try global.makeStore()
         let now = Date()
         let day = date.resolve(today: HelsinkiTime.localDate(of: now))
@@ -51,8 +54,9 @@ struct ShowtimesCommand: AsyncParsableCommand {
             schedule = try await store.showtimes(area: areaID, date: day, movieID: movie)
         }
         // Today, shows that have already started are of no use to anyone: leave them out.
+        let filter = try filters.filter()
         let loaded = schedule.map { shows in
-            day == HelsinkiTime.localDate(of: now) ? shows.filter { $0.start >= now } : shows
+            (day == HelsinkiTime.localDate(of: now) ? shows.filter { $0.start >= now } : shows).filter(filter.matches)
         }
         // The shows carry the title; a movie with no shows that day is looked up by its ID (which
         // also says when there is no such movie).
@@ -74,6 +78,25 @@ struct ShowtimesCommand: AsyncParsableCommand {
             render(
                 shows, heading: [movieTitle, areaName, HumanFormat.day(day)].compactMap { $0 }.joined(separator: " · "))
         }
+    }
+
+    /// `--theatre` given: the shows of those theatres, across areas.
+    private func runInTheatres() async throws {
+        let store = try global.makeStore()
+        let now = Date()
+        let day = date.resolve(today: HelsinkiTime.localDate(of: now))
+        var theatres: [TheatreArea] = []
+        for name in filters.theatre { theatres.append(try await store.area(matching: name)) }
+        let filter = try filters.filter()
+        let loaded = try await store.showtimes(areas: theatres.map(\.id), date: day, movieID: movie).map { listed in
+            listed.map(\.show).filter {
+                (day != HelsinkiTime.localDate(of: now) || $0.start >= now) && filter.matches($0)
+            }
+        }
+        let output = Output(global)
+        if output.isJSON { return try await output.showJSON(loaded) }
+        let heading = (theatres.map(\.name) + [HumanFormat.day(day)]).joined(separator: " · ")
+        try await output.showList(loaded) { render($0, heading: heading) }
     }
 
     private func render(_ shows: [Show], heading: String) -> String {

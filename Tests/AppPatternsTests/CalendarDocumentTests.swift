@@ -46,6 +46,58 @@ import Testing
         #expect(CalendarDocument.folded("SHORT:x") == "SHORT:x")
     }
 
+    @Test func combiningMarksFoldAt75OctetsToo() {
+        // Given one grapheme of 401 octets (e and 200 combining acute accents)
+        let line = "SUMMARY:e" + String(repeating: "\u{301}", count: 200)
+        let parts = Self.physicalLines(CalendarDocument.folded(line))
+        // Then it is cut between scalars: no line over 75 octets, none cut inside a scalar's bytes
+        #expect(parts.count == 6)
+        #expect(parts.enumerated().allSatisfy { $0.element.count <= ($0.offset == 0 ? 75 : 74) })
+        #expect(parts.allSatisfy { String(validating: $0, as: UTF8.self) != nil })
+        #expect(parts.flatMap { $0 } == [UInt8](line.utf8))
+    }
+
+    /// A folded line's physical lines, as bytes, without the fold (CRLF and the space after it).
+    private static func physicalLines(_ folded: String) -> [[UInt8]] {
+        let bytes = [UInt8](folded.utf8)
+        var lines: [[UInt8]] = [[]]
+        var index = 0
+        while index < bytes.count {
+            if bytes[index...].starts(with: [13, 10, 32]) {
+                lines.append([])
+                index += 3
+            } else {
+                lines[lines.count - 1].append(bytes[index])
+                index += 1
+            }
+        }
+        return lines
+    }
+
+    @Test func unicodeLineBreaksCannotStartAPropertyOfTheirOwn() {
+        // Given a title with every line break a reader may split on
+        let hostile = "Dyyni\u{2028}BEGIN:VALARM\u{85}X\u{2029}Y\u{9B}Z"
+        // Then each is an escaped \n, and C1 controls are dropped
+        #expect(CalendarDocument.escaped(hostile) == "Dyyni\\nBEGIN:VALARM\\nX\\nYZ")
+        var event = Self.event
+        event.summary = hostile
+        let text = CalendarDocument(productID: "-//T//T//EN", events: [event]).text(stamp: Self.start)
+        #expect(
+            text.components(separatedBy: "\r\n").filter { $0.hasPrefix("BEGIN:") } == [
+                "BEGIN:VCALENDAR", "BEGIN:VEVENT",
+            ])
+    }
+
+    @Test func aPositionOffTheGlobeIsLeftOut() {
+        var event = Self.event
+        event.geo = (91, 24.9)
+        #expect(!CalendarDocument(productID: "-//T//T//EN", events: [event]).text(stamp: Self.start).contains("GEO:"))
+        event.geo = (.nan, 24.9)
+        #expect(!CalendarDocument(productID: "-//T//T//EN", events: [event]).text(stamp: Self.start).contains("GEO:"))
+        event.geo = (60.1, 1e15)
+        #expect(!CalendarDocument(productID: "-//T//T//EN", events: [event]).text(stamp: Self.start).contains("GEO:"))
+    }
+
     @Test func anEndBeforeItsStartIsWrittenAsTheStart() {
         var event = Self.event
         event.end = Self.start - 60

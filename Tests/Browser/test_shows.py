@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from icalendar import Calendar
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 from viewport import VIEWPORTS, Viewport
 from walker import Walker
@@ -106,3 +107,68 @@ def test_a_show_page_with_its_calendar_file(server, browser, screenshot_dir, vie
     # A show the day's schedule does not have: a page that says so (with its 404, which the console logs)
     walker.open(f"/show/{CAPITAL_REGION}/{tomorrow_in_helsinki()}/999999999")
     assert walker.find_all("p.error"), walker.find("main").text[:200]
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda v: v.name)
+def test_filters_and_my_theatres(server, browser, screenshot_dir, viewport: Viewport) -> None:
+    """Tomorrow evening's shows for the hard of hearing, or with English subtitles, at two favourite
+    theatres in two areas: found with the filters, kept in the address and the restored place."""
+    walker = Walker(browser, server.url, viewport, screenshot_dir, prefix="filters-")
+    tomorrow = tomorrow_in_helsinki()
+    with walker.step("filter in place"):
+        # Given tomorrow's shows of the capital region
+        walker.open(f"/showtimes?area={CAPITAL_REGION}&date={tomorrow}")
+        walker.wait_for_page("/showtimes")
+        everything = len(walker.find_all("section.theatre li.show"))
+        walker.set_reload_marker()
+        # When the person opens the filters and asks for descriptive subtitles
+        walker.click(walker.find("details.filters summary"))
+        Select(walker.find("#filter-access")).select_by_value("hoh")
+        walker.wait_until(lambda _: walker.query.get("access") == ["hoh"], "the address to have access=hoh")
+        # Then, without a reload, only such shows are listed and the page says how many are hidden
+        walker.wait_until(
+            lambda _: 0 < len(walker.find_all("section.theatre li.show")) < everything, "fewer shows")
+        assert walker.reload_marker() is not None, "the page was reloaded instead of updated in place"
+        for show in walker.find_all("section.theatre li.show"):
+            assert show.find_elements(By.CSS_SELECTOR, ".show-badge-descriptiveSubtitles"), show.text
+        assert walker.text(".hidden-count")
+        # And the day links keep the filter
+        assert all("access=hoh" in a.get_attribute("href") for a in walker.find_all("nav.dates a"))
+        walker.shoot("filtered")
+    with walker.step("restored"):
+        # When the person comes back to the tab without an address
+        walker.open("/showtimes")
+        walker.wait_for_page("/showtimes")
+        # Then the filter is as they left it
+        assert Select(walker.find("#filter-access")).first_selected_option.get_attribute("value") == "hoh"
+        for show in walker.find_all("section.theatre li.show"):
+            assert show.find_elements(By.CSS_SELECTOR, ".show-badge-descriptiveSubtitles"), show.text
+    with walker.step("my theatres"):
+        # When the person saves Omena (Espoo) and Cine Atlas (Tampere) as their theatres
+        walker.open(f"/showtimes?area={CAPITAL_REGION}&date={tomorrow}&from=17:00")
+        walker.wait_for_page("/showtimes")
+        walker.click(walker.find("details.my-theatres summary"))
+        for theatre in ("1039", "1034"):
+            walker.click(walker.find(f"#theatre-{theatre}"))
+        walker.set_reload_marker()
+        walker.click(walker.find("#save-theatres"))
+        # (a form post: the page comes back, with the two checked)
+        walker.wait_until(
+            lambda _: walker.reload_marker() is None
+            and walker.driver.execute_script("return document.readyState") == "complete"
+            and any(box.is_selected() for box in walker.find_all("#theatre-1034")),
+            "the theatres saved",
+        )
+        # And asks for only their theatres' shows from 17:00 (the filters are open: one is set)
+        assert walker.find("details.filters").get_attribute("open") is not None
+        walker.click(walker.find("#filter-mine"))
+        walker.wait_until(lambda _: walker.query.get("mine") == ["1"], "the address to have mine=1")
+        # Then only those two theatres are listed, across areas, none of their shows before 17:00
+        walker.wait_until(
+            lambda _: {h.text.strip() for h in walker.find_all("section.theatre h2")}
+            == {"Omena, Espoo", "Cine Atlas, Tampere"},
+            "only the two theatres",
+        )
+        for time in walker.find_all("section.theatre .show-time"):
+            assert time.text.strip()[:5] >= "17:00", time.text
+        walker.shoot("my-theatres")

@@ -112,6 +112,32 @@ def test_one_show_and_its_calendar_file(tmp_path: Path) -> None:
     assert listed["theatre"] in str(event["LOCATION"])
 
 
+def test_showtimes_filters(tmp_path: Path) -> None:
+    every = json.loads(finnkino(tmp_path, "showtimes", "--date", "tomorrow", "--json"))
+    # For the hard of hearing: fewer shows, each with descriptive subtitles (the feed's own words)
+    hoh = check("showtimes", finnkino(tmp_path, "showtimes", "--date", "tomorrow", "--access", "hoh", "--json"))
+    assert 0 < len(hoh) < len(every)
+    for show in hoh:
+        words = [s["name"] for s in show["subtitleLanguages"]] + [show.get("eventSeries") or ""]
+        assert any("uvaileva" in w for w in words), words
+    # From 21:00, Swedish subtitles, at two theatres of two areas
+    late = json.loads(finnkino(
+        tmp_path, "showtimes", "--date", "tomorrow", "--theatre", "omena", "--theatre", "cine atlas", "--from", "21:00",
+        "--subtitles", "sv", "--json"))
+    assert late and {show["theatre"] for show in late} <= {"Omena, Espoo", "Cine Atlas, Tampere"}
+    assert all(show["start"][11:16] >= "21:00" and "SV" in [s["isoTwoLetterCode"] for s in show["subtitleLanguages"]]
+               for show in late)
+
+
+@pytest.mark.parametrize("arguments", [
+    ["--from", "25:61"], ["--until", "1800"], ["--spoken", "xyz"], ["--format", "4d"], ["--access", "deaf"],
+])
+def test_showtimes_filters_refuse_what_they_do_not_take(tmp_path: Path, arguments: list) -> None:
+    run = subprocess.run(
+        [str(BINARY), "showtimes", *arguments, "--data-dir", str(tmp_path)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 64 and arguments[0] in run.stderr, run.stderr
+
+
 def test_an_unknown_show_is_refused_with_the_reason(tmp_path: Path) -> None:
     run = subprocess.run(
         [str(BINARY), "show", "999999999", "--data-dir", str(tmp_path)], capture_output=True, text=True, timeout=120)

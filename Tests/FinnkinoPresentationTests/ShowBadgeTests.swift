@@ -37,6 +37,13 @@ import Testing
                 == ["2D", "Spoken: Somali", "Subtitles: Finnish, Swedish"])
     }
 
+    @Test func aSoundtrackOfTwoLanguagesIsToldInTheFeedsWords() {
+        let features = ShowFeatures(
+            picture: .twoD, soundtrack: .original(language: "fi"), spokenWords: "suomi/somali", subtitles: [],
+            specials: [], otherSeries: nil)
+        #expect(ShowBadge.badges(features, language: .en).map(\.text) == ["2D", "Spoken: suomi/somali"])
+    }
+
     @Test func englishSubtitlesAreOneBadgeNotRepeatedAmongTheSubtitles() {
         let features = ShowFeatures(
             picture: .threeD, soundtrack: .original(language: "fi"), subtitles: ["en", "sv"],

@@ -10,14 +10,11 @@ import Testing
     private let tomorrow = PresentationFixtures.today.adding(days: 1)
 
     @Test func aShowSaysWhatWhenAndWhereAndUntilWhenItIsSold() async throws {
-        // Given a show of tomorrow at Tennispalatsi, for the hard of hearing
+        // Given a show of tomorrow in the capital region, for the hard of hearing
         let store = try PresentationFixtures.bundledStore()
         let shows = try await store.showtimes(area: 1014, date: tomorrow).value
-        let show = try #require(
-            shows.first {
-                $0.theatre.hasPrefix("Tennispalatsi") && $0.features.specials.contains(.descriptiveSubtitles)
-            }
-                ?? shows.first { $0.theatre.hasPrefix("Tennispalatsi") })
+        let show = try #require(shows.first { $0.features.specials.contains(.descriptiveSubtitles) })
+        let theatre = try #require(TheatreLocations.theatre(named: show.theatre))
         var viewModel = ShowViewModel(store: store, language: .en, now: { PresentationFixtures.morning })
         // When its page is opened
         viewModel.showSelected(id: show.id, area: 1014, date: tomorrow)
@@ -29,10 +26,13 @@ import Testing
         #expect(outputs.day == "Tomorrow")
         let end = try #require(show.end)
         #expect(outputs.time == HelsinkiTime.clockTime(of: show.start) + "–" + HelsinkiTime.clockTime(of: end))
-        #expect(outputs.theatre == "Tennispalatsi, Helsinki" && outputs.auditorium == show.auditorium)
-        #expect(outputs.address == "Salomonkatu 15, 00100 Helsinki")
+        #expect(outputs.theatre == show.theatre && outputs.auditorium == show.auditorium)
+        #expect(outputs.address == theatre.address)
         #expect(outputs.directionsURL?.host == "www.google.com")
-        #expect(outputs.directionsURL?.query?.contains("Salomonkatu") == true)
+        let directions = try #require(
+            outputs.directionsURL.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) })
+        #expect(directions.queryItems?.first { $0.name == "destination" }?.value?.hasSuffix(theatre.address) == true)
+        #expect(outputs.badges.first?.kind == .descriptiveSubtitles)
         #expect(outputs.badges == ShowBadge.badges(show.features, language: .en))
         // And when online sales end, in words (the bundled shows' sales end 15 minutes before)
         let salesEnd = try #require(show.salesEnd)
@@ -44,9 +44,9 @@ import Testing
         let event = try #require(outputs.calendarEvent)
         #expect(event.start == show.start && event.end == show.end)
         #expect(event.summary == show.title)
-        #expect(event.location == "Tennispalatsi, Helsinki, \(show.auditorium) (Salomonkatu 15, 00100 Helsinki)")
+        #expect(event.location == "\(show.theatre), \(show.auditorium) (\(theatre.address))")
         #expect(event.uid == "show-\(show.id)@finnkino.fi.unofficial")
-        #expect(event.geo?.latitude == 60.1693)
+        #expect(event.geo?.latitude == theatre.coordinate.latitude)
     }
 
     @Test func aShowNotInThatAreasDayIsNotFound() async throws {
@@ -68,6 +68,29 @@ import Testing
         #expect(viewModel.outputs.errorMessage == UIStrings.english.loadFailed)
     }
 
+    @Test func aShowWithoutAnEndLastsItsLengthAndAFeedsNonsenseLengthDoesNot() async throws {
+        let store = try PresentationFixtures.bundledStore()
+        var show = try #require(try await store.showtimes(area: 1014, date: tomorrow).value.first)
+        show.end = nil
+        show.lengthInMinutes = 100
+        let event = ShowCalendar.event(show, location: nil, language: .en)
+        #expect(event.end == show.start + 110 * 60)
+        #expect(event.location == show.theatre + ", " + show.auditorium)
+        // A length no film has (a hostile feed's 18 digits): the usual length, and no overflow
+        show.lengthInMinutes = 999_999_999_999_999_999
+        #expect(ShowCalendar.event(show, location: nil, language: .en).end == show.start + 120 * 60)
+        show.lengthInMinutes = -5
+        #expect(ShowCalendar.event(show, location: nil, language: .en).end == show.start + 120 * 60)
+    }
+
+    @Test func onlyWebAddressesAreLinks() throws {
+        #expect(ShowViewModel.web(try #require(URL(string: "https://www.finnkino.fi/websales/show/1/"))) != nil)
+        #expect(ShowViewModel.web(try #require(URL(string: "HTTP://example.org/"))) != nil)
+        #expect(ShowViewModel.web(try #require(URL(string: "javascript:alert(1)"))) == nil)
+        #expect(ShowViewModel.web(try #require(URL(string: "bundled:///websales/show/1/"))) == nil)
+        #expect(ShowViewModel.web(try #require(URL(string: "data:text/html,x"))) == nil)
+    }
+
     @Test func theatresOfTheFeedAreFoundInTheTableOfAddresses() {
         #expect(TheatreLocations.theatre(named: "Tennispalatsi, Helsinki")?.address == "Salomonkatu 15, 00100 Helsinki")
         #expect(TheatreLocations.theatre(named: "Kinopalatsi, Turku")?.city == "Turku")
@@ -75,5 +98,63 @@ import Testing
         #expect(TheatreLocations.theatre(named: "CINE ATLAS,  tampere")?.areaID == 1034)
         #expect(TheatreLocations.theatre(named: "Nowhere, Helsinki") == nil)
         #expect(TheatreLocations.theatre(named: "") == nil)
+    }
+}
+
+/// The Showtimes screen's filters and the person's own theatres.
+@Suite struct ShowtimesFilterTests {
+    private let tomorrow = PresentationFixtures.today.adding(days: 1)
+
+    private func load(_ filter: ShowFilter, mine: [Int] = [], area: Int = 1014) async throws
+        -> ShowtimesViewModel.Outputs
+    {
+        var viewModel = ShowtimesViewModel(
+            store: try PresentationFixtures.bundledStore(), language: .en, now: { PresentationFixtures.morning })
+        viewModel.areaSelected(area)
+        viewModel.dateSelected(tomorrow)
+        viewModel.filterChanged(filter)
+        viewModel.myTheatresChanged(mine)
+        await viewModel.load()
+        return viewModel.outputs
+    }
+
+    @Test func aFilterLeavesOutWhatItDoesNotWantAndSaysHowMany() async throws {
+        let all = try await load(ShowFilter())
+        let hardOfHearing = try await load(ShowFilter(accessibility: .descriptiveSubtitles))
+        let rows = hardOfHearing.theatres.flatMap(\.shows)
+        #expect(!rows.isEmpty && rows.count < all.showCount)
+        #expect(rows.allSatisfy { $0.badges.contains { $0.kind == .descriptiveSubtitles } })
+        #expect(hardOfHearing.showCount == rows.count)
+        #expect(hardOfHearing.hiddenCount == all.showCount - rows.count)
+        #expect(all.hiddenCount == 0)
+        // The language choices are the day's, named in the interface's language, the chosen one marked
+        #expect(all.spokenOptions.contains { $0.code == "fi" && $0.name == "Finnish" && !$0.isSelected })
+        #expect(all.subtitleOptions.contains { $0.code == "sv" && $0.name == "Swedish" })
+        let finnish = try await load(ShowFilter(spoken: "fi"))
+        #expect(finnish.spokenOptions.filter(\.isSelected).map(\.code) == ["fi"])
+    }
+
+    @Test func aFilterNothingMatchesSaysSoNotThatTheDayIsEmpty() async throws {
+        let none = try await load(ShowFilter(spoken: "fi", startsFrom: 29 * 60))
+        #expect(none.theatres.isEmpty && none.hiddenCount > 0)
+        #expect(none.emptyMessage == ShowStrings.english.noShowsMatch)
+        // A language the day has none of stays a choice, so that it can be seen and undone
+        let absent = try await load(ShowFilter(spoken: "qq"))
+        #expect(absent.spokenOptions.contains { $0.code == "qq" && $0.isSelected })
+    }
+
+    @Test func onlyMyTheatresAcrossAreas() async throws {
+        // Given a person whose theatres are Omena (Espoo) and Cine Atlas (Tampere), in the Helsinki area
+        let outputs = try await load(ShowFilter(onlyMyTheatres: true), mine: [1039, 1034], area: 1002)
+        // Then the shows are those two theatres', each addressed by its own theatre's area
+        #expect(Set(outputs.theatres.map(\.name)) == ["Omena, Espoo", "Cine Atlas, Tampere"])
+        for theatre in outputs.theatres {
+            let area = theatre.name.hasPrefix("Omena") ? 1039 : 1034
+            #expect(theatre.shows.allSatisfy { $0.area == area })
+        }
+        #expect(outputs.theatreOptions.filter(\.isMine).map(\.areaID).sorted() == [1034, 1039])
+        // And without theatres of their own, "only mine" shows the area's
+        let none = try await load(ShowFilter(onlyMyTheatres: true), mine: [], area: 1002)
+        #expect(!none.theatres.isEmpty && none.theatres.allSatisfy { $0.name.hasSuffix("Helsinki") })
     }
 }

@@ -16,7 +16,8 @@ import Testing
         .show(area: 1014, date: LocalDate(year: 2026, month: 11, day: 27), id: 1_800_123),
         .showCalendar(area: 1002, date: LocalDate(year: 2027, month: 1, day: 1), id: 7), .news,
         .article(id: "kesä uutiset/2026?"),
-        .bookmarks, .removeBookmarks, .toggleBookmark, .setLanguage, .setLocation, .action, .live, .international,
+        .bookmarks, .removeBookmarks, .toggleBookmark, .setLanguage, .setLocation, .setTheatres, .action, .live,
+        .international,
         .internationalRows, .internationalMovie(id: 27_205), .trailer(movie: 305_081), .trailerClip(movie: 305_081),
         .openEditor, .upload, .editor(session: "5D0C-ab"), .editorSource(session: "5D0C-ab"),
         .edit(session: "5D0C-ab"), .startExport(session: "5D0C-ab"), .cancelExport(session: "5D0C-ab"),
@@ -40,6 +41,10 @@ import Testing
         ("/settings/language", "GET"), ("/movies", "POST"), ("/editor/upload", "POST"), ("/image/poster", "GET"),
         ("/show/1014/2026-02-30/5", "GET"), ("/show/1014/tomorrow/5", "GET"), ("/show/0/2026-11-27/5", "GET"),
         ("/show/1014/2026-11-27/x", "GET"), ("/show/1014/2026-11-27", "GET"), ("/show/1014/2026-11-27/5/x.ics", "GET"),
+        ("/show/1014/2026-11-27garbage/5", "GET"), ("/show/+1014/2026-11-27/5", "GET"),
+        ("/show/1014/2026-1-5/5", "GET"),
+        ("/show/1014/-2026-11-27/5", "GET"), ("/show/1014/2026-11-27/+5", "GET"), ("/show/01014/2026-11-27/5", "GET"),
+        ("/show/1000000/2026-11-27/5", "GET"), ("/show/1014/2026-11-27/5", "POST"),
     ])
     func anAddressOfNoRouteIsNone(_ path: String, _ method: String) {
         #expect(WebRoute(path: path, method: .init(method)!) == nil)

@@ -144,6 +144,32 @@ public final class FeedStore: Sendable {
         }
     }
 
+    /// The shows of several areas on a date (a person's own theatres, across areas), each with the
+    /// area it is listed in (which addresses its page), by start time: each area's schedule as
+    /// ``showtimes(area:date:movieID:freshness:)`` has it, all asked for at once, a show two of them
+    /// list given once. As fresh as the oldest of them.
+    public func showtimes(areas: [Int], date: LocalDate, movieID: Int? = nil) async throws
+        -> Loaded<[(area: Int, show: Show)]>
+    {
+        let answers = try await withThrowingTaskGroup(of: (Int, Loaded<[Show]>).self) { group in
+            for area in Set(areas) {
+                group.addTask { (area, try await self.showtimes(area: area, date: date, movieID: movieID)) }
+            }
+            var answers: [(area: Int, loaded: Loaded<[Show]>)] = []
+            for try await answer in group { answers.append(answer) }
+            return answers.sorted { $0.area < $1.area }
+        }
+        var seen = Set<Int>()
+        let shows = answers.flatMap { answer in answer.loaded.value.map { (area: answer.area, show: $0) } }
+            .filter { seen.insert($0.show.id).inserted }
+            .sorted { ($0.show.start, $0.show.theatre, $0.show.id) < ($1.show.start, $1.show.theatre, $1.show.id) }
+        let oldest = answers.min { $0.loaded.fetchedAt < $1.loaded.fetchedAt }?.loaded
+        let stale = answers.first { $0.loaded.isStale }?.loaded
+        return Loaded(
+            value: shows, fetchedAt: oldest?.fetchedAt ?? Date(), isStale: stale != nil, staleReason: stale?.staleReason
+        )
+    }
+
     /// One show, found in its area's schedule of its day (the API has no look-up by show ID: a
     /// show is addressed by the area and day it was listed in, as its page's address says).
     public func show(id: Int, area: Int, date: LocalDate) async throws -> Loaded<Show> {

@@ -61,6 +61,12 @@ public enum HelsinkiTime {
     /// Today in Helsinki.
     @Sendable public static func today() -> LocalDate { localDate(of: Date()) }
 
+    /// The Helsinki wall-clock minutes from the start of `day` to `instant`: `18:30` on `day` is
+    /// 1,110, `00:30` the day after 1,470 (whatever the change of summer time did in between).
+    public static func wallClockMinutes(of instant: Date, from day: LocalDate) -> Int {
+        floorDivide(localSeconds(at: instant) - day.daysSinceEpoch * 86_400, 60)
+    }
+
     /// `18:30`, Helsinki time.
     public static func clockTime(of instant: Date) -> String {
         let secondOfDay = localSeconds(at: instant) - floorDivide(localSeconds(at: instant), 86_400) * 86_400

@@ -53,6 +53,9 @@ public struct ShowFeatures: Sendable, Hashable {
 
     public var picture: Picture?
     public var soundtrack: Soundtrack
+    /// The feed's own words for a soundtrack of more than one language (`ruotsi/suomi`,
+    /// `suomi/somali`), which its one code does not say; nil otherwise.
+    public var spokenWords: String?
     /// The subtitles' languages (ISO 639-1, lower case) in the feed's order, descriptive ones
     /// included (they are in that language too); `NA` left out.
     public var subtitles: [String]
@@ -62,10 +65,12 @@ public struct ShowFeatures: Sendable, Hashable {
     public var otherSeries: String?
 
     public init(
-        picture: Picture?, soundtrack: Soundtrack, subtitles: [String], specials: [Special], otherSeries: String?
+        picture: Picture?, soundtrack: Soundtrack, spokenWords: String? = nil, subtitles: [String],
+        specials: [Special], otherSeries: String?
     ) {
         self.picture = picture
         self.soundtrack = soundtrack
+        self.spokenWords = spokenWords
         self.subtitles = subtitles
         self.specials = specials
         self.otherSeries = otherSeries
@@ -90,6 +95,8 @@ public struct ShowFeatures: Sendable, Hashable {
         } else {
             soundtrack = .original(language: spokenCode)
         }
+        let name = show.spokenLanguage?.name.trimmingCharacters(in: .whitespaces) ?? ""
+        spokenWords = soundtrack != .severalLanguages && name.contains("/") ? name : nil
         if Self.mentions(spokenName, Words.signLanguage) || Self.mentions(presentation, Words.signLanguage) {
             specials.insert(.signLanguage)
         }

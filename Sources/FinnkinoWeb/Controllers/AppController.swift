@@ -40,6 +40,7 @@ struct AppController: Sendable {
             var query = showtimes.movieID.map { "movie=\($0)&" } ?? ""
             query += "area=" + (showtimes.area.map(String.init) ?? String(ClientState.defaultArea))
             if let date = showtimes.date { query += "&date=\(date)" }
+            query += showtimes.filter?.query ?? ""
             return WebRoute.showtimes.path + "?" + query
         case .news: return WebRoute.news.path + (place.newsCategory.map { "?category=\($0)" } ?? "")
         case .bookmarks: return WebRoute.bookmarks.path

@@ -11,6 +11,19 @@ struct SettingsController: Sendable {
     func add(to routes: RouteGroups) {
         routes.on(.setLanguage) { _, context in try setLanguage(context) }
         routes.on(.setLocation) { _, context in setLocation(context) }
+        routes.on(.setTheatres) { _, context in setTheatres(context) }
+    }
+
+    /// Keeps the person's own theatres (the form's checked `theatre` values that are theatres of
+    /// the table; anything else is left out).
+    private func setTheatres(_ context: PageRequestContext) -> Response {
+        let known = Set(TheatreLocations.all.map(\.areaID))
+        var chosen: [Int] = []
+        for value in context.form.all("theatre") {
+            if let id = Int(value), known.contains(id), !chosen.contains(id) { chosen.append(id) }
+        }
+        screens.place(context.client).update { $0.myTheatres = chosen }
+        return ClientState.redirect(to: context.form.back, flash: context.client.language.shows.myTheatresSaved)
     }
 
     /// Sets the `lang` cookie and keeps the choice in the person's place (a browser without the

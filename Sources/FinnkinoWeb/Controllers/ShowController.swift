@@ -20,7 +20,9 @@ struct ShowController: Sendable {
             let outputs = try await screens.show(id: id, area: area, date: date, client: client)
             let path = WebRoute.show(area: area, date: date, id: id).path
             let html = ShowView.page(outputs, layout: renderer.layout(client, path: path))
-            return renderer.page(html, client: client, status: outputs.isNotFound ? .notFound : .ok)
+            let status: HTTPResponse.Status =
+                outputs.isNotFound ? .notFound : outputs.errorMessage == nil ? .ok : .serviceUnavailable
+            return renderer.page(html, client: client, status: status)
         }
         routes.on(.showCalendar) { request, context in
             guard case .showCalendar(let area, let date, let id) = WebRoute(path: request.uri.path) else {

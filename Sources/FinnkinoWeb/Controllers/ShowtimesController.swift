@@ -3,8 +3,8 @@ import FinnkinoPresentation
 import Foundation
 import Hummingbird
 
-/// The Showtimes tab: `GET /showtimes?movie=…&area=…&date=…` (without a query, as the person left
-/// it).
+/// The Showtimes tab: `GET /showtimes?movie=…&area=…&date=…` with the filter's parts
+/// (``ShowFilter/init(query:)``); without a query, as the person left it.
 struct ShowtimesController: Sendable {
     let screens: Screens
     let renderer: PageRenderer
@@ -16,13 +16,15 @@ struct ShowtimesController: Sendable {
             guard
                 let requested = ScreenRequest(
                     request: request, client: client, place: place.place, today: screens.today()),
-                case .showtimes(let movie, let area, _, let date) = requested
+                case .showtimes(let movie, let area, _, let date, let filter) = requested
             else { throw HTTPError(.notFound) }
-            let outputs = try await screens.showtimes(movie: movie, area: area, date: date, client: client)
+            let outputs = try await screens.showtimes(
+                movie: movie, area: area, date: date, filter: filter, client: client)
             let chosenArea = requested.chosenArea
             place.update {
                 $0.tab = .showtimes
-                $0.showtimes = AppPlace.Showtimes(movieID: movie, area: area, date: date)
+                $0.showtimes = AppPlace.Showtimes(
+                    movieID: movie, area: area, date: date, filter: filter.isEmpty ? nil : filter)
                 if case .some(.some(let chosen)) = chosenArea { $0.homeArea = chosen }
             }
             let path = WebRoute.showtimes.path + "?" + ShowtimesView.query(outputs, date: outputs.date)

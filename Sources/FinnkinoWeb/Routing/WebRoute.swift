@@ -29,6 +29,8 @@ enum WebRoute: Hashable, Sendable {
     case toggleBookmark
     case setLanguage
     case setLocation
+    /// The person's own theatres.
+    case setTheatres
     case action
     case live
     case international
@@ -59,7 +61,7 @@ enum WebRoute: Hashable, Sendable {
     enum Pattern: String, CaseIterable, Sendable {
         case root, healthz, staticFile, image, movies, moviesResults, movie, showtimes, show, showCalendar, news
         case article
-        case bookmarks, removeBookmarks, toggleBookmark, setLanguage, setLocation, action, live
+        case bookmarks, removeBookmarks, toggleBookmark, setLanguage, setLocation, setTheatres, action, live
         case international, internationalRows, internationalMovie, trailer, trailerClip
         case openEditor, upload, editor, editorSource, edit, startExport, cancelExport, exportState
         case library, video, thumbnail, deleteVideo, devices, newJoinCode, join, signOut, myData, deleteMe
@@ -84,6 +86,7 @@ enum WebRoute: Hashable, Sendable {
             case .toggleBookmark: "/bookmarks/toggle"
             case .setLanguage: "/settings/language"
             case .setLocation: "/settings/location"
+            case .setTheatres: "/settings/theatres"
             case .action: "/action"
             case .live: "/live"
             case .international: "/international"
@@ -115,7 +118,8 @@ enum WebRoute: Hashable, Sendable {
         /// check of ``RouteGroups``) by being left out of a list.
         var method: HTTPRequest.Method {
             switch self {
-            case .removeBookmarks, .toggleBookmark, .setLanguage, .setLocation, .action, .openEditor, .edit,
+            case .removeBookmarks, .toggleBookmark, .setLanguage, .setLocation, .setTheatres, .action, .openEditor,
+                .edit,
                 .startExport, .cancelExport, .deleteVideo, .newJoinCode, .join, .signOut, .deleteMe:
                 .post
             case .upload: .put
@@ -155,6 +159,7 @@ enum WebRoute: Hashable, Sendable {
         case .toggleBookmark: .toggleBookmark
         case .setLanguage: .setLanguage
         case .setLocation: .setLocation
+        case .setTheatres: .setTheatres
         case .action: .action
         case .live: .live
         case .international: .international
@@ -263,7 +268,12 @@ enum WebRoute: Hashable, Sendable {
             self = .movie(id: id)
         case .showtimes: self = .showtimes
         case .show, .showCalendar:
-            guard let area = int(0), let date = LocalDate(iso: captures[1]), let id = int(2) else { return nil }
+            // Only the address the app prints: an area as the Showtimes page takes one, the date as
+            // `2026-11-27`, numbers without signs or leading zeros.
+            guard let area = int(0), area < 1_000_000, String(area) == captures[0],
+                let date = LocalDate(iso: captures[1]),
+                date.description == captures[1], let id = int(2), String(id) == captures[2]
+            else { return nil }
             self =
                 pattern == .show ? .show(area: area, date: date, id: id) : .showCalendar(area: area, date: date, id: id)
         case .news: self = .news
@@ -273,6 +283,7 @@ enum WebRoute: Hashable, Sendable {
         case .toggleBookmark: self = .toggleBookmark
         case .setLanguage: self = .setLanguage
         case .setLocation: self = .setLocation
+        case .setTheatres: self = .setTheatres
         case .action: self = .action
         case .live: self = .live
         case .international: self = .international

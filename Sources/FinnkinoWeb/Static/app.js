@@ -41,10 +41,41 @@
     });
   }
 
-  // The showtimes area picker applies at once.
+  // The Showtimes form applies at once: a new area reloads the page (its days differ); a filter
+  // swaps the shows, the day links and the filters in place, and the address follows.
   var showtimesForm = document.getElementById("showtimes-form");
   if (showtimesForm) {
-    showtimesForm.addEventListener("change", function () { showtimesForm.submit(); });
+    var showtimesPending = null;
+    var applyFilters = function () {
+      var page = showtimesForm.getAttribute("action") + "?" + new URLSearchParams(new FormData(showtimesForm)).toString();
+      var shows = document.getElementById("showtimes");
+      if (showtimesPending) { showtimesPending.abort(); }
+      showtimesPending = new AbortController();
+      if (shows) { shows.setAttribute("aria-busy", "true"); }
+      fetch(page, { signal: showtimesPending.signal, headers: { "Accept": "text/html" } })
+        .then(function (response) {
+          if (!response.ok) { throw new Error("HTTP " + response.status); }
+          return response.text();
+        })
+        .then(function (html) {
+          var next = new DOMParser().parseFromString(html, "text/html");
+          ["showtimes", "showtimes-dates", "clear-filters-slot"].forEach(function (id) {
+            var mine = document.getElementById(id);
+            var theirs = next.getElementById(id);
+            if (mine && theirs) { mine.innerHTML = theirs.innerHTML; }
+          });
+          history.replaceState(null, "", page);
+          document.body.setAttribute("data-live", page);
+          connectLive();
+        })
+        .catch(function (error) {
+          if (error.name !== "AbortError") { showtimesForm.submit(); }
+        })
+        .finally(function () { if (shows) { shows.removeAttribute("aria-busy"); } });
+    };
+    showtimesForm.addEventListener("change", function (event) {
+      if (event.target && event.target.id === "area") { showtimesForm.submit(); } else { applyFilters(); }
+    });
   }
 
   // "Use my location": the browser's position, asked for only when the person presses the button.
@@ -77,12 +108,19 @@
     share.addEventListener("click", function () {
       var url = new URL(share.getAttribute("data-share-url"), window.location.href).href;
       var status = document.getElementById("share-status");
-      if (navigator.share) {
-        navigator.share({ title: share.getAttribute("data-share-title"), url: url }).catch(function () {});
-      } else {
+      var copy = function () {
+        if (!navigator.clipboard) { return; }
         navigator.clipboard.writeText(url).then(function () {
           if (status) { status.textContent = share.getAttribute("data-copied"); }
         });
+      };
+      if (navigator.share) {
+        // Cancelled by the person: nothing to do; refused for another reason: copy the link instead.
+        navigator.share({ title: share.getAttribute("data-share-title"), url: url }).catch(function (error) {
+          if (!error || error.name !== "AbortError") { copy(); }
+        });
+      } else {
+        copy();
       }
     });
   }
