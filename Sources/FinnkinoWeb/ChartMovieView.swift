@@ -37,8 +37,8 @@ enum ChartMovieView {
                 html.raw("</p>")
             }
             html.raw("<dl class=\"facts\">")
-            for each in outputs.facts { fact(each.label, each.value, into: &html) }
-            fact(words.audience, outputs.audience, id: "audience", into: &html)
+            for each in outputs.facts { PageLayout.fact(each.label, each.value, into: &html) }
+            PageLayout.fact(words.audience, outputs.audience, id: "audience", into: &html)
             html.raw("</dl>")
             if !outputs.critics.isEmpty {
                 html.raw("<h2>")
@@ -79,14 +79,6 @@ enum ChartMovieView {
             html.text(words.source)
             html.raw("</p></div></article>")
         }
-    }
-
-    private static func fact(_ label: String, _ value: String, id: String? = nil, into html: inout HTMLWriter) {
-        html.raw(id.map { "<div id=\"\($0)\"><dt>" } ?? "<div><dt>")
-        html.text(label)
-        html.raw("</dt><dd>")
-        html.text(value)
-        html.raw("</dd></div>")
     }
 
     private static func labelled(_ label: String, _ value: String, into html: inout HTMLWriter) {

@@ -12,6 +12,11 @@ enum LocationFormView {
         layout: PageLayout, into html: inout HTMLWriter
     ) {
         let strings = layout.client.strings
+        // Folded away until a location is set (then it says where, and the nearest area is a tap away).
+        html.raw(location == nil ? "<details class=\"location-details\">" : "<details class=\"location-details\" open>")
+        html.raw("<summary>")
+        html.text(strings.locationLabel + (location.map { ": " + $0.label } ?? ""))
+        html.raw("</summary>")
         html.raw("<form id=\"\(formID)\" class=\"location\" method=\"post\" action=\"\(WebRoute.setLocation.path)\">")
         html.raw("<input type=\"hidden\" name=\"csrf\" value=\"")
         html.text(layout.client.csrf.value)
@@ -45,7 +50,7 @@ enum LocationFormView {
             html.text(nearestText)
             html.raw("</a></p>")
         }
-        html.raw("</form>")
+        html.raw("</form></details>")
     }
 
     /// An area's name in a picker, with its distance when known (`Tampere · 160 km`).

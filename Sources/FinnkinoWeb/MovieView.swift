@@ -27,13 +27,7 @@ enum MovieView {
             html.raw("</h1><p class=\"original-title\">")
             html.text(outputs.originalTitle ?? outputs.title)
             html.raw("</p><dl class=\"facts\">")
-            for fact in outputs.facts {
-                html.raw("<div><dt>")
-                html.text(fact.label)
-                html.raw("</dt><dd>")
-                html.text(fact.value)
-                html.raw("</dd></div>")
-            }
+            for fact in outputs.facts { PageLayout.fact(fact.label, fact.value, into: &html) }
             html.raw("</dl><p class=\"director\"><span class=\"label\">")
             html.text(strings.director)
             html.raw("</span> ")

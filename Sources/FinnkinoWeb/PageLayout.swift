@@ -223,6 +223,15 @@ struct PageLayout {
         html.raw("</p>")
     }
 
+    /// One labelled value of a `<dl class="facts">`: `Length` / `1 h 52 min`.
+    static func fact(_ label: String, _ value: String, id: String? = nil, into html: inout HTMLWriter) {
+        html.raw(id.map { "<div id=\"\($0)\"><dt>" } ?? "<div><dt>")
+        html.text(label)
+        html.raw("</dt><dd>")
+        html.text(value)
+        html.raw("</dd></div>")
+    }
+
     /// The hidden fields every POST form carries: the CSRF token and the page to go back to.
     static func formFields(client: ClientState, back: String, into html: inout HTMLWriter) {
         html.raw("<input type=\"hidden\" name=\"csrf\" value=\"")

@@ -69,13 +69,7 @@ enum ShowView {
             html.raw("</p>")
             ShowtimesView.badges(outputs.badges, into: &html)
             html.raw("<dl class=\"facts\">")
-            for fact in outputs.facts {
-                html.raw("<div><dt>")
-                html.text(fact.label)
-                html.raw("</dt><dd>")
-                html.text(fact.value)
-                html.raw("</dd></div>")
-            }
+            for fact in outputs.facts { PageLayout.fact(fact.label, fact.value, into: &html) }
             html.raw("</dl>")
             for (className, text) in [("sales-end", outputs.salesEnd), ("reservation-end", outputs.reservationEnd)] {
                 guard let text else { continue }

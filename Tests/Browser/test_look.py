@@ -97,3 +97,32 @@ def test_dark_mode_follows_prefers_color_scheme(browser, server, screenshot_dir,
         assert luminance(dark) < luminance(light), f"dark {dark} is not darker than light {light}"
         assert browser.find_element(By.CSS_SELECTOR, "#results li.movie")
         walker.shoot("movies")
+
+
+POSTERS_IN_VIEW = """
+const tabs = document.querySelector('nav.tabs').getBoundingClientRect();
+const bottom = tabs.top > window.innerHeight / 2 ? tabs.top : window.innerHeight;
+return Array.from(document.querySelectorAll('#results img.thumb')).filter(function (img) {
+  const r = img.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && r.top >= 0 && r.bottom <= bottom;
+}).length;
+"""
+
+
+@pytest.mark.parametrize("viewport,least", [(PHONE, 6), (DESKTOP, 12)], ids=["phone", "desktop"])
+def test_movies_are_browsed_by_their_posters(server, browser, screenshot_dir, viewport, least: int) -> None:
+    """The Movies screen as people browse: a poster grid, at least 6 whole posters without scrolling
+    on a 390x844 phone and 12 at 1280x800 (above the bottom tab bar on the phone), with the search,
+    the area, the scope and the list still on screen and the location one tap away."""
+    walker = Walker(browser, server.url, viewport, screenshot_dir, prefix="grid-")
+    with walker.step("posters above the fold"):
+        walker.open("/movies?area=1002")
+        walker.wait_for_page("/movies")
+        shown = walker.driver.execute_script(POSTERS_IN_VIEW)
+        assert shown >= least, f"{shown} whole posters in view at {viewport.name}, want {least}"
+        for control in ("#q", "select#area", 'input[name="scope"][value="contains"]', 'nav.lists a[data-list="soon"]'):
+            assert walker.find(control).is_displayed(), f"{control} is not on screen"
+        assert walker.find("details.location-details > summary").is_displayed()
+        # The screen's heading is still there for screen readers
+        assert walker.driver.execute_script("return document.querySelector('h1').textContent.trim()")
+        walker.shoot("movies")

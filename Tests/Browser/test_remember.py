@@ -222,6 +222,8 @@ def test_nearest_areas(browser, server, screenshot_dir, viewport) -> None:
         # Given the Movies screen, When the person says they are in Tampere
         walker.open("/movies?area=1002")
         walker.wait_for_page("/movies")
+        # (the location form is folded away until a location is set: one tap opens it)
+        walker.click(walker.find("details.location-details > summary"))
         field = walker.find("#near")
         field.clear()
         field.send_keys("Tampere")
