@@ -26,6 +26,8 @@ public struct MovieViewModel: Sendable {
         public var isNotFound = false
         /// Whether the movie is in the bookmarks (false when the screen has no bookmark store).
         public var isBookmarked = false
+        /// The youngest who may see it with an adult (7, 12 and 16 films: three years under).
+        public var youngestWithAnAdult: Int?
     }
 
     /// One labelled value, e.g. `Length` / `1 h 52 min`.
@@ -73,6 +75,7 @@ public struct MovieViewModel: Sendable {
                 facts.append(Fact(label: strings.length, value: format.length(minutes)))
             }
             facts.append(Fact(label: strings.ageLabel, value: format.age(event.rating)))
+            outputs.youngestWithAnAdult = event.rating.youngestWithAnAdult
             if !event.genres.isEmpty {
                 facts.append(Fact(label: strings.genres, value: event.genres.joined(separator: ", ")))
             }

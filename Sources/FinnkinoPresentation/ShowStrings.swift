@@ -50,6 +50,11 @@ public struct ShowStrings: Sendable {
     public var noShowsMatch: String
     /// `%@`: how many shows the filters leave out.
     public var hiddenByFilters: Template
+    // The movie page
+    public var nextDays: String
+    public var noUpcomingShows: String
+    /// `%@`: the youngest age that may see it with an adult (up to three years under the limit).
+    public var withAnAdult: Template
 
     public static let finnish = ShowStrings(
         twoD: "2D", threeD: "3D", originalLanguage: "Puhe: %@", dubbed: "Dubattu: %@",
@@ -66,7 +71,9 @@ public struct ShowStrings: Sendable {
         myTheatres: "Omat teatterini", saveMyTheatres: "Tallenna omat teatterit",
         myTheatresSaved: "Omat teatterisi on tallennettu.", clearFilters: "Poista rajaukset",
         noShowsMatch: "Yksikään tämän päivän näytös ei vastaa rajauksia.",
-        hiddenByFilters: "Rajaukset piilottavat %@ näytöstä.")
+        hiddenByFilters: "Rajaukset piilottavat %@ näytöstä.", nextDays: "Näytökset seuraavina päivinä",
+        noUpcomingShows: "Ei näytöksiä alueella seuraavan viikon aikana.",
+        withAnAdult: "%@ vuotta täyttänyt saa katsoa täysi-ikäisen seurassa.")
 
     public static let swedish = ShowStrings(
         twoD: "2D", threeD: "3D", originalLanguage: "Tal: %@", dubbed: "Dubbad: %@",
@@ -84,7 +91,9 @@ public struct ShowStrings: Sendable {
         myTheatres: "Mina biografer", saveMyTheatres: "Spara mina biografer",
         myTheatresSaved: "Dina biografer har sparats.", clearFilters: "Ta bort filtren",
         noShowsMatch: "Ingen föreställning den här dagen passar filtren.",
-        hiddenByFilters: "Filtren döljer %@ föreställningar.")
+        hiddenByFilters: "Filtren döljer %@ föreställningar.", nextDays: "Föreställningar de närmaste dagarna",
+        noUpcomingShows: "Inga föreställningar i området den närmaste veckan.",
+        withAnAdult: "Den som fyllt %@ får se filmen i sällskap av en vuxen.")
 
     public static let english = ShowStrings(
         twoD: "2D", threeD: "3D", originalLanguage: "Spoken: %@", dubbed: "Dubbed: %@",
@@ -99,5 +108,8 @@ public struct ShowStrings: Sendable {
         subtitleLanguage: "Subtitles", picture: "Picture", accessibility: "Accessibility", any: "Any",
         startsFrom: "Starting from", endsBy: "Ending by", onlyMyTheatres: "Only my theatres", myTheatres: "My theatres",
         saveMyTheatres: "Save my theatres", myTheatresSaved: "Your theatres were saved.", clearFilters: "Clear filters",
-        noShowsMatch: "No show of this day matches the filters.", hiddenByFilters: "The filters hide %@ shows.")
+        noShowsMatch: "No show of this day matches the filters.", hiddenByFilters: "The filters hide %@ shows.",
+        nextDays: "Shows of the next days",
+        noUpcomingShows: "No shows in the area in the coming week.",
+        withAnAdult: "From the age of %@ with an adult.")
 }

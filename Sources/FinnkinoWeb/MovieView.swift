@@ -1,9 +1,12 @@
 import FinnkinoKit
 import FinnkinoPresentation
+import WebSupport
 
 /// Renders the Movie screen's outputs.
 enum MovieView {
-    static func page(_ outputs: MovieViewModel.Outputs, layout: PageLayout) -> String {
+    static func page(_ outputs: MovieViewModel.Outputs, shows: MovieShowsViewModel.Outputs, layout: PageLayout)
+        -> String
+    {
         let strings = layout.client.strings
         let title = outputs.errorMessage == nil ? outputs.title : strings.movieScreen
         return layout.render(title: title, tab: .movies, live: false) { html in
@@ -28,7 +31,13 @@ enum MovieView {
             html.text(outputs.originalTitle ?? outputs.title)
             html.raw("</p><dl class=\"facts\">")
             for fact in outputs.facts { PageLayout.fact(fact.label, fact.value, into: &html) }
-            html.raw("</dl><p class=\"director\"><span class=\"label\">")
+            html.raw("</dl>")
+            if let youngest = outputs.youngestWithAnAdult {
+                html.raw("<p class=\"age-note\">")
+                html.text(layout.client.language.shows.withAnAdult(String(youngest)))
+                html.raw("</p>")
+            }
+            html.raw("<p class=\"director\"><span class=\"label\">")
             html.text(strings.director)
             html.raw("</span> ")
             html.text(outputs.directors ?? "–")
@@ -70,6 +79,49 @@ enum MovieView {
                 html.raw("</button></form>")
             }
             html.raw("</div></article>")
+            upcoming(shows, words: layout.client.language.shows, into: &html)
         }
+    }
+
+    /// The movie's shows of the next days: by day, by theatre (nearest first with a location), each
+    /// time a link to the show's page with what sets it apart.
+    private static func upcoming(_ shows: MovieShowsViewModel.Outputs, words: ShowStrings, into html: inout HTMLWriter)
+    {
+        html.raw("<section class=\"upcoming\" aria-labelledby=\"upcoming-title\"><h2 id=\"upcoming-title\">")
+        html.text(words.nextDays)
+        html.raw("</h2>")
+        PageLayout.messages(stale: nil, error: shows.errorMessage, into: &html)
+        if let empty = shows.emptyMessage {
+            html.raw("<p class=\"empty\">")
+            html.text(empty)
+            html.raw("</p>")
+        }
+        for day in shows.days {
+            html.raw("<div class=\"upcoming-day\" data-date=\"\(day.date)\"><h3>")
+            html.text(day.label)
+            html.raw("</h3>")
+            for theatre in day.theatres {
+                html.raw("<div class=\"upcoming-theatre\"><p class=\"theatre-name\">")
+                html.text(theatre.name)
+                if let distance = theatre.distance {
+                    html.raw(" <span class=\"distance\">")
+                    html.text(distance)
+                    html.raw("</span>")
+                }
+                html.raw("</p><ul class=\"upcoming-shows\">")
+                for show in theatre.shows {
+                    html.raw("<li><a class=\"upcoming-show\" href=\"")
+                    html.raw(WebRoute.show(area: show.area, date: show.date, id: show.id).path)
+                    html.raw("\">")
+                    html.text(show.time)
+                    html.raw("</a>")
+                    ShowtimesView.badges(show.badges, into: &html)
+                    html.raw("</li>")
+                }
+                html.raw("</ul></div>")
+            }
+            html.raw("</div>")
+        }
+        html.raw("</section>")
     }
 }

@@ -94,6 +94,21 @@ struct Screens: Sendable {
         return viewModel.outputs
     }
 
+    /// A movie's shows of the next days in the client's area, nearest theatre first with a location.
+    func movieShows(id: Int, client: ClientState) async throws -> MovieShowsViewModel.Outputs {
+        var viewModel = MovieShowsViewModel(store: try store(client), language: client.language, now: now)
+        viewModel.movieSelected(id)
+        let remembered: Int? =
+            switch client.rememberedArea {
+            case .some(let area): area
+            case .none: place(client).place.homeArea
+            }
+        viewModel.areaSelected(remembered ?? ClientState.defaultArea)
+        viewModel.locationChanged(location(client).location?.coordinate)
+        await viewModel.load()
+        return viewModel.outputs
+    }
+
     /// The Bookmarks screen after `change` (a removal, an undo...), for the shows in `area`.
     func bookmarks(
         area: Int, client: ClientState, change: (inout BookmarksViewModel) async -> Void = { _ in }

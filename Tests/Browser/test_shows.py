@@ -172,3 +172,26 @@ def test_filters_and_my_theatres(server, browser, screenshot_dir, viewport: View
         for time in walker.find_all("section.theatre .show-time"):
             assert time.text.strip()[:5] >= "17:00", time.text
         walker.shoot("my-theatres")
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda v: v.name)
+def test_the_movie_page_lists_the_next_days_shows(server, browser, screenshot_dir, viewport: Viewport) -> None:
+    walker = Walker(browser, server.url, viewport, screenshot_dir, prefix="movie-shows-")
+    with walker.step("next days"):
+        # Given the capital region's movies, When the person opens the first one
+        walker.open(f"/movies?area={CAPITAL_REGION}")
+        walker.wait_for_page("/movies")
+        link = walker.find("#results a.movie-link")
+        walker.click(link)
+        walker.wait_until(lambda _: walker.path.startswith("/movie/"), "the movie page")
+        # Then its shows of the next days are listed by day, each a link to the show's page
+        days = walker.find_all("section.upcoming .upcoming-day")
+        assert days, walker.find("main").text[:300]
+        assert len(days) <= 7
+        first = walker.find("section.upcoming a.upcoming-show")
+        assert re.fullmatch(r"\d\d:\d\d", first.text.strip()), first.text
+        walker.shoot("movie")
+        href = first.get_attribute("href").split(walker.base_url, 1)[-1]
+        walker.click(first)
+        walker.wait_for_page(href)
+        assert walker.text("h1.movie-title")

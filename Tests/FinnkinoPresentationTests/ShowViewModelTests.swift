@@ -158,3 +158,80 @@ import Testing
         #expect(!none.theatres.isEmpty && none.theatres.allSatisfy { $0.name.hasSuffix("Helsinki") })
     }
 }
+
+/// A movie's shows of the next days on its page.
+@Suite struct MovieShowsViewModelTests {
+    private func load(movie: Int, area: Int = 1014, location: Coordinate? = nil) async throws
+        -> MovieShowsViewModel.Outputs
+    {
+        var viewModel = MovieShowsViewModel(
+            store: try PresentationFixtures.bundledStore(), language: .en, now: { PresentationFixtures.morning })
+        viewModel.movieSelected(movie)
+        viewModel.areaSelected(area)
+        viewModel.locationChanged(location)
+        await viewModel.load()
+        return viewModel.outputs
+    }
+
+    @Test func theNextSevenDaysByDayAndTheatreEachShowLinked() async throws {
+        // Given a movie with shows in the capital region tomorrow
+        let store = try PresentationFixtures.bundledStore()
+        let tomorrow = PresentationFixtures.today.adding(days: 1)
+        let show = try #require(try await store.showtimes(area: 1014, date: tomorrow).value.first)
+        // When its page lists the next days
+        let outputs = try await load(movie: show.eventID)
+        // Then the days are in order, at most seven from today, each with its label
+        let dates = outputs.days.map(\.date)
+        #expect(!dates.isEmpty && dates == dates.sorted() && Set(dates).count == dates.count)
+        #expect(
+            dates.allSatisfy { $0 >= PresentationFixtures.today && $0 < PresentationFixtures.today.adding(days: 7) })
+        #expect(outputs.days.first { $0.date == tomorrow }?.label == "Tomorrow")
+        // And every show of the movie that day is there, once, linked by the area and its day
+        let listed = outputs.days.first { $0.date == tomorrow }?.theatres.flatMap(\.shows) ?? []
+        let expected = try await store.showtimes(area: 1014, date: tomorrow, movieID: show.eventID).value
+        #expect(Set(listed.map(\.id)) == Set(expected.map(\.id)))
+        #expect(listed.allSatisfy { $0.area == 1014 && $0.date == tomorrow })
+        #expect(listed.allSatisfy { $0.badges.allSatisfy { $0.kind.isSpecial || $0.text == "3D" } })
+        #expect(outputs.emptyMessage == nil && outputs.errorMessage == nil)
+    }
+
+    @Test func theNearestTheatreComesFirstWithItsDistance() async throws {
+        // Given a movie shown in several theatres of the capital region, and a person at Omena (Espoo)
+        let store = try PresentationFixtures.bundledStore()
+        let tomorrow = PresentationFixtures.today.adding(days: 1)
+        let shows = try await store.showtimes(area: 1014, date: tomorrow).value
+        let movie = try #require(
+            Dictionary(grouping: shows, by: \.eventID).first { Set($0.value.map(\.theatre)).count >= 3 }?.key)
+        let omena = try #require(TheatreLocations.theatre(areaID: 1039)).coordinate
+        let outputs = try await load(movie: movie, location: omena)
+        // Then each day's theatres are nearest first, each with its distance
+        for day in outputs.days {
+            let distances = day.theatres.compactMap { theatre in
+                TheatreLocations.theatre(named: theatre.name).map { omena.distance(to: $0.coordinate) }
+            }
+            #expect(distances == distances.sorted())
+            #expect(day.theatres.allSatisfy { $0.distance != nil })
+        }
+        let tomorrowsFirst = outputs.days.first { $0.date == tomorrow }?.theatres.first
+        if let tomorrowsFirst, shows.contains(where: { $0.eventID == movie && $0.theatre == "Omena, Espoo" }) {
+            #expect(tomorrowsFirst.name == "Omena, Espoo")
+        }
+    }
+
+    @Test func noShowsAndNoSourceAreToldApart() async throws {
+        let none = try await load(movie: 999_999_999)
+        #expect(none.days.isEmpty && none.emptyMessage == ShowStrings.english.noUpcomingShows)
+        var failing = MovieShowsViewModel(
+            store: PresentationFixtures.unreachableStore(), language: .en, now: { PresentationFixtures.morning })
+        failing.movieSelected(1)
+        await failing.load()
+        #expect(failing.outputs.errorMessage == UIStrings.english.loadFailed && failing.outputs.emptyMessage == nil)
+    }
+
+    @Test func childrenUpToThreeYearsYoungerWithAnAdult() {
+        func youngest(_ code: String) -> Int? { Rating(code: code, label: code, imageURL: nil).youngestWithAnAdult }
+        #expect(youngest("7") == 4 && youngest("12") == 9 && youngest("16") == 13)
+        #expect(youngest("S") == nil && youngest("18") == nil && youngest("K18") == nil && youngest("Tulossa") == nil)
+        #expect(youngest("Anniskelu K18 (elokuva: 12)") == nil)
+    }
+}

@@ -170,6 +170,19 @@ public final class FeedStore: Sendable {
         )
     }
 
+    /// One movie's shows in an area over `days` days from `date`, by start: one Schedule request
+    /// (`eventID` and `nrOfDays`), cached as the day schedules are.
+    public func shows(
+        ofMovie movieID: Int, area: Int, from date: LocalDate, days: Int, freshness: Freshness = .cachePeriod
+    ) async throws -> Loaded<[Show]> {
+        let endpoint = ScheduleEndpoint(
+            area: area, date: date, eventID: movieID, numberOfDays: min(max(days, 1), 31), language: language)
+        return try await webService.load(endpoint, maxAge: freshness.maxAge(cachePeriod: policy.schedule)).map {
+            $0.shows.filter { $0.eventID == movieID }
+                .sorted { ($0.start, $0.theatre, $0.id) < ($1.start, $1.theatre, $1.id) }
+        }
+    }
+
     /// One show, found in its area's schedule of its day (the API has no look-up by show ID: a
     /// show is addressed by the area and day it was listed in, as its page's address says).
     public func show(id: Int, area: Int, date: LocalDate) async throws -> Loaded<Show> {

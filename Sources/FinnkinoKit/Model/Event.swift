@@ -71,6 +71,14 @@ public struct Rating: Sendable, Hashable, Codable {
         return Self.age(bytes.filter(Self.isDigit))
     }
 
+    /// The youngest who may see the film with an adult: up to three years under a 7, 12 or 16 limit
+    /// (Finland's act on audiovisual programmes); nil for other limits, unknown ones, and a bar
+    /// screening's K18.
+    public var youngestWithAnAdult: Int? {
+        guard !code.uppercased().contains("K18"), let age = minimumAge, [7, 12, 16].contains(age) else { return nil }
+        return age - 3
+    }
+
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     /// ASCII digits as an age; nil when there are none or too many to be an age.

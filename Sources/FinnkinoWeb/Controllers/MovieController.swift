@@ -12,6 +12,7 @@ struct MovieController: Sendable {
         routes.on(.movie) { _, context in
             let client = context.client
             guard let id = context.parameters.get("id", as: Int.self) else { throw HTTPError(.notFound) }
+            async let shows = screens.movieShows(id: id, client: client)
             let outputs = try await screens.movie(id: id, client: client)
             if outputs.errorMessage == nil {
                 screens.place(client).update {
@@ -19,7 +20,8 @@ struct MovieController: Sendable {
                     $0.openMovieID = id
                 }
             }
-            let html = MovieView.page(outputs, layout: renderer.layout(client, path: WebRoute.movie(id: id).path))
+            let html = MovieView.page(
+                outputs, shows: try await shows, layout: renderer.layout(client, path: WebRoute.movie(id: id).path))
             return renderer.page(html, client: client, status: outputs.isNotFound ? .notFound : .ok)
         }
     }
