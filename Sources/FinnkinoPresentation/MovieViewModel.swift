@@ -28,6 +28,9 @@ public struct MovieViewModel: Sendable {
         public var isBookmarked = false
         /// The youngest who may see it with an adult (7, 12 and 16 films: three years under).
         public var youngestWithAnAdult: Int?
+        /// The content descriptors' names as the feed gives them (`Violence`, `Disturbing`, …):
+        /// the view draws each one's icon and words.
+        public var contentDescriptors: [String] = []
     }
 
     /// One labelled value, e.g. `Length` / `1 h 52 min`.
@@ -76,6 +79,7 @@ public struct MovieViewModel: Sendable {
             }
             facts.append(Fact(label: strings.ageLabel, value: format.age(event.rating)))
             outputs.youngestWithAnAdult = event.rating.youngestWithAnAdult
+            outputs.contentDescriptors = event.contentDescriptors.map(\.name).filter { !$0.isEmpty }
             if !event.genres.isEmpty {
                 facts.append(Fact(label: strings.genres, value: event.genres.joined(separator: ", ")))
             }

@@ -55,6 +55,14 @@ public struct ShowStrings: Sendable {
     public var noUpcomingShows: String
     /// `%@`: the youngest age that may see it with an adult (up to three years under the limit).
     public var withAnAdult: Template
+    /// The content descriptors' words, by the feed's name (`Violence`, `Disturbing`,
+    /// `SexualContent`, `SubstanceAbuse`).
+    public var contentDescriptors: [String: String]
+    /// The label of the list of content descriptors.
+    public var contentLabel: String
+
+    /// A content descriptor in words: the feed's own name for one these words do not know.
+    public func descriptor(_ name: String) -> String { contentDescriptors[name] ?? name }
 
     public static let finnish = ShowStrings(
         twoD: "2D", threeD: "3D", originalLanguage: "Puhe: %@", dubbed: "Dubattu: %@",
@@ -73,7 +81,10 @@ public struct ShowStrings: Sendable {
         noShowsMatch: "Yksikään tämän päivän näytös ei vastaa rajauksia.",
         hiddenByFilters: "Rajaukset piilottavat %@ näytöstä.", nextDays: "Näytökset seuraavina päivinä",
         noUpcomingShows: "Ei näytöksiä alueella seuraavan viikon aikana.",
-        withAnAdult: "%@ vuotta täyttänyt saa katsoa täysi-ikäisen seurassa.")
+        withAnAdult: "%@ vuotta täyttänyt saa katsoa täysi-ikäisen seurassa.",
+        contentDescriptors: [
+            "Violence": "Väkivalta", "Disturbing": "Ahdistus", "SexualContent": "Seksi", "SubstanceAbuse": "Päihteet",
+        ], contentLabel: "Sisältö")
 
     public static let swedish = ShowStrings(
         twoD: "2D", threeD: "3D", originalLanguage: "Tal: %@", dubbed: "Dubbad: %@",
@@ -93,7 +104,10 @@ public struct ShowStrings: Sendable {
         noShowsMatch: "Ingen föreställning den här dagen passar filtren.",
         hiddenByFilters: "Filtren döljer %@ föreställningar.", nextDays: "Föreställningar de närmaste dagarna",
         noUpcomingShows: "Inga föreställningar i området den närmaste veckan.",
-        withAnAdult: "Den som fyllt %@ får se filmen i sällskap av en vuxen.")
+        withAnAdult: "Den som fyllt %@ får se filmen i sällskap av en vuxen.",
+        contentDescriptors: [
+            "Violence": "Våld", "Disturbing": "Ångest", "SexualContent": "Sex", "SubstanceAbuse": "Droger",
+        ], contentLabel: "Innehåll")
 
     public static let english = ShowStrings(
         twoD: "2D", threeD: "3D", originalLanguage: "Spoken: %@", dubbed: "Dubbed: %@",
@@ -111,5 +125,9 @@ public struct ShowStrings: Sendable {
         noShowsMatch: "No show of this day matches the filters.", hiddenByFilters: "The filters hide %@ shows.",
         nextDays: "Shows of the next days",
         noUpcomingShows: "No shows in the area in the coming week.",
-        withAnAdult: "From the age of %@ with an adult.")
+        withAnAdult: "From the age of %@ with an adult.",
+        contentDescriptors: [
+            "Violence": "Violence", "Disturbing": "Disturbing", "SexualContent": "Sexual content",
+            "SubstanceAbuse": "Substance abuse",
+        ], contentLabel: "Content")
 }

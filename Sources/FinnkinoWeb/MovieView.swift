@@ -37,6 +37,7 @@ enum MovieView {
                 html.text(layout.client.language.shows.withAnAdult(String(youngest)))
                 html.raw("</p>")
             }
+            descriptors(outputs.contentDescriptors, words: layout.client.language.shows, into: &html)
             html.raw("<p class=\"director\"><span class=\"label\">")
             html.text(strings.director)
             html.raw("</span> ")
@@ -81,6 +82,22 @@ enum MovieView {
             html.raw("</div></article>")
             upcoming(shows, words: layout.client.language.shows, into: &html)
         }
+    }
+
+    /// The content descriptors: each its icon (drawn here) and its words.
+    private static func descriptors(_ names: [String], words: ShowStrings, into html: inout HTMLWriter) {
+        guard !names.isEmpty else { return }
+        html.raw("<ul class=\"descriptors\" aria-label=\"")
+        html.text(words.contentLabel)
+        html.raw("\">")
+        for name in names {
+            html.raw("<li class=\"descriptor\">")
+            if let icon = ContentDescriptorIcon.svg(name) { html.raw(icon) }
+            html.raw("<span>")
+            html.text(words.descriptor(name))
+            html.raw("</span></li>")
+        }
+        html.raw("</ul>")
     }
 
     /// The movie's shows of the next days: by day, by theatre (nearest first with a location), each

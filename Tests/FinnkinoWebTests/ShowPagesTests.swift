@@ -1,5 +1,6 @@
 import AppPatterns
 import FinnkinoKit
+import FinnkinoPresentation
 import Foundation
 import Testing
 
@@ -153,5 +154,35 @@ import Testing
         #expect(Set(links) == ["1039", "1034"])
         let first = try #require(page.firstMatch(of: try Regex(#"/show/[0-9]+/[0-9-]+/[0-9]+"#))?.output[0].substring)
         #expect(try await server.get(String(first)).status == 200)
+    }
+}
+
+/// The movie page's content descriptors: an icon drawn here and the words, for each.
+@Suite struct ContentDescriptorTests {
+    @Test func eachDescriptorOfAMovieIsAnIconWithItsWords() async throws {
+        // Given a bundled movie with content descriptors
+        let store = try WebServer.bundledStore(.fi)
+        let movie = try #require(try await store.movies().value.first { $0.contentDescriptors.count >= 2 })
+        let server = try await WebServer.start()
+        defer { Task { await server.stop() } }
+        // When its page is served
+        let page = try await server.get("/movie/\(movie.id)").body
+        // Then each descriptor is an icon and its Finnish words, the icon hidden from screen readers
+        for descriptor in movie.contentDescriptors {
+            let words = ShowStrings.finnish.descriptor(descriptor.name)
+            #expect(words != descriptor.name, "\(descriptor.name) has no Finnish words")
+            #expect(page.contains("<span>\(words)</span>"))
+        }
+        #expect(page.components(separatedBy: "class=\"descriptor-icon\"").count - 1 == movie.contentDescriptors.count)
+        #expect(page.contains("aria-hidden=\"true\""))
+    }
+
+    @Test func anUnknownDescriptorIsItsOwnNameWithoutAnIcon() {
+        #expect(ShowStrings.english.descriptor("Horror") == "Horror")
+        #expect(ContentDescriptorIcon.svg("Horror") == nil)
+        for name in ["Violence", "Disturbing", "SexualContent", "SubstanceAbuse"] {
+            #expect(ContentDescriptorIcon.svg(name)?.hasPrefix("<svg") == true)
+            #expect(UILanguage.allCases.allSatisfy { $0.shows.contentDescriptors[name]?.isEmpty == false })
+        }
     }
 }
