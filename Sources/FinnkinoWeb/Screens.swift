@@ -1,3 +1,4 @@
+import AppPatterns
 import FinnkinoKit
 import FinnkinoPresentation
 import Foundation
@@ -14,6 +15,19 @@ struct Screens: Sendable {
     /// Only its availability is read here (the library's pages have routes of their own).
     let library: VideoLibrary
     let movieLists = MovieListCache()
+    /// A movie's next days as made in the current minute, per movie, area, language and location:
+    /// after the list, the movie page is what people open most, and its next days change only as
+    /// shows start (minute by minute) and as feeds refresh (seen within the minute).
+    let movieShowsMade = MemoryCache<MovieShowsKey, MovieShowsViewModel.Outputs>(countLimit: 1_000)
+
+    struct MovieShowsKey: Hashable, Sendable {
+        var movie: Int
+        var area: Int
+        var language: UILanguage
+        var latitude: Double?
+        var longitude: Double?
+        var minute: Int
+    }
 
     /// The client's person's bookmarks.
     func bookmarkStore(_ client: ClientState) throws -> BookmarkStore { try allBookmarks.store(for: client.person) }
@@ -96,16 +110,24 @@ struct Screens: Sendable {
 
     /// A movie's shows of the next days in the client's area, nearest theatre first with a location.
     func movieShows(id: Int, client: ClientState) async throws -> MovieShowsViewModel.Outputs {
-        var viewModel = MovieShowsViewModel(store: try store(client), language: client.language, now: now)
-        viewModel.movieSelected(id)
         let remembered: Int? =
             switch client.rememberedArea {
             case .some(let area): area
             case .none: place(client).place.homeArea
             }
-        viewModel.areaSelected(remembered ?? ClientState.defaultArea)
-        viewModel.locationChanged(location(client).location?.coordinate)
+        let area = remembered ?? ClientState.defaultArea
+        let coordinate = location(client).location?.coordinate
+        let key = MovieShowsKey(
+            movie: id, area: area, language: client.language, latitude: coordinate?.latitude,
+            longitude: coordinate?.longitude, minute: Int(now().timeIntervalSince1970 / 60))
+        if let made = movieShowsMade.value(for: key) { return made }
+        var viewModel = MovieShowsViewModel(store: try store(client), language: client.language, now: now)
+        viewModel.movieSelected(id)
+        viewModel.areaSelected(area)
+        viewModel.locationChanged(coordinate)
         await viewModel.load()
+        // A failure is not kept: the next request asks again.
+        if viewModel.outputs.errorMessage == nil { movieShowsMade.set(viewModel.outputs, for: key) }
         return viewModel.outputs
     }
 

@@ -2,6 +2,7 @@ import AppPatterns
 import FinnkinoKit
 import FinnkinoPresentation
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FinnkinoWeb
@@ -184,5 +185,46 @@ import Testing
             #expect(ContentDescriptorIcon.svg(name)?.hasPrefix("<svg") == true)
             #expect(UILanguage.allCases.allSatisfy { $0.shows.contentDescriptors[name]?.isEmpty == false })
         }
+    }
+}
+
+/// The movie page's next days, kept for the minute they were made in, but never a failure.
+@Suite struct MovieShowsMadeTests {
+    /// The bundled data, whose first `failures` Schedule requests get no answer.
+    final class FlakySchedule: Transport {
+        let sourceDescription = "flaky"
+        private let bundled: BundledTransport
+        private let failures: Mutex<Int>
+
+        init(failures: Int) throws {
+            bundled = try BundledTransport(today: { WebServer.today })
+            self.failures = Mutex(failures)
+        }
+
+        func send(_ request: TransportRequest) async throws -> TransportResponse {
+            let fails =
+                request.path.hasSuffix("/Schedule/")
+                && failures.withLock { left in
+                    defer { left -= 1 }
+                    return left > 0
+                }
+            if fails { throw TransportError(.unreachable, "refused") }
+            return try await bundled.send(request)
+        }
+    }
+
+    @Test func aFailureIsNotKeptAndTheNextRequestAsksAgain() async throws {
+        let transport = try FlakySchedule(failures: 1)
+        let server = try await WebServer.start(makeStore: { language in
+            FeedStore(webService: WebService(transport: transport, offlineRetryInterval: 0), language: language)
+        })
+        defer { Task { await server.stop() } }
+        let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first).id
+        // When the movie page is opened while the schedule does not answer, and again
+        let first = try await server.get("/movie/\(movie)").body
+        let second = try await server.get("/movie/\(movie)").body
+        // Then the first says so and the second lists the shows: the failure was not kept
+        #expect(!first.contains("class=\"upcoming-show\"") && first.contains("class=\"error\""))
+        #expect(second.contains("class=\"upcoming-show\""))
     }
 }
