@@ -78,10 +78,11 @@ public struct MovieShowsViewModel: Sendable {
             var days: [Day] = []
             for show in shows {
                 let date = show.accountingDate ?? HelsinkiTime.localDate(of: show.start)
+                let features = show.features
                 let link = ShowLink(
                     id: show.id, area: area, date: date, time: HelsinkiTime.clockTime(of: show.start),
-                    badges: ShowBadge.badges(show.features, language: language).filter {
-                        $0.kind.isSpecial || ($0.kind == .picture && show.features.picture == .threeD)
+                    badges: ShowBadge.badges(features, language: language).filter {
+                        $0.kind.isSpecial || ($0.kind == .picture && features.picture == .threeD)
                     })
                 if days.last?.date != date {
                     days.append(Day(date: date, label: format.day(date, today: today), theatres: []))

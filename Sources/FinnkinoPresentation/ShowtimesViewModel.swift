@@ -113,11 +113,10 @@ public struct ShowtimesViewModel: Sendable {
 
     /// The spoken and subtitle languages of `shows`, by name, the filter's own kept even when the
     /// day has none of it (so that the person can see and undo their choice).
-    private func languageOptions(_ shows: [Show], filter: ShowFilter) -> ([LanguageOption], [LanguageOption]) {
+    private func languageOptions(_ day: [ShowFeatures], filter: ShowFilter) -> ([LanguageOption], [LanguageOption]) {
         var spoken = Set<String>()
         var subtitles = Set<String>()
-        for show in shows {
-            let features = show.features
+        for features in day {
             switch features.soundtrack {
             case .original(let code?), .dubbed(let code): spoken.insert(code)
             case .original(nil), .severalLanguages: break
@@ -164,19 +163,21 @@ public struct ShowtimesViewModel: Sendable {
                 : try await store.showtimes(area: area, date: selected, movieID: outputs.movieID).map { shows in
                     shows.map { (area: area, show: $0) }
                 }
-            let day = selected == today ? loaded.value.filter { $0.show.start >= instant } : loaded.value
+            // Each show's features read once: for the filter, the language choices and the badges.
+            let day = (selected == today ? loaded.value.filter { $0.show.start >= instant } : loaded.value)
+                .map { (area: $0.area, show: $0.show, features: $0.show.features) }
             let filter = outputs.filter
-            let listed = filter.isEmpty ? day : day.filter { filter.matches($0.show) }
+            let listed = filter.isEmpty ? day : day.filter { filter.matches($0.show, features: $0.features) }
             let shows = listed.map(\.show)
             outputs.hiddenCount = day.count - listed.count
-            (outputs.spokenOptions, outputs.subtitleOptions) = languageOptions(day.map(\.show), filter: filter)
+            (outputs.spokenOptions, outputs.subtitleOptions) = languageOptions(day.map(\.features), filter: filter)
             var theatres: [Theatre] = []
             var positions: [String: Int] = [:]
-            for (area, show) in listed {
+            for (area, show, features) in listed {
                 let row = ShowRow(
                     id: show.id, area: area, movieID: show.eventID, title: show.title,
                     time: format.timeRange(show.start, show.end), auditorium: show.auditorium,
-                    badges: ShowBadge.badges(show.features, language: language), ticketURL: show.showURL)
+                    badges: ShowBadge.badges(features, language: language), ticketURL: show.showURL)
                 if let position = positions[show.theatre] {
                     theatres[position].shows.append(row)
                 } else {

@@ -72,8 +72,11 @@ public struct ShowFilter: Sendable, Hashable, Codable {
 
     /// Whether `show` is one the person wants (the theatres aside: which schedules are read decides
     /// those).
-    public func matches(_ show: Show) -> Bool {
-        let features = show.features
+    public func matches(_ show: Show) -> Bool { matches(show, features: show.features) }
+
+    /// ``matches(_:)`` with the show's features already read (a screen that shows them too reads
+    /// them once).
+    public func matches(_ show: Show, features: ShowFeatures) -> Bool {
         if let spoken {
             switch features.soundtrack {
             case .original(let language?): guard language == spoken else { return false }
