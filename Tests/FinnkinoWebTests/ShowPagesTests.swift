@@ -228,3 +228,31 @@ import Testing
         #expect(second.contains("class=\"upcoming-show\""))
     }
 }
+
+/// A person's own theatres and filter on a hosted server are theirs alone.
+@Suite struct MyTheatresAreMineTests {
+    @Test func anotherPersonNeitherSeesNorChangesThem() async throws {
+        let server = try await WebServer.start(hosted: true)
+        defer { Task { await server.stop() } }
+        let tomorrow = WebServer.today.adding(days: 1)
+        var a = HostedBrowser(server)
+        var b = HostedBrowser(server)
+        _ = try await a.get("/showtimes?area=1002&date=\(tomorrow)")
+        _ = try await b.get("/showtimes?area=1002&date=\(tomorrow)")
+        // When A keeps Omena and Cine Atlas as their theatres
+        #expect(try await a.post("/settings/theatres", "theatre=1039&theatre=1034&back=%2Fshowtimes").status == 303)
+        // Then A's page has them checked, and B's has none
+        let mine = try await a.get("/showtimes?area=1002&date=\(tomorrow)&mine=1").body
+        #expect(mine.contains("id=\"theatre-1039\" value=\"1039\" checked>"))
+        let theirs = try await b.get("/showtimes?area=1002&date=\(tomorrow)&mine=1").body
+        #expect(
+            !theirs.contains(" checked>")
+                || !theirs.contains("name=\"theatre\" id=\"theatre-1039\" value=\"1039\" checked"))
+        // And B's "only my theatres" (none kept) is the area's shows, not A's theatres
+        #expect(!theirs.contains("<h2>Omena, Espoo</h2>") && !theirs.contains("<h2>Cine Atlas, Tampere</h2>"))
+        // And B posting with A's token changes nothing of A's
+        let forged = try await b.post("/settings/theatres", "theatre=1013&back=%2Fshowtimes", token: a.csrf)
+        #expect(forged.status == 403)
+        #expect(try await a.get("/showtimes?area=1002&date=\(tomorrow)&mine=1").body.contains("<h2>Omena, Espoo</h2>"))
+    }
+}
