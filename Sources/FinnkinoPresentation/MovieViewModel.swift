@@ -31,6 +31,9 @@ public struct MovieViewModel: Sendable {
         /// The content descriptors' names as the feed gives them (`Violence`, `Disturbing`, …):
         /// the view draws each one's icon and words.
         public var contentDescriptors: [String] = []
+        /// The event's gallery: stills with their thumbnails (empty when it has none, or when the
+        /// gallery cannot be loaded: the page stands without it).
+        public var gallery: [GalleryImage] = []
     }
 
     /// One labelled value, e.g. `Length` / `1 h 52 min`.
@@ -65,6 +68,8 @@ public struct MovieViewModel: Sendable {
             return
         }
         outputs.isBookmarked = bookmarks?.contains(movieID: id) ?? false
+        // Asked for with the movie, not after it; its failure leaves the page without a gallery.
+        async let gallery = try? store.gallery(ofMovie: id)
         do {
             let event = try await store.movie(id: id)
             outputs.errorMessage = nil
@@ -98,6 +103,7 @@ public struct MovieViewModel: Sendable {
                 let scheme = url.scheme?.lowercased()
                 return scheme == "https" || scheme == "http"
             }
+            outputs.gallery = await gallery ?? []
         } catch FeedStoreError.movieNotFound {
             outputs.errorMessage = strings.movieNotFound
             outputs.isNotFound = true

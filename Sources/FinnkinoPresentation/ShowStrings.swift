@@ -60,6 +60,10 @@ public struct ShowStrings: Sendable {
     public var contentDescriptors: [String: String]
     /// The label of the list of content descriptors.
     public var contentLabel: String
+    /// The heading of the movie's gallery.
+    public var gallery: String
+    /// A gallery picture's description when the feed gives it no title: `%@` is the movie's title.
+    public var stillFrom: Template
 
     /// A content descriptor in words: the feed's own name for one these words do not know.
     public func descriptor(_ name: String) -> String { contentDescriptors[name] ?? name }
@@ -84,7 +88,8 @@ public struct ShowStrings: Sendable {
         withAnAdult: "%@ vuotta täyttänyt saa katsoa täysi-ikäisen seurassa.",
         contentDescriptors: [
             "Violence": "Väkivalta", "Disturbing": "Ahdistus", "SexualContent": "Seksi", "SubstanceAbuse": "Päihteet",
-        ], contentLabel: "Sisältö")
+        ], contentLabel: "Sisältö",
+        gallery: "Kuvia elokuvasta", stillFrom: "Kuva elokuvasta %@")
 
     public static let swedish = ShowStrings(
         twoD: "2D", threeD: "3D", originalLanguage: "Tal: %@", dubbed: "Dubbad: %@",
@@ -107,7 +112,8 @@ public struct ShowStrings: Sendable {
         withAnAdult: "Den som fyllt %@ får se filmen i sällskap av en vuxen.",
         contentDescriptors: [
             "Violence": "Våld", "Disturbing": "Ångest", "SexualContent": "Sex", "SubstanceAbuse": "Droger",
-        ], contentLabel: "Innehåll")
+        ], contentLabel: "Innehåll",
+        gallery: "Bilder ur filmen", stillFrom: "Bild ur filmen %@")
 
     public static let english = ShowStrings(
         twoD: "2D", threeD: "3D", originalLanguage: "Spoken: %@", dubbed: "Dubbed: %@",
@@ -129,5 +135,6 @@ public struct ShowStrings: Sendable {
         contentDescriptors: [
             "Violence": "Violence", "Disturbing": "Disturbing", "SexualContent": "Sexual content",
             "SubstanceAbuse": "Substance abuse",
-        ], contentLabel: "Content")
+        ], contentLabel: "Content",
+        gallery: "Stills", stillFrom: "A still from %@")
 }

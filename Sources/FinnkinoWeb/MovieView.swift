@@ -80,6 +80,7 @@ enum MovieView {
                 html.raw("</button></form>")
             }
             html.raw("</div></article>")
+            gallery(outputs.gallery, title: outputs.title, words: layout.client.language.shows, into: &html)
             upcoming(shows, words: layout.client.language.shows, into: &html)
         }
     }
@@ -98,6 +99,30 @@ enum MovieView {
             html.raw("</span></li>")
         }
         html.raw("</ul>")
+    }
+
+    /// The event's gallery: a row of thumbnails, each a link to the whole picture.
+    private static func gallery(
+        _ images: [GalleryImage], title: String, words: ShowStrings, into html: inout HTMLWriter
+    ) {
+        let links = images.compactMap { image -> (full: String, thumbnail: String, alt: String)? in
+            guard let full = ImageLink.path(image.location, variant: ImageVariants.plain) else { return nil }
+            let thumbnail = ImageLink.path(image.thumbnailLocation, variant: ImageVariants.plain) ?? full
+            let alt = image.title.trimmingCharacters(in: .whitespaces)
+            return (full, thumbnail, alt.isEmpty ? words.stillFrom(title) : alt)
+        }
+        guard !links.isEmpty else { return }
+        html.raw("<section class=\"gallery\" aria-labelledby=\"gallery-title\"><h2 id=\"gallery-title\">")
+        html.text(words.gallery)
+        html.raw("</h2><ul class=\"gallery-images\">")
+        for link in links {
+            html.raw(
+                "<li><a href=\"\(link.full)\"><img src=\"\(link.thumbnail)\" width=\"160\" height=\"90\" loading=\"lazy\" alt=\""
+            )
+            html.text(link.alt)
+            html.raw("\"></a></li>")
+        }
+        html.raw("</ul></section>")
     }
 
     /// The movie's shows of the next days: by day, by theatre (nearest first with a location), each

@@ -32,6 +32,34 @@ import Testing
         #expect(outputs.trailerURL == nil)
     }
 
+    @Test func movieShowsItsGalleryAsTheEventsDocumentHasIt() async throws {
+        // Given the bundled Events document as written: each event's gallery pictures, in order
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(
+                "Sources/FinnkinoKit/Bundled/fi/Events-NowInTheatres.xml.gz")
+        let text = String(decoding: try Gzip.decompress(try Data(contentsOf: file)), as: UTF8.self)
+        var galleries: [Int: [String]] = [:]
+        for chunk in text.components(separatedBy: "<Event>").dropFirst() {
+            let id = try #require(Int(chunk.components(separatedBy: "<ID>")[1].prefix { $0.isNumber }))
+            galleries[id] = chunk.components(separatedBy: "<GalleryImage>").dropFirst().map {
+                String($0.components(separatedBy: "<Location>")[1].prefix { $0 != "<" })
+            }
+        }
+        let withPictures = try #require(galleries.first { !$0.value.isEmpty })
+        let without = try #require(galleries.first { $0.value.isEmpty })
+        let store = try PresentationFixtures.bundledStore()
+        // When a movie with pictures is opened, then its gallery is theirs, in the document's order
+        var viewModel = MovieViewModel(store: store, strings: .english)
+        viewModel.movieSelected(withPictures.key)
+        await viewModel.load()
+        #expect(viewModel.outputs.gallery.map { $0.location?.absoluteString ?? "" } == withPictures.value)
+        #expect(viewModel.outputs.gallery.allSatisfy { $0.thumbnailLocation != nil })
+        // And a movie without pictures has none
+        viewModel.movieSelected(without.key)
+        await viewModel.load()
+        #expect(viewModel.outputs.errorMessage == nil && viewModel.outputs.gallery.isEmpty)
+    }
+
     @Test func unknownMovieSaysSo() async throws {
         var viewModel = MovieViewModel(store: try PresentationFixtures.bundledStore(), strings: .finnish)
         viewModel.movieSelected(1)

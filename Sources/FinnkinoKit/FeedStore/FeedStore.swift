@@ -97,6 +97,15 @@ public final class FeedStore: Sendable {
         throw FeedStoreError.movieNotFound(id: id)
     }
 
+    /// A movie's gallery (stills from the film): the Events feed asked for that event alone with
+    /// `includeGallery=true`, cached as the lists are. Empty when the event has none.
+    public func gallery(ofMovie id: Int, freshness: Freshness = .cachePeriod) async throws -> [GalleryImage] {
+        let loaded = try await webService.load(
+            EventsEndpoint(eventID: id, includeVideos: false, includeGallery: true, language: language),
+            maxAge: freshness.maxAge(cachePeriod: policy.events))
+        return loaded.value.first { $0.id == id }?.gallery.filter { $0.location != nil } ?? []
+    }
+
     /// Title search with the scopes *Begins with* and *Contains* over the title and the original
     /// title, best matches first. The index is built once per list and kept until the list changes.
     public func searchMovies(
