@@ -29,6 +29,71 @@ struct ChartsBuilder {
         var imdbRating: Double?
         var imdbVotes: Int
         var artSeed: UInt64
+        /// False for the entries of Finnkino's films (``counterparts(of:)``): TMDB gives them no
+        /// poster here (`null`, as it gives for many), and the dataset draws none.
+        var hasPoster = true
+    }
+
+    /// The first TMDB ID of the entries of Finnkino's films.
+    static let counterpartFirstID = 950_001
+
+    /// TMDB's and OMDb's entries for Finnkino's films (not on any list), so that the offline
+    /// default matches them as the live services would (``ChartMatch``), and some it must not:
+    /// - most films: an entry of the same original title, released in its production year
+    ///   (some with the title in capitals, some released the year after);
+    /// - every sixth: none (not on TMDB);
+    /// - one in twelve: only a namesake from years before (a remake's original: no match);
+    /// - one in twelve: two entries of that title and year (cannot tell which: no match).
+    ///
+    /// Release dates are on the anchor's day of the year, or up to 20 days before, so that a
+    /// dataset read on another day moves them as it moves the production years.
+    mutating func counterparts(of events: [InventedEvent]) -> [Movie] {
+        var movies: [Movie] = []
+        let films = events.filter { !$0.isLiveEvent }.sorted { $0.id < $1.id }
+        for (index, event) in films.enumerated() {
+            if index % 6 == 5 { continue }
+            func entry(year: Int, daysBefore: Int, title: String) -> Movie {
+                let number = movies.count
+                let release = CalendarDay(year: year, month: anchor.month, day: min(anchor.day, 28))
+                    .adding(days: -daysBefore)
+                let upcoming = release > anchor
+                let votes = upcoming ? random.below(30) : random.between(40, 18_000)
+                let cast = (0..<random.between(3, 6)).map { _ in
+                    (name: person(), character: random.pick(Vocabulary.roles).en.capitalizedFirst)
+                }
+                return Movie(
+                    id: Self.counterpartFirstID + number, imdbID: String(format: "tt98%05d", number + 1),
+                    title: event.title.en, originalTitle: title, originalLanguage: "en",
+                    overview: overview(title: event.title.en, lead: cast[0].name), tagline: tagline(),
+                    release: release,
+                    genres: random.pick(random.between(1, 2), from: Self.genres).sorted { $0.id < $1.id },
+                    runtime: event.lengthInMinutes, voteAverage: votes == 0 ? 0 : Double(random.between(45, 86)) / 10,
+                    voteCount: votes, popularity: Double(random.between(100, 200_000)) / 100,
+                    directors: [person()], cast: cast,
+                    rottenTomatoes: upcoming && random.chance(60) ? nil : random.between(15, 98),
+                    metacritic: random.chance(60) && !upcoming ? random.between(35, 92) : nil,
+                    imdbRating: votes < 10 ? nil : Double(random.between(45, 88)) / 10,
+                    imdbVotes: votes * random.between(2, 30), artSeed: random.next(), hasPoster: false)
+            }
+            switch index % 12 {
+            case 4:
+                movies.append(
+                    entry(year: event.productionYear - random.between(8, 30), daysBefore: 0, title: event.originalTitle)
+                )
+            case 10:
+                let twin = random.between(0, 20)
+                movies.append(entry(year: event.productionYear, daysBefore: twin, title: event.originalTitle))
+                movies.append(entry(year: event.productionYear, daysBefore: twin, title: event.originalTitle))
+            default:
+                let nextYear = index % 7 == 2
+                movies.append(
+                    entry(
+                        year: event.productionYear + (nextYear ? 1 : 0),
+                        daysBefore: nextYear ? 0 : random.between(0, 20),
+                        title: index % 4 == 1 ? event.originalTitle.uppercased() : event.originalTitle))
+            }
+        }
+        return movies
     }
 
     /// TMDB's genre IDs for the genres the vocabulary has.

@@ -41,7 +41,8 @@ enum ChartsDocumentWriter {
         [
             "adult": false, "backdrop_path": NSNull(), "genre_ids": movie.genres.map(\.id), "id": movie.id,
             "original_language": movie.originalLanguage, "original_title": movie.originalTitle,
-            "overview": movie.overview, "popularity": movie.popularity, "poster_path": movie.posterPath,
+            "overview": movie.overview, "popularity": movie.popularity,
+            "poster_path": movie.hasPoster ? movie.posterPath as Any : NSNull(),
             "release_date": movie.release.iso, "title": movie.title, "video": false,
             "vote_average": number(movie.voteAverage), "vote_count": movie.voteCount,
         ]

@@ -35,6 +35,7 @@ struct DatasetGenerator {
         let newsRandom = root.fork()
         let chartsRandom = root.fork()
         let showKindRandom = root.fork()
+        let counterpartRandom = root.fork()
         var catalog = EventCatalogBuilder(anchor: anchor, dayCount: Self.dayCount, random: catalogRandom)
         let events = catalog.build()
         var scheduler = ScheduleBuilder(
@@ -44,6 +45,8 @@ struct DatasetGenerator {
         let news = newsBuilder.build(count: 22)
         var chartsBuilder = ChartsBuilder(anchor: anchor, random: chartsRandom)
         let charts = chartsBuilder.build()
+        var counterpartBuilder = ChartsBuilder(anchor: anchor, random: counterpartRandom)
+        let counterparts = counterpartBuilder.counterparts(of: events)
 
         let fileManager = FileManager.default
         if fileManager.fileExists(atPath: output.path) {
@@ -96,6 +99,10 @@ struct DatasetGenerator {
 
         try writeArtwork(events: events, news: news, write: write)
         try writeCharts(charts, write: write)
+        for movie in counterparts {
+            try write(try ChartsDocumentWriter.details(movie), "charts/movie/\(movie.id).json")
+            try write(try ChartsDocumentWriter.omdb(movie), "charts/omdb/\(movie.imdbID).json")
+        }
         try write(Data(DatasetReadme.text(anchor: anchor, dayCount: Self.dayCount, seed: seed).utf8), "README.md")
 
         let scheduleDays = days.enumerated().map { index, shows in

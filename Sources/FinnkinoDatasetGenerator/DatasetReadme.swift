@@ -23,7 +23,10 @@ enum DatasetReadme {
           `upcoming/<page>.json`, `top_rated/<page>.json` with 20 movies a page, `movie/<id>.json` as
           `/movie/<id>?append_to_response=credits,videos` answers) and OMDb's (`omdb/<imdbID>.json`), for 64
           invented movies; `media/charts/<size>/<id>.jpg` their posters at TMDB's sizes (`w92`, `w185`, `w342`,
-          `original` = 500 wide).
+          `original` = 500 wide). `movie/95xxxx.json` and `omdb/tt98xxxxx.json` are TMDB's and OMDb's
+          entries of Finnkino's own films (no poster, on no list), which the app matches by original title
+          and year: most films have one; every sixth none; some only a namesake of years before, or two
+          entries of the same title and year, which must match nothing.
         - `media/Event_<n>/`: posters (`portrait_micro` 40x59, `portrait_small` 99x146, `portrait_medium`
           198x293, `portrait_large` 396x586, `landscape_small` 444x250, `landscape_large` 670x377) and gallery
           images, and `trailer.mp4`; `media/news/<id>/`: article images. Images are JPEG, abstract art painted

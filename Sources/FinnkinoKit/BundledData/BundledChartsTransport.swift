@@ -15,6 +15,17 @@ public struct BundledChartsTransport: Transport {
     public let service: Service
     private let dataset: BundledDataset
     private let today: @Sendable () -> LocalDate
+    /// The movies TMDB's search finds, read once.
+    private let searchable: [SearchEntry]
+
+    /// A movie as the search finds it: its titles as compared, and its item of a result page.
+    private struct SearchEntry: Sendable {
+        var titles: [String]
+        /// As written (before the dates are moved).
+        var release: LocalDate?
+        var popularity: Double
+        var item: Data
+    }
 
     public init(_ service: Service, today: @escaping @Sendable () -> LocalDate = HelsinkiTime.today) throws {
         try self.init(service, datasetDirectory: BundledDataset.bundledRoot(), today: today)
@@ -26,6 +37,7 @@ public struct BundledChartsTransport: Transport {
         self.service = service
         dataset = try BundledDataset(root: datasetDirectory)
         self.today = today
+        searchable = service == .tmdb ? Self.searchEntries(dataset) : []
     }
 
     public var sourceDescription: String { "bundled dataset (\(service.rawValue))" }
@@ -47,6 +59,8 @@ public struct BundledChartsTransport: Transport {
         switch parts.count {
         case 2 where parts == ["3", "configuration"]:
             return file("charts/configuration.json") ?? Self.tmdbNotFound
+        case 3 where parts == ["3", "search", "movie"]:
+            return search(request)
         case 3 where parts[0] == "3" && parts[1] == "movie":
             if ["now_playing", "upcoming", "top_rated"].contains(parts[2]) {
                 guard let page = Int(request.queryValue("page") ?? "1"), (1...500).contains(page) else {
@@ -58,6 +72,58 @@ public struct BundledChartsTransport: Transport {
             return file("charts/movie/\(id).json") ?? Self.tmdbNotFound
         default:
             return Self.tmdbNotFound
+        }
+    }
+
+    /// One page of the movies whose titles hold the query's words (in the order written), in the
+    /// year asked for by their moved release date.
+    private func search(_ request: TransportRequest) -> TransportResponse {
+        let query = ChartMatch.key(request.queryValue("query") ?? "")
+        guard !query.isEmpty else {
+            return Self.json(200, #"{"page":1,"results":[],"total_pages":1,"total_results":0}"#)
+        }
+        let shift = today().daysSinceEpoch - dataset.anchor.daysSinceEpoch
+        let year = request.queryValue("year").flatMap { Int($0) }
+        let found = searchable.filter { entry in
+            guard entry.titles.contains(where: { " \($0) ".contains(" \(query) ") }) else { return false }
+            guard let year else { return true }
+            return entry.release?.adding(days: shift).year == year
+        }
+        .sorted { $0.popularity > $1.popularity }
+        .prefix(20)
+        var bytes = Array(#"{"page":1,"results":["#.utf8)
+        for (index, entry) in found.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: entry.item)
+        }
+        bytes.append(contentsOf: Array(#"],"total_pages":1,"total_results":\#(found.count)}"#.utf8))
+        Self.rebaseDates(&bytes, days: shift)
+        return TransportResponse(status: 200, headers: ["content-type": "application/json"], body: Data(bytes))
+    }
+
+    /// Every movie of `charts/movie/`, as a result page lists it.
+    private static func searchEntries(_ dataset: BundledDataset) -> [SearchEntry] {
+        dataset.files(under: "charts/movie/").compactMap { path in
+            guard let bytes = try? dataset.bytes(path),
+                let details = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+            else { return nil }
+            var item: [String: Any] = [:]
+            for key in [
+                "adult", "backdrop_path", "id", "original_language", "original_title", "overview", "popularity",
+                "poster_path", "release_date", "title", "video", "vote_average", "vote_count",
+            ] {
+                item[key] = details[key] ?? NSNull()
+            }
+            item["genre_ids"] = (details["genres"] as? [[String: Any]] ?? []).compactMap { $0["id"] }
+            guard let data = try? JSONSerialization.data(withJSONObject: item, options: [.sortedKeys]) else {
+                return nil
+            }
+            return SearchEntry(
+                titles: [details["title"], details["original_title"]].compactMap {
+                    ($0 as? String).map(ChartMatch.key)
+                },
+                release: (details["release_date"] as? String).flatMap(LocalDate.init(iso:)),
+                popularity: details["popularity"] as? Double ?? 0, item: data)
         }
     }
 

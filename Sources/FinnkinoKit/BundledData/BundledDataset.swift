@@ -60,6 +60,11 @@ final class BundledDataset: @unchecked Sendable {
     }
 
     /// True when `path` (relative) is a file of the dataset.
+    /// The listed files whose paths start with `prefix`, in order.
+    func files(under prefix: String) -> [String] {
+        listedFiles.filter { $0.hasPrefix(prefix) }.sorted()
+    }
+
     func contains(_ path: String) -> Bool {
         listedFiles.contains(path)
     }

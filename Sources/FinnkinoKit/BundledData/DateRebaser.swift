@@ -8,6 +8,10 @@ import Foundation
 ///   at 19:00 local even when summer time differs between the two dates.
 /// - `…+hh:mm` / `…-hh:mm`: as UTC, and the new Helsinki offset is written.
 ///
+/// `<ProductionYear>` moves by the whole years the anchor moved (the anchor's year reads as this
+/// year, as the release dates do), when it is within two years of the anchor's: a current film's
+/// year, not an old film's.
+///
 /// Left untouched: the sentinel years 0001 and 2000, anything more than `windowDays` from the
 /// anchor, and anything that is not a well-formed timestamp. Every rewrite keeps the length.
 public struct DateRebaser: Sendable {
@@ -37,9 +41,13 @@ public struct DateRebaser: Sendable {
         return Data(bytes)
     }
 
+    /// How many years the anchor's year moves: `<ProductionYear>` moves by them.
+    public var shiftYears: Int { anchor.adding(days: shiftDays).year - anchor.year }
+
     /// Moves the timestamps of `bytes` in place.
     public func rebase(_ bytes: inout [UInt8]) {
         guard shiftDays != 0 else { return }
+        moveProductionYears(&bytes)
         let anchorDay = anchor.daysSinceEpoch
         bytes.withUnsafeMutableBufferPointer { buffer in
             let count = buffer.count
@@ -60,6 +68,33 @@ public struct DateRebaser: Sendable {
             }
         }
     }
+
+    /// Moves every `<ProductionYear>YYYY<` within two years of the anchor's year by ``shiftYears``.
+    private func moveProductionYears(_ bytes: inout [UInt8]) {
+        let years = shiftYears
+        guard years != 0 else { return }
+        let tag = Self.productionYearTag
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            var index = 0
+            while index + tag.count + 5 <= buffer.count {
+                guard buffer[index] == 0x3C, buffer[index + 1] == 0x50,
+                    tag.indices.allSatisfy({ buffer[index + $0] == tag[$0] })
+                else {
+                    index += 1
+                    continue
+                }
+                let start = index + tag.count
+                if buffer[start + 4] == 0x3C, let year = Self.number(buffer, start, 4), abs(year - anchor.year) <= 2,
+                    (1000...9999).contains(year + years)
+                {
+                    Self.write(year + years, buffer, start, 4)
+                }
+                index = start + 4
+            }
+        }
+    }
+
+    private static let productionYearTag = Array("<ProductionYear>".utf8)
 
     @inline(__always)
     private static func digit(_ byte: UInt8) -> Int? {

@@ -21,6 +21,10 @@ public final class FeedStore: Sendable {
     /// grow without end. 2 lists x the 30-odd real areas and "all" fit.
     private let movieLists = MemoryCache<MovieListKey, MovieList>(countLimit: FeedStore.movieListsKept)
     static let movieListsKept = 80
+    /// The events matched to the international lists' movies (``scores(for:)``), and those being
+    /// matched now.
+    let scoreMatches = MemoryCache<ScoreKey, KnownScores>(countLimit: 4_000)
+    let scoresMatching = Mutex<Set<ScoreKey>>([])
     /// How many sorted movie lists are kept (for tests).
     var movieListCount: Int { movieLists.count }
 

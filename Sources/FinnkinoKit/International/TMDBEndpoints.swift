@@ -30,7 +30,10 @@ public struct ChartListEndpoint: Endpoint, Hashable {
 
     public func refusal(_ response: TransportResponse) -> String? { TMDBWire.refusal(response) }
 
-    public func decode(_ body: Data) throws -> ChartPage {
+    public func decode(_ body: Data) throws -> ChartPage { try Self.page(body) }
+
+    /// A page of movies as TMDB writes its lists and its search answers.
+    static func page(_ body: Data) throws -> ChartPage {
         let wire = try ChartJSON.decode(TMDBWire.Page.self, from: body, with: TMDBWire.decoder())
         let dates = wire.dates.flatMap { dates -> ClosedRange<LocalDate>? in
             guard let from = LocalDate(iso: dates.minimum), let to = LocalDate(iso: dates.maximum), from <= to else {
@@ -51,6 +54,39 @@ public struct ChartListEndpoint: Endpoint, Hashable {
             "title":"Example","video":false,"vote_average":7,"vote_count":3}],"total_pages":1,"total_results":1}
             """.utf8)
     }
+}
+
+/// `GET /3/search/movie?query=…&year=…`: the first page of the movies TMDB finds by a title,
+/// released (anywhere) in a year; what the app matches a Finnkino event against (``ChartMatch``).
+public struct TMDBSearchEndpoint: Endpoint, Hashable {
+    public var query: String
+    public var year: Int?
+
+    public init(query: String, year: Int?) {
+        self.query = query
+        self.year = year
+    }
+
+    public var name: String { "TMDB search" }
+
+    public var request: TransportRequest {
+        var items: [TransportRequest.QueryItem] = [.init("query", query), .init("include_adult", "false")]
+        if let year { items.append(.init("year", String(year))) }
+        items.append(.init("page", "1"))
+        return TransportRequest(path: "/3/search/movie", query: items)
+    }
+
+    public func validate() throws {
+        guard !query.trimmingCharacters(in: .whitespaces).isEmpty, query.count <= 200,
+            year.map({ (1870...3000).contains($0) }) ?? true
+        else { throw EndpointValidationError(endpoint: name, message: "a title (1-200 characters) and a year") }
+    }
+
+    public func refusal(_ response: TransportResponse) -> String? { TMDBWire.refusal(response) }
+
+    public func decode(_ body: Data) throws -> ChartPage { try ChartListEndpoint.page(body) }
+
+    public var sampleData: Data { ChartListEndpoint(list: .boxOffice).sampleData }
 }
 
 /// `GET /3/movie/{id}?append_to_response=credits,videos`: a movie's details, cast and crew, and

@@ -64,6 +64,22 @@ struct DateRebaserTests {
         #expect(result == text)
     }
 
+    @Test func aCurrentFilmsProductionYearMovesByTheYearsTheAnchorMoved() {
+        // Given this and last year's films, an old film, and a year that is not four digits
+        let text =
+            "<ProductionYear>2025</ProductionYear><ProductionYear>2024</ProductionYear>"
+            + "<ProductionYear>1985</ProductionYear><ProductionYear>20250</ProductionYear><ProductionYear />"
+        // When the anchor moves 612 days (2025-03-24 reads as 2026-11-26), then the current years
+        // move one year on, and the rest stays as it was
+        #expect(
+            rebase(text, by: 612)
+                == "<ProductionYear>2026</ProductionYear><ProductionYear>2025</ProductionYear>"
+                + "<ProductionYear>1985</ProductionYear><ProductionYear>20250</ProductionYear><ProductionYear />")
+        // And a move within the anchor's year, or back a year, moves them by that
+        #expect(rebase("<ProductionYear>2025</ProductionYear>", by: 200) == "<ProductionYear>2025</ProductionYear>")
+        #expect(rebase("<ProductionYear>2025</ProductionYear>", by: -100) == "<ProductionYear>2024</ProductionYear>")
+    }
+
     @Test func noChangeWhenTheShiftIsZero() {
         // Given a document and a zero shift
         let text = "<a>2025-03-30T10:00:00</a><b>2025-03-30T07:00:00Z</b><c>2025-03-30T00:00:00+02:00</c>"
