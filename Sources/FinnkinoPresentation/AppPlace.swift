@@ -19,15 +19,18 @@ public struct AppPlace: Codable, Sendable, Equatable {
         public var list: EventListType = .nowInTheatres
         public var searchText = ""
         public var scope: SearchScope = .beginsWith
+        /// The list's order (nil in a place saved before orders: by title).
+        public var sort: MovieSort?
 
         public init(
             area: Int? = nil, list: EventListType = .nowInTheatres, searchText: String = "",
-            scope: SearchScope = .beginsWith
+            scope: SearchScope = .beginsWith, sort: MovieSort? = nil
         ) {
             self.area = area
             self.list = list
             self.searchText = searchText
             self.scope = scope
+            self.sort = sort
         }
     }
 

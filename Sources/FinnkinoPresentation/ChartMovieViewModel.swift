@@ -70,22 +70,9 @@ public struct ChartMovieViewModel: Sendable {
             outputs.directors = movie.directors.isEmpty ? nil : movie.directors.joined(separator: ", ")
             outputs.cast = movie.cast.isEmpty ? nil : movie.cast.prefix(8).map(\.name).joined(separator: ", ")
             outputs.overview = movie.overview.isEmpty ? nil : movie.overview
-            outputs.audience =
-                movie.voteCount > 0
-                ? String(format: "%.1f/10 · ", movie.voteAverage)
-                    + words.votes(Self.grouped(movie.voteCount))
-                : words.noVotes
-            if let scores = await store.criticScores(for: movie) {
-                var critics: [Score] = []
-                if let rotten = scores.rottenTomatoes {
-                    critics.append(Score(source: "Rotten Tomatoes", value: "\(rotten)%"))
-                }
-                if let meta = scores.metacritic { critics.append(Score(source: "Metacritic", value: "\(meta)/100")) }
-                if let imdb = scores.imdbRating {
-                    critics.append(Score(source: "IMDb", value: String(format: "%.1f/10", imdb)))
-                }
-                outputs.critics = critics
-            }
+            outputs.audience = Self.audience(
+                movie.voteCount > 0 ? movie.voteAverage : nil, votes: movie.voteCount, words: words)
+            if let scores = await store.criticScores(for: movie) { outputs.critics = Self.critics(scores) }
             outputs.trailerURL = movie.trailer?.watchURL
             outputs.isBookmarked = bookmarks?.contains(movieID: movie.id, source: .international) ?? false
             bookmark = Bookmark(movie, posterURL: images?.poster(movie.posterPath, width: 92), addedAt: now)
@@ -100,6 +87,23 @@ public struct ChartMovieViewModel: Sendable {
 
     /// `8 103` with a thin space between thousands, as Finnish and Swedish write them (and
     /// readable in English).
+    /// The audience's score in words: `7.4/10 · 8 103 votes`, or that there are none yet.
+    public static func audience(_ average: Double?, votes: Int, words: ChartStrings) -> String {
+        guard let average, votes > 0 else { return words.noVotes }
+        return String(format: "%.1f/10 · ", average) + words.votes(grouped(votes))
+    }
+
+    /// The critics' scores that are known, each with its source.
+    public static func critics(_ scores: CriticScores) -> [Score] {
+        var critics: [Score] = []
+        if let rotten = scores.rottenTomatoes { critics.append(Score(source: "Rotten Tomatoes", value: "\(rotten)%")) }
+        if let meta = scores.metacritic { critics.append(Score(source: "Metacritic", value: "\(meta)/100")) }
+        if let imdb = scores.imdbRating {
+            critics.append(Score(source: "IMDb", value: String(format: "%.1f/10", imdb)))
+        }
+        return critics
+    }
+
     static func grouped(_ value: Int) -> String {
         var digits = Array(String(value))
         var index = digits.count - 3

@@ -34,6 +34,13 @@ public struct MovieViewModel: Sendable {
         /// The event's gallery: stills with their thumbnails (empty when it has none, or when the
         /// gallery cannot be loaded: the page stands without it).
         public var gallery: [GalleryImage] = []
+        /// The international lists' movie it is (``ChartMatch``); nil when none is known: then
+        /// there are no scores either.
+        public var internationalID: Int?
+        /// `7.4/10 · 4 158 votes`, when matched.
+        public var audience: String?
+        /// The critics' scores that are known, when matched.
+        public var critics: [ChartMovieViewModel.Score] = []
     }
 
     /// One labelled value, e.g. `Length` / `1 h 52 min`.
@@ -47,9 +54,13 @@ public struct MovieViewModel: Sendable {
     private let format: DisplayFormat
     private let bookmarks: BookmarkStore?
 
-    public init(store: FeedStore, strings: UIStrings, bookmarks: BookmarkStore? = nil) {
+    private let words: ChartStrings
+
+    /// - Parameter words: the international lists' words, for the scores.
+    public init(store: FeedStore, strings: UIStrings, words: ChartStrings = .english, bookmarks: BookmarkStore? = nil) {
         self.store = store
         format = DisplayFormat(strings: strings)
+        self.words = words
         self.bookmarks = bookmarks
     }
 
@@ -72,6 +83,7 @@ public struct MovieViewModel: Sendable {
         async let gallery = try? store.gallery(ofMovie: id)
         do {
             let event = try await store.movie(id: id)
+            async let scores = store.scores(for: event)
             outputs.errorMessage = nil
             outputs.title = event.title
             let original = event.originalTitle.trimmingCharacters(in: .whitespaces)
@@ -104,12 +116,20 @@ public struct MovieViewModel: Sendable {
                 return scheme == "https" || scheme == "http"
             }
             outputs.gallery = await gallery ?? []
+            let matched = await scores
+            outputs.internationalID = matched?.tmdbID
+            outputs.audience = matched.map { Self.audience($0, words: words) }
+            outputs.critics = matched?.critics.map(ChartMovieViewModel.critics) ?? []
         } catch FeedStoreError.movieNotFound {
             outputs.errorMessage = strings.movieNotFound
             outputs.isNotFound = true
         } catch {
             outputs.errorMessage = strings.loadFailed
         }
+    }
+
+    private static func audience(_ scores: MovieScores, words: ChartStrings) -> String {
+        ChartMovieViewModel.audience(scores.audience, votes: scores.audienceVotes, words: words)
     }
 
     private static func names(_ people: [Person]) -> String? {

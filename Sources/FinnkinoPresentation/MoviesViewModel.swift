@@ -19,6 +19,13 @@ public struct MoviesViewModel: Sendable {
         /// `S`, `7`, `12`, `16`, `18` or `–`.
         public var age: String
         public var thumbnailURL: URL?
+        /// What the order needs: the Finnish premiere, the length in minutes.
+        public var premiere: LocalDate?
+        public var minutes: Int?
+        /// The audience's score (0-10) when the movie is matched and has votes.
+        public var audience: Double?
+        /// `★ 7.4 · RT 88%`: the audience's and the critics' scores, when known.
+        public var scores: String?
 
         /// Hashes the movie's ID alone (equal rows have equal IDs): rows are hashed as cache keys of
         /// whole lists, and equality still compares every value.
@@ -39,6 +46,7 @@ public struct MoviesViewModel: Sendable {
         public var list: EventListType = .nowInTheatres
         public var searchText = ""
         public var scope: SearchScope = .beginsWith
+        public var sort: MovieSort = .title
         public var sections: [Section] = []
         /// The letters of the A-Z index (empty while searching).
         public var indexLetters: [String] = []
@@ -75,6 +83,9 @@ public struct MoviesViewModel: Sendable {
     public mutating func searchTextChanged(_ text: String) { outputs.searchText = text }
     /// The user picked *Begins with* or *Contains*.
     public mutating func scopeChanged(_ scope: SearchScope) { outputs.scope = scope }
+
+    /// The user chose the list's order.
+    public mutating func sortSelected(_ sort: MovieSort) { outputs.sort = sort }
     /// The user's location became known, changed, or was forgotten (nil): with one, the areas are
     /// listed nearest first with their distances.
     public mutating func locationChanged(_ location: Coordinate?) { self.location = location }
@@ -110,6 +121,13 @@ public struct MoviesViewModel: Sendable {
                 let rows = Self.rows(loaded.value, format: format)
                 outputs.sections = rows.isEmpty ? [] : [Section(rows: rows)]
             }
+            let scores = await store.scores(of: loaded.value, waitingAtMost: Self.scoresWait)
+            if !scores.isEmpty { outputs.sections = Self.scored(outputs.sections, scores) }
+            if outputs.sort != .title, !outputs.sections.isEmpty {
+                outputs.sections = [
+                    Section(rows: Self.sorted(outputs.sections.flatMap(\.rows), by: outputs.sort, list: outputs.list))
+                ]
+            }
             outputs.indexLetters = outputs.sections.compactMap(\.letter)
             outputs.movieCount = outputs.sections.reduce(0) { $0 + $1.rows.count }
             outputs.staleNotice = format.staleNotice(loaded, now: now())
@@ -134,8 +152,58 @@ public struct MoviesViewModel: Sendable {
             Row(
                 id: event.id, title: event.title, length: format.length(event.lengthInMinutes),
                 genres: event.genres.joined(separator: ", "), age: format.age(event.rating),
-                thumbnailURL: event.images.thumbnail)
+                thumbnailURL: event.images.thumbnail, premiere: event.localRelease,
+                minutes: event.lengthInMinutes.flatMap { $0 > 0 ? $0 : nil })
         }
+    }
+
+    /// How long a list waits for the scores it does not know yet (they are matched on meanwhile,
+    /// for the next request).
+    static let scoresWait = Duration.milliseconds(300)
+
+    /// The rows with their scores.
+    private static func scored(_ sections: [Section], _ scores: [Int: MovieScores]) -> [Section] {
+        sections.map { section in
+            Section(
+                letter: section.letter,
+                rows: section.rows.map { row in
+                    guard let known = scores[row.id] else { return row }
+                    var row = row
+                    row.audience = known.audience
+                    let parts = [
+                        known.audience.map { String(format: "★ %.1f", $0) },
+                        known.critics?.rottenTomatoes.map { "RT \($0)%" },
+                    ]
+                    let text = parts.compactMap { $0 }.joined(separator: " · ")
+                    row.scores = text.isEmpty ? nil : text
+                    return row
+                })
+        }
+    }
+
+    /// `rows` (in the list's own order) in `sort`'s order; the list's order among equals.
+    static func sorted(_ rows: [Row], by sort: MovieSort, list: EventListType) -> [Row] {
+        let ranked = rows.enumerated().map { (index: $0.offset, row: $0.element) }
+        func unknownLast<T: Comparable>(_ a: T?, _ b: T?, _ before: (T, T) -> Bool) -> Bool? {
+            switch (a, b) {
+            case (let a?, let b?): a == b ? nil : before(a, b)
+            case (.some, nil): true
+            case (nil, .some): false
+            case (nil, nil): nil
+            }
+        }
+        return ranked.sorted { lhs, rhs in
+            let decided: Bool? =
+                switch sort {
+                case .title: nil
+                case .premiere:
+                    unknownLast(lhs.row.premiere, rhs.row.premiere) { list == .comingSoon ? $0 < $1 : $0 > $1 }
+                case .score: unknownLast(lhs.row.audience, rhs.row.audience, >)
+                case .length: unknownLast(lhs.row.minutes, rhs.row.minutes, <)
+                }
+            return decided ?? (lhs.index < rhs.index)
+        }
+        .map(\.row)
     }
 
     /// Rows (already in Finnish order) grouped by their index letter, `#` first as it sorts first.

@@ -22,6 +22,12 @@ public struct UIStrings: Sendable, Hashable {
     public var beginsWith: String
     public var contains: String
     public var apply: String
+    /// The Movies list's order: its label, and by title (A-Z), premiere, audience score, length.
+    public var sortLabel: String
+    public var sortByTitle: String
+    public var sortByPremiere: String
+    public var sortByScore: String
+    public var sortByLength: String
     public var alphabetIndex: String
     public var noMovies: String
     /// `%@`: the search text.
@@ -135,7 +141,9 @@ public struct UIStrings: Sendable, Hashable {
         navigationLabel: "Päävalikko", languageLabel: "Kieli", movieScreen: "Elokuva", articleScreen: "Uutinen",
         area: "Alue", allOfFinland: "Koko Suomi", nowInTheatres: "Teattereissa nyt", comingSoon: "Tulossa",
         search: "Hae", searchPlaceholder: "Elokuvan nimi", scopeLabel: "Hakutapa", beginsWith: "Alkaa",
-        contains: "Sisältää", apply: "Näytä", alphabetIndex: "Aakkoshakemisto", noMovies: "Ei elokuvia.",
+        contains: "Sisältää", apply: "Näytä", sortLabel: "Järjestys", sortByTitle: "Nimi",
+        sortByPremiere: "Ensi-ilta", sortByScore: "Yleisön arvio", sortByLength: "Kesto",
+        alphabetIndex: "Aakkoshakemisto", noMovies: "Ei elokuvia.",
         noMoviesMatching: "Hakua ”%@” vastaavia elokuvia ei löytynyt.", minutes: "min", hours: "h",
         ageLabel: "Ikäraja", allAges: "S", notRated: "–", director: "Ohjaaja", cast: "Pääosissa", year: "Vuosi",
         length: "Kesto", genres: "Lajityyppi", premiere: "Ensi-ilta", trailer: "Traileri",
@@ -185,7 +193,9 @@ public struct UIStrings: Sendable, Hashable {
         navigationLabel: "Main menu", languageLabel: "Language", movieScreen: "Movie", articleScreen: "Article",
         area: "Area", allOfFinland: "All of Finland", nowInTheatres: "Now in theatres", comingSoon: "Coming soon",
         search: "Search", searchPlaceholder: "Movie title", scopeLabel: "Match", beginsWith: "Begins with",
-        contains: "Contains", apply: "Show", alphabetIndex: "A–Z index", noMovies: "No movies.",
+        contains: "Contains", apply: "Show", sortLabel: "Order", sortByTitle: "Title",
+        sortByPremiere: "Premiere", sortByScore: "Audience score", sortByLength: "Length", alphabetIndex: "A–Z index",
+        noMovies: "No movies.",
         noMoviesMatching: "No movies match “%@”.", minutes: "min", hours: "h", ageLabel: "Age limit",
         allAges: "S", notRated: "–", director: "Director", cast: "Cast", year: "Year", length: "Length",
         genres: "Genres", premiere: "Premiere", trailer: "Trailer", showtimesLink: "Showtimes",
@@ -233,7 +243,9 @@ public struct UIStrings: Sendable, Hashable {
         navigationLabel: "Huvudmeny", languageLabel: "Språk", movieScreen: "Film", articleScreen: "Nyhet",
         area: "Område", allOfFinland: "Hela Finland", nowInTheatres: "På bio nu", comingSoon: "Kommande",
         search: "Sök", searchPlaceholder: "Filmens namn", scopeLabel: "Sökväg", beginsWith: "Börjar med",
-        contains: "Innehåller", apply: "Visa", alphabetIndex: "Register A–Ö", noMovies: "Inga filmer.",
+        contains: "Innehåller", apply: "Visa", sortLabel: "Ordning", sortByTitle: "Titel",
+        sortByPremiere: "Premiär", sortByScore: "Publikens betyg", sortByLength: "Längd", alphabetIndex: "Register A–Ö",
+        noMovies: "Inga filmer.",
         noMoviesMatching: "Inga filmer motsvarar ”%@”.", minutes: "min", hours: "h", ageLabel: "Åldersgräns",
         allAges: "T", notRated: "–", director: "Regi", cast: "I huvudrollerna", year: "År", length: "Längd",
         genres: "Genre", premiere: "Premiär", trailer: "Trailer", showtimesLink: "Föreställningar",

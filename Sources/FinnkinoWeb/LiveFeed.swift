@@ -76,7 +76,7 @@ struct LiveFeed: Sendable {
         of screen: ScreenRequest, store: FeedStore, bookmarks: BookmarkStore, today: LocalDate, myTheatres: [Int]
     ) -> [LiveFeed] {
         switch screen {
-        case .movies(let area, _, let list, _, _):
+        case .movies(let area, _, let list, _, _, _):
             [LiveFeed(store.moviesFeed(list, area: area))]
         case .showtimes(_, _, _, let date, let filter) where filter.onlyMyTheatres && !myTheatres.isEmpty:
             Set(myTheatres).sorted().map { LiveFeed(store.showtimesFeed(area: $0, date: date ?? today)) }

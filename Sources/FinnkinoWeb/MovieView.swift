@@ -31,6 +31,7 @@ enum MovieView {
             html.text(outputs.originalTitle ?? outputs.title)
             html.raw("</p><dl class=\"facts\">")
             for fact in outputs.facts { PageLayout.fact(fact.label, fact.value, into: &html) }
+            scores(outputs, words: layout.client.language.charts, into: &html)
             html.raw("</dl>")
             if let youngest = outputs.youngestWithAnAdult {
                 html.raw("<p class=\"age-note\">")
@@ -83,6 +84,23 @@ enum MovieView {
             gallery(outputs.gallery, title: outputs.title, words: layout.client.language.shows, into: &html)
             upcoming(shows, words: layout.client.language.shows, into: &html)
         }
+    }
+
+    /// The audience's and the critics' scores of the international movie it is, with a link to
+    /// that movie's page: nothing when it is matched to none.
+    private static func scores(_ outputs: MovieViewModel.Outputs, words: ChartStrings, into html: inout HTMLWriter) {
+        guard let id = outputs.internationalID, let audience = outputs.audience else { return }
+        PageLayout.fact(words.audience, audience, id: "audience", into: &html)
+        if !outputs.critics.isEmpty {
+            PageLayout.fact(
+                words.critics, outputs.critics.map { "\($0.source) \($0.value)" }.joined(separator: " · "),
+                id: "critics", into: &html)
+        }
+        html.raw("<div class=\"score-link\"><dt class=\"visually-hidden\">")
+        html.text(words.tab)
+        html.raw("</dt><dd><a href=\"\(WebRoute.internationalMovie(id: id).path)\">")
+        html.text(words.source)
+        html.raw("</a></dd></div>")
     }
 
     /// The content descriptors: each its icon (drawn here) and its words.

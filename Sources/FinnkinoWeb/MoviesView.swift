@@ -45,6 +45,7 @@ enum MoviesView {
             query += "&q=" + (outputs.searchText.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
             query += "&scope=" + (outputs.scope == .contains ? "contains" : "begins")
         }
+        if outputs.sort != .title { query += "&sort=" + outputs.sort.rawValue }
         return query
     }
 
@@ -82,7 +83,19 @@ enum MoviesView {
             html.text(label)
             html.raw("</label>")
         }
-        html.raw("</fieldset><button id=\"apply\" type=\"submit\">")
+        html.raw("</fieldset><div class=\"field\"><label for=\"sort\">")
+        html.text(strings.sortLabel)
+        html.raw("</label><select id=\"sort\" name=\"sort\">")
+        for (sort, label) in [
+            (MovieSort.title, strings.sortByTitle), (.premiere, strings.sortByPremiere), (.score, strings.sortByScore),
+            (.length, strings.sortByLength),
+        ] {
+            html.raw("<option value=\"\(sort.rawValue)\"")
+            html.raw(outputs.sort == sort ? " selected>" : ">")
+            html.text(label)
+            html.raw("</option>")
+        }
+        html.raw("</select></div><button id=\"apply\" type=\"submit\">")
         html.text(strings.apply)
         html.raw("</button></form>")
     }
@@ -151,7 +164,13 @@ enum MoviesView {
                 html.text(strings.ageLabel)
                 html.raw("\">")
                 html.text(row.age)
-                html.raw("</span></a></li>")
+                html.raw("</span>")
+                if let scores = row.scores {
+                    html.raw("<span class=\"movie-scores\">")
+                    html.text(scores)
+                    html.raw("</span>")
+                }
+                html.raw("</a></li>")
             }
         }
         html.raw("</ul>")

@@ -6,7 +6,7 @@ import Hummingbird
 /// A screen and its inputs, read from a page URL's path and query: what a page request, a
 /// results request and a live-update subscription all start from.
 enum ScreenRequest: Sendable {
-    case movies(area: Int?, areaChosen: Bool, list: EventListType, text: String, scope: SearchScope)
+    case movies(area: Int?, areaChosen: Bool, list: EventListType, text: String, scope: SearchScope, sort: MovieSort)
     case showtimes(movie: Int?, area: Int, areaChosen: Bool, date: LocalDate?, filter: ShowFilter)
     case news(category: Int?)
     /// The Bookmarks list, with next shows in `area`.
@@ -26,7 +26,8 @@ enum ScreenRequest: Sendable {
             self = .movies(
                 area: area, areaChosen: chosenArea != nil, list: query["list"] == "soon" ? .comingSoon : .nowInTheatres,
                 text: String((query["q"] ?? "").prefix(100)),
-                scope: query["scope"] == "contains" ? .contains : .beginsWith)
+                scope: query["scope"] == "contains" ? .contains : .beginsWith,
+                sort: query["sort"].flatMap(MovieSort.init(rawValue:)) ?? .title)
         case .showtimes:
             let area: Int? =
                 switch chosenArea ?? client.rememberedArea {
@@ -59,7 +60,8 @@ enum ScreenRequest: Sendable {
         case .movies:
             guard let movies = place.movies else { return nil }
             self = .movies(
-                area: movies.area, areaChosen: false, list: movies.list, text: movies.searchText, scope: movies.scope)
+                area: movies.area, areaChosen: false, list: movies.list, text: movies.searchText, scope: movies.scope,
+                sort: movies.sort ?? .title)
         case .showtimes:
             guard let showtimes = place.showtimes else { return nil }
             let area: Int? =
@@ -108,7 +110,7 @@ enum ScreenRequest: Sendable {
     /// The theatre area the screen shows, when it names one.
     var area: Int? {
         switch self {
-        case .movies(let area, _, _, _, _): area
+        case .movies(let area, _, _, _, _, _): area
         case .showtimes(_, let area, _, _, _): area
         case .bookmarks(let area): area
         default: nil
@@ -118,7 +120,7 @@ enum ScreenRequest: Sendable {
     /// The area to remember in the client's cookie, when the user chose one.
     var chosenArea: Int?? {
         switch self {
-        case .movies(let area, true, _, _, _): .some(area)
+        case .movies(let area, true, _, _, _, _): .some(area)
         case .showtimes(_, let area, true, _, _): .some(area)
         default: .none
         }

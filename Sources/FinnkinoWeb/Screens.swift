@@ -55,13 +55,14 @@ struct Screens: Sendable {
     }
 
     func movies(
-        area: Int?, list: EventListType, text: String, scope: SearchScope, client: ClientState
+        area: Int?, list: EventListType, text: String, scope: SearchScope, sort: MovieSort, client: ClientState
     ) async throws -> MoviesViewModel.Outputs {
         var viewModel = MoviesViewModel(store: try store(client), strings: client.strings, now: now)
         viewModel.areaSelected(area)
         viewModel.listSelected(list)
         viewModel.searchTextChanged(text)
         viewModel.scopeChanged(scope)
+        viewModel.sortSelected(sort)
         viewModel.locationChanged(location(client).location?.coordinate)
         await viewModel.load()
         return viewModel.outputs
@@ -102,7 +103,8 @@ struct Screens: Sendable {
 
     func movie(id: Int, client: ClientState) async throws -> MovieViewModel.Outputs {
         var viewModel = MovieViewModel(
-            store: try store(client), strings: client.strings, bookmarks: try bookmarkStore(client))
+            store: try store(client), strings: client.strings, words: client.language.charts,
+            bookmarks: try bookmarkStore(client))
         viewModel.movieSelected(id)
         await viewModel.load()
         return viewModel.outputs
@@ -195,8 +197,8 @@ struct Screens: Sendable {
     /// The live fragment of a screen: the element's id and its inner HTML.
     func fragment(_ screen: ScreenRequest, client: ClientState) async throws -> (id: String, html: String) {
         switch screen {
-        case .movies(let area, _, let list, let text, let scope):
-            let outputs = try await movies(area: area, list: list, text: text, scope: scope, client: client)
+        case .movies(let area, _, let list, let text, let scope, let sort):
+            let outputs = try await movies(area: area, list: list, text: text, scope: scope, sort: sort, client: client)
             return (MoviesView.resultsID, moviesResults(outputs, client: client))
         case .showtimes(let movie, let area, _, let date, let filter):
             let outputs = try await showtimes(movie: movie, area: area, date: date, filter: filter, client: client)

@@ -31,6 +31,70 @@ import Testing
         #expect(outputs.areas.first?.isSelected == true)
     }
 
+    @Test func cardsCarryTheScoresOfTheirMatchedMovies() async throws {
+        // Given the bundled dataset with its international lists
+        let store = try PresentationFixtures.bundledStoreWithCharts()
+        var viewModel = model(store)
+        await viewModel.load()
+        let rows = viewModel.outputs.sections.flatMap(\.rows)
+        // Then each card has its movie's scores, and a movie matched to none has none
+        for event in try await store.movies().value {
+            let row = try #require(rows.first { $0.id == event.id })
+            let scores = await store.scores(for: event)
+            #expect(row.audience == scores?.audience)
+            let audience = scores?.audience.map { String(format: "★ %.1f", $0) }
+            let critics = scores?.critics?.rottenTomatoes.map { "RT \($0)%" }
+            let text = [audience, critics].compactMap { $0 }.joined(separator: " · ")
+            #expect(row.scores == (text.isEmpty ? nil : text), "\(event.title)")
+        }
+        #expect(rows.contains { $0.scores != nil } && rows.contains { $0.scores == nil })
+    }
+
+    @Test(arguments: [MovieSort.score, .premiere, .length]) func aChosenOrderIsOneListInThatOrder(sort: MovieSort)
+        async throws
+    {
+        let store = try PresentationFixtures.bundledStoreWithCharts()
+        for list in [EventListType.nowInTheatres, .comingSoon] {
+            // Given the list in its A-Z order
+            var viewModel = model(store)
+            viewModel.listSelected(list)
+            await viewModel.load()
+            let alphabetical = viewModel.outputs.sections.flatMap(\.rows)
+            // When another order is chosen
+            viewModel.sortSelected(sort)
+            await viewModel.load()
+            // Then the same movies are one list, without letters, in that order; unknowns last
+            // and in A-Z order among themselves
+            let outputs = viewModel.outputs
+            #expect(outputs.sections.count == 1 && outputs.sections[0].letter == nil && outputs.indexLetters.isEmpty)
+            let rows = outputs.sections[0].rows
+            #expect(Set(rows.map(\.id)) == Set(alphabetical.map(\.id)) && rows.count == alphabetical.count)
+            let pairs = zip(rows, rows.dropFirst())
+            switch sort {
+            case .score:
+                #expect(pairs.allSatisfy { ($0.audience ?? -1) >= ($1.audience ?? -1) })
+            case .premiere:
+                let days = rows.map { $0.premiere?.daysSinceEpoch ?? (list == .comingSoon ? .max : .min) }
+                #expect(zip(days, days.dropFirst()).allSatisfy { list == .comingSoon ? $0 <= $1 : $0 >= $1 })
+            case .length:
+                #expect(pairs.allSatisfy { ($0.minutes ?? .max) <= ($1.minutes ?? .max) })
+            case .title:
+                break
+            }
+            let unknown = rows.filter { row in
+                switch sort {
+                case .score: row.audience == nil
+                case .premiere: row.premiere == nil
+                case .length: row.minutes == nil
+                case .title: false
+                }
+            }
+            let order = alphabetical.map(\.id)
+            #expect(unknown.map(\.id) == order.filter { id in unknown.contains { $0.id == id } })
+            #expect(rows.suffix(unknown.count).map(\.id) == unknown.map(\.id))
+        }
+    }
+
     @Test func rowsCarryPreformattedValues() async throws {
         let store = try PresentationFixtures.bundledStore()
         var viewModel = model(store)

@@ -18,6 +18,16 @@ enum PresentationFixtures {
             webService: WebService(transport: transport, cache: InMemoryPayloadCache()), language: language)
     }
 
+    /// The bundled dataset with its international lists (TMDB and OMDb), on the same day.
+    static func bundledStoreWithCharts(language: ContentLanguage = .fi) throws -> FeedStore {
+        let charts = ChartSources(
+            tmdb: WebService(transport: try BundledChartsTransport(.tmdb, today: { today })),
+            omdb: WebService(transport: try BundledChartsTransport(.omdb, today: { today })))
+        return FeedStore(
+            webService: WebService(transport: try BundledTransport(today: { today }), cache: InMemoryPayloadCache()),
+            language: language, charts: .success(charts))
+    }
+
     /// A store whose source cannot be reached.
     static func unreachableStore() -> FeedStore {
         let transport = StubTransport(.failure(TransportError(.unreachable, "connection refused")))

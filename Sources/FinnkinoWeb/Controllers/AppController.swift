@@ -33,6 +33,7 @@ struct AppController: Sendable {
                 query += "&q=" + (movies.searchText.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
                 query += "&scope=" + (movies.scope == .contains ? "contains" : "begins")
             }
+            if let sort = movies.sort, sort != .title { query += "&sort=" + sort.rawValue }
             return WebRoute.movies.path + "?" + query
         case .movie: return (place.openMovieID.map { WebRoute.movie(id: $0) } ?? .movies).path
         case .showtimes:

@@ -20,12 +20,13 @@ struct MoviesController: Sendable {
         let place = screens.place(client)
         guard
             let screen = ScreenRequest(request: request, client: client, place: place.place, today: screens.today()),
-            case .movies(let area, _, let list, let text, let scope) = screen
+            case .movies(let area, _, let list, let text, let scope, let sort) = screen
         else { throw HTTPError(.notFound) }
-        let outputs = try await screens.movies(area: area, list: list, text: text, scope: scope, client: client)
+        let outputs = try await screens.movies(
+            area: area, list: list, text: text, scope: scope, sort: sort, client: client)
         place.update {
             if !resultsOnly { $0.tab = .movies }
-            $0.movies = AppPlace.Movies(area: area, list: list, searchText: text, scope: scope)
+            $0.movies = AppPlace.Movies(area: area, list: list, searchText: text, scope: scope, sort: sort)
             if case .some(.some(let chosen)) = screen.chosenArea { $0.homeArea = chosen }
         }
         let results = screens.moviesResults(outputs, client: client)
