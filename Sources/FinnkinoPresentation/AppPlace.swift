@@ -63,9 +63,34 @@ public struct AppPlace: Codable, Sendable, Equatable {
     /// The person's own theatres, across areas (TheatreAreas IDs of single theatres; nil: never
     /// chosen).
     public var myTheatres: [Int]?
+    /// The movies the person is not interested in (Finnkino event IDs), newest first: left out of
+    /// their Movies lists, listed on their own page to be brought back (nil: never any).
+    public var notInterested: [Int]?
     /// The language the user chose last, for the interface and the content (nil: never chosen; the
     /// browser's preference decides).
     public var language: UILanguage?
 
     public init() {}
+
+    /// How many movies one person can hide: more than any programme has, few enough that a
+    /// person's place stays small.
+    public static let notInterestedLimit = 500
+
+    /// Whether the person said they are not interested in the movie.
+    public func isNotInterested(in movieID: Int) -> Bool {
+        notInterested?.contains(movieID) ?? false
+    }
+
+    /// Leaves the movie out of the person's lists (first of the hidden ones; the oldest is
+    /// forgotten beyond ``notInterestedLimit``).
+    public mutating func hide(_ movieID: Int) {
+        var hidden = (notInterested ?? []).filter { $0 != movieID }
+        hidden.insert(movieID, at: 0)
+        notInterested = Array(hidden.prefix(Self.notInterestedLimit))
+    }
+
+    /// Brings the movie back to the person's lists.
+    public mutating func bringBack(_ movieID: Int) {
+        notInterested = notInterested?.filter { $0 != movieID }
+    }
 }

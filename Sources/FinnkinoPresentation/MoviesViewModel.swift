@@ -47,6 +47,8 @@ public struct MoviesViewModel: Sendable {
         public var searchText = ""
         public var scope: SearchScope = .beginsWith
         public var sort: MovieSort = .title
+        /// How many movies of the list the person hid (they are not in `sections`).
+        public var hiddenCount = 0
         public var sections: [Section] = []
         /// The letters of the A-Z index (empty while searching).
         public var indexLetters: [String] = []
@@ -63,6 +65,7 @@ public struct MoviesViewModel: Sendable {
 
     public private(set) var outputs = Outputs()
     private var location: Coordinate?
+    private var hidden: Set<Int> = []
     private let store: FeedStore
     private let format: DisplayFormat
     private let now: @Sendable () -> Date
@@ -83,6 +86,9 @@ public struct MoviesViewModel: Sendable {
     public mutating func searchTextChanged(_ text: String) { outputs.searchText = text }
     /// The user picked *Begins with* or *Contains*.
     public mutating func scopeChanged(_ scope: SearchScope) { outputs.scope = scope }
+
+    /// The movies the person is not interested in: left out of the list.
+    public mutating func hiddenMoviesChanged(_ ids: Set<Int>) { hidden = ids }
 
     /// The user chose the list's order.
     public mutating func sortSelected(_ sort: MovieSort) { outputs.sort = sort }
@@ -121,6 +127,15 @@ public struct MoviesViewModel: Sendable {
                 let rows = Self.rows(loaded.value, format: format)
                 outputs.sections = rows.isEmpty ? [] : [Section(rows: rows)]
             }
+            outputs.hiddenCount = 0
+            if !hidden.isEmpty {
+                let before = outputs.sections.reduce(0) { $0 + $1.rows.count }
+                outputs.sections = outputs.sections.compactMap { section in
+                    let rows = section.rows.filter { !hidden.contains($0.id) }
+                    return rows.isEmpty ? nil : Section(letter: section.letter, rows: rows)
+                }
+                outputs.hiddenCount = before - outputs.sections.reduce(0) { $0 + $1.rows.count }
+            }
             let scores = await store.scores(of: loaded.value, waitingAtMost: Self.scoresWait)
             if !scores.isEmpty { outputs.sections = Self.scored(outputs.sections, scores) }
             if outputs.sort != .title, !outputs.sections.isEmpty {
@@ -138,6 +153,7 @@ public struct MoviesViewModel: Sendable {
             outputs.sections = []
             outputs.indexLetters = []
             outputs.movieCount = 0
+            outputs.hiddenCount = 0
             outputs.emptyMessage = nil
             outputs.errorMessage = strings.loadFailed
         }

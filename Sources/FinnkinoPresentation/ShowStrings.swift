@@ -64,6 +64,19 @@ public struct ShowStrings: Sendable {
     public var gallery: String
     /// A gallery picture's description when the feed gives it no title: `%@` is the movie's title.
     public var stillFrom: Template
+    // Not interested
+    public var notInterested: String
+    public var bringBack: String
+    /// The page of the movies hidden, and the link to it from the Movies list.
+    public var hiddenMovies: String
+    public var noHiddenMovies: String
+    /// `%@`: the movie's title.
+    public var hidden: Template
+    public var broughtBack: Template
+    /// `%@`: how many movies of this list are hidden.
+    public var hiddenHere: Template
+    /// A hidden movie no longer on Finnkino's lists: `%@` is its ID.
+    public var movieNoLongerListed: Template
 
     /// A content descriptor in words: the feed's own name for one these words do not know.
     public func descriptor(_ name: String) -> String { contentDescriptors[name] ?? name }
@@ -89,7 +102,11 @@ public struct ShowStrings: Sendable {
         contentDescriptors: [
             "Violence": "Väkivalta", "Disturbing": "Ahdistus", "SexualContent": "Seksi", "SubstanceAbuse": "Päihteet",
         ], contentLabel: "Sisältö",
-        gallery: "Kuvia elokuvasta", stillFrom: "Kuva elokuvasta %@")
+        gallery: "Kuvia elokuvasta", stillFrom: "Kuva elokuvasta %@",
+        notInterested: "Ei kiinnosta", bringBack: "Palauta listoille", hiddenMovies: "Piilotetut elokuvat",
+        noHiddenMovies: "Et ole piilottanut yhtään elokuvaa.", hidden: "%@ piilotettiin listoiltasi.",
+        broughtBack: "%@ näkyy taas listoillasi.", hiddenHere: "Piilotettuja elokuvia tällä listalla: %@",
+        movieNoLongerListed: "Elokuva %@ (ei enää ohjelmistossa)")
 
     public static let swedish = ShowStrings(
         twoD: "2D", threeD: "3D", originalLanguage: "Tal: %@", dubbed: "Dubbad: %@",
@@ -113,7 +130,11 @@ public struct ShowStrings: Sendable {
         contentDescriptors: [
             "Violence": "Våld", "Disturbing": "Ångest", "SexualContent": "Sex", "SubstanceAbuse": "Droger",
         ], contentLabel: "Innehåll",
-        gallery: "Bilder ur filmen", stillFrom: "Bild ur filmen %@")
+        gallery: "Bilder ur filmen", stillFrom: "Bild ur filmen %@",
+        notInterested: "Inte intresserad", bringBack: "Tillbaka till listorna", hiddenMovies: "Dolda filmer",
+        noHiddenMovies: "Du har inte dolt några filmer.", hidden: "%@ doldes från dina listor.",
+        broughtBack: "%@ syns igen i dina listor.", hiddenHere: "Dolda filmer på listan: %@",
+        movieNoLongerListed: "Film %@ (inte längre på programmet)")
 
     public static let english = ShowStrings(
         twoD: "2D", threeD: "3D", originalLanguage: "Spoken: %@", dubbed: "Dubbed: %@",
@@ -136,5 +157,9 @@ public struct ShowStrings: Sendable {
             "Violence": "Violence", "Disturbing": "Disturbing", "SexualContent": "Sexual content",
             "SubstanceAbuse": "Substance abuse",
         ], contentLabel: "Content",
-        gallery: "Stills", stillFrom: "A still from %@")
+        gallery: "Stills", stillFrom: "A still from %@",
+        notInterested: "Not interested", bringBack: "Bring back", hiddenMovies: "Hidden movies",
+        noHiddenMovies: "You have hidden no movies.", hidden: "%@ is hidden from your lists.",
+        broughtBack: "%@ is back in your lists.", hiddenHere: "Movies hidden from this list: %@",
+        movieNoLongerListed: "Movie %@ (no longer in the programme)")
 }

@@ -15,6 +15,7 @@ struct MovieListCache: Sendable {
         var emptyMessage: String?
         var staleNotice: String?
         var errorMessage: String?
+        var hiddenCount: Int
     }
 
     /// Areas × two lists × two languages, and the latest searches.
@@ -26,7 +27,7 @@ struct MovieListCache: Sendable {
     ) -> String {
         let key = Key(
             language: language, sections: outputs.sections, emptyMessage: outputs.emptyMessage,
-            staleNotice: outputs.staleNotice, errorMessage: outputs.errorMessage)
+            staleNotice: outputs.staleNotice, errorMessage: outputs.errorMessage, hiddenCount: outputs.hiddenCount)
         if let html = cache.value(for: key) { return html }
         let html = render(outputs)
         cache.set(html, for: key, cost: html.utf8.count)

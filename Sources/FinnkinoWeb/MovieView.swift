@@ -4,9 +4,9 @@ import WebSupport
 
 /// Renders the Movie screen's outputs.
 enum MovieView {
-    static func page(_ outputs: MovieViewModel.Outputs, shows: MovieShowsViewModel.Outputs, layout: PageLayout)
-        -> String
-    {
+    static func page(
+        _ outputs: MovieViewModel.Outputs, shows: MovieShowsViewModel.Outputs, isHidden: Bool, layout: PageLayout
+    ) -> String {
         let strings = layout.client.strings
         let title = outputs.errorMessage == nil ? outputs.title : strings.movieScreen
         return layout.render(title: title, tab: .movies, live: false) { html in
@@ -79,11 +79,25 @@ enum MovieView {
                 html.raw(outputs.isBookmarked ? " aria-pressed=\"true\">" : " aria-pressed=\"false\">")
                 html.text(outputs.isBookmarked ? strings.removeBookmark : strings.addBookmark)
                 html.raw("</button></form>")
+                interestForm(movie: id, hidden: isHidden, back: layout.path, layout: layout, into: &html)
             }
             html.raw("</div></article>")
             gallery(outputs.gallery, title: outputs.title, words: layout.client.language.shows, into: &html)
             upcoming(shows, words: layout.client.language.shows, into: &html)
         }
+    }
+
+    /// The button that hides a movie from the person's lists ("Not interested") or, when hidden,
+    /// brings it back.
+    static func interestForm(movie: Int, hidden: Bool, back: String, layout: PageLayout, into html: inout HTMLWriter) {
+        let words = layout.client.language.shows
+        html.raw("<form class=\"interest-form\" method=\"post\" action=\"\(WebRoute.setInterest.path)\">")
+        PageLayout.formFields(client: layout.client, back: back, into: &html)
+        html.raw("<input type=\"hidden\" name=\"movie\" value=\"\(movie)\">")
+        html.raw("<input type=\"hidden\" name=\"interested\" value=\"\(hidden ? "yes" : "no")\">")
+        html.raw("<button type=\"submit\" class=\"interest\">")
+        html.text(hidden ? words.bringBack : words.notInterested)
+        html.raw("</button></form>")
     }
 
     /// The audience's and the critics' scores of the international movie it is, with a link to

@@ -31,9 +31,9 @@ enum MoviesView {
     }
 
     /// The results fragment: the inside of `#results`.
-    static func results(_ outputs: MoviesViewModel.Outputs, strings: UIStrings) -> String {
+    static func results(_ outputs: MoviesViewModel.Outputs, language: UILanguage) -> String {
         var html = HTMLWriter(capacity: 12_288)
-        results(outputs, strings: strings, into: &html)
+        results(outputs, strings: language.strings, words: language.shows, into: &html)
         return html.html
     }
 
@@ -117,7 +117,9 @@ enum MoviesView {
         html.raw("</nav>")
     }
 
-    private static func results(_ outputs: MoviesViewModel.Outputs, strings: UIStrings, into html: inout HTMLWriter) {
+    private static func results(
+        _ outputs: MoviesViewModel.Outputs, strings: UIStrings, words: ShowStrings, into html: inout HTMLWriter
+    ) {
         PageLayout.messages(stale: outputs.staleNotice, error: outputs.errorMessage, into: &html)
         if let empty = outputs.emptyMessage {
             html.raw("<p class=\"empty\">")
@@ -136,6 +138,11 @@ enum MoviesView {
                 html.raw("</a>")
             }
             html.raw("</nav>")
+        }
+        if outputs.hiddenCount > 0 {
+            html.raw("<p class=\"hidden-movies-link\"><a href=\"\(WebRoute.hiddenMovies.path)\">")
+            html.text(words.hiddenHere(String(outputs.hiddenCount)))
+            html.raw("</a></p>")
         }
         // One grid of posters; each letter's heading (the index's target) is on its first movie.
         guard !outputs.sections.isEmpty else { return }

@@ -63,6 +63,7 @@ struct Screens: Sendable {
         viewModel.searchTextChanged(text)
         viewModel.scopeChanged(scope)
         viewModel.sortSelected(sort)
+        viewModel.hiddenMoviesChanged(Set(place(client).place.notInterested ?? []))
         viewModel.locationChanged(location(client).location?.coordinate)
         await viewModel.load()
         return viewModel.outputs
@@ -70,7 +71,7 @@ struct Screens: Sendable {
 
     /// The rendered list of the Movies screen, from the cache when it was rendered before.
     func moviesResults(_ outputs: MoviesViewModel.Outputs, client: ClientState) -> String {
-        movieLists.results(outputs, language: client.language) { MoviesView.results($0, strings: client.strings) }
+        movieLists.results(outputs, language: client.language) { MoviesView.results($0, language: client.language) }
     }
 
     func showtimes(
@@ -108,6 +109,17 @@ struct Screens: Sendable {
         viewModel.movieSelected(id)
         await viewModel.load()
         return viewModel.outputs
+    }
+
+    /// The movies the person hid, newest first, with what the lists say of each (nil: no longer
+    /// on them, or the lists cannot be had).
+    func hiddenMovies(client: ClientState) async throws -> [(id: Int, movie: Event?)] {
+        let store = try store(client)
+        var movies: [(id: Int, movie: Event?)] = []
+        for id in place(client).place.notInterested ?? [] {
+            movies.append((id, try? await store.movie(id: id)))
+        }
+        return movies
     }
 
     /// A movie's shows of the next days in the client's area, nearest theatre first with a location.

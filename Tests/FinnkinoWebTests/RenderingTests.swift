@@ -61,7 +61,7 @@ import Testing
         var renders = 0
         func render(_ outputs: MoviesViewModel.Outputs) -> String {
             renders += 1
-            return MoviesView.results(outputs, strings: .english)
+            return MoviesView.results(outputs, language: .en)
         }
         // When the same list is asked for twice
         let first = cache.results(outputs, language: .en, render: render)

@@ -21,7 +21,8 @@ struct MovieController: Sendable {
                 }
             }
             let html = MovieView.page(
-                outputs, shows: try await shows, layout: renderer.layout(client, path: WebRoute.movie(id: id).path))
+                outputs, shows: try await shows, isHidden: screens.place(client).place.isNotInterested(in: id),
+                layout: renderer.layout(client, path: WebRoute.movie(id: id).path))
             return renderer.page(html, client: client, status: outputs.isNotFound ? .notFound : .ok)
         }
     }

@@ -31,6 +31,10 @@ enum WebRoute: Hashable, Sendable {
     case setLocation
     /// The person's own theatres.
     case setTheatres
+    /// `POST`: a movie hidden from the person's lists (`interested=no`) or brought back (`yes`).
+    case setInterest
+    /// The movies the person hid, each to be brought back.
+    case hiddenMovies
     case action
     case live
     case international
@@ -62,6 +66,7 @@ enum WebRoute: Hashable, Sendable {
         case root, healthz, staticFile, image, movies, moviesResults, movie, showtimes, show, showCalendar, news
         case article
         case bookmarks, removeBookmarks, toggleBookmark, setLanguage, setLocation, setTheatres, action, live
+        case setInterest, hiddenMovies
         case international, internationalRows, internationalMovie, trailer, trailerClip
         case openEditor, upload, editor, editorSource, edit, startExport, cancelExport, exportState
         case library, video, thumbnail, deleteVideo, devices, newJoinCode, join, signOut, myData, deleteMe
@@ -87,6 +92,8 @@ enum WebRoute: Hashable, Sendable {
             case .setLanguage: "/settings/language"
             case .setLocation: "/settings/location"
             case .setTheatres: "/settings/theatres"
+            case .setInterest: "/movies/interest"
+            case .hiddenMovies: "/movies/hidden"
             case .action: "/action"
             case .live: "/live"
             case .international: "/international"
@@ -118,12 +125,14 @@ enum WebRoute: Hashable, Sendable {
         /// check of ``RouteGroups``) by being left out of a list.
         var method: HTTPRequest.Method {
             switch self {
-            case .removeBookmarks, .toggleBookmark, .setLanguage, .setLocation, .setTheatres, .action, .openEditor,
+            case .removeBookmarks, .toggleBookmark, .setLanguage, .setLocation, .setTheatres, .setInterest, .action,
+                .openEditor,
                 .edit,
                 .startExport, .cancelExport, .deleteVideo, .newJoinCode, .join, .signOut, .deleteMe:
                 .post
             case .upload: .put
-            case .root, .healthz, .staticFile, .image, .movies, .moviesResults, .movie, .showtimes, .show,
+            case .root, .healthz, .staticFile, .image, .movies, .moviesResults, .hiddenMovies, .movie, .showtimes,
+                .show,
                 .showCalendar, .news, .article,
                 .bookmarks, .live, .international, .internationalRows, .internationalMovie, .trailer, .trailerClip,
                 .editor, .editorSource, .exportState, .library, .video, .thumbnail, .devices, .myData:
@@ -160,6 +169,8 @@ enum WebRoute: Hashable, Sendable {
         case .setLanguage: .setLanguage
         case .setLocation: .setLocation
         case .setTheatres: .setTheatres
+        case .setInterest: .setInterest
+        case .hiddenMovies: .hiddenMovies
         case .action: .action
         case .live: .live
         case .international: .international
@@ -284,6 +295,8 @@ enum WebRoute: Hashable, Sendable {
         case .setLanguage: self = .setLanguage
         case .setLocation: self = .setLocation
         case .setTheatres: self = .setTheatres
+        case .setInterest: self = .setInterest
+        case .hiddenMovies: self = .hiddenMovies
         case .action: self = .action
         case .live: self = .live
         case .international: self = .international
