@@ -26,11 +26,13 @@ BACK_ONLINE_SECONDS = 40
 
 
 class SampleAPI(BaseHTTPRequestHandler):
-    """Answers `/xml/<Feed>/` with that feed's sample, anything else with 404."""
+    """Answers `/xml/<Feed>/` with that feed's sample (`samples`), anything else with 404."""
+
+    samples = SAMPLES
 
     def do_GET(self) -> None:  # noqa: N802 (the name http.server calls)
         feed = self.path.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1]
-        sample = SAMPLES.get(feed)
+        sample = self.samples.get(feed)
         if sample is None:
             self.send_error(404)
             return
@@ -48,13 +50,14 @@ class SampleAPI(BaseHTTPRequestHandler):
 class SourceServer:
     """The sample API on one loopback port, which can be stopped and started again."""
 
-    def __init__(self) -> None:
+    def __init__(self, handler: type[SampleAPI] = SampleAPI) -> None:
+        self.handler = handler
         self.port = free_loopback_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self._http: ThreadingHTTPServer | None = None
 
     def start(self) -> None:
-        self._http = ThreadingHTTPServer(("127.0.0.1", self.port), SampleAPI)
+        self._http = ThreadingHTTPServer(("127.0.0.1", self.port), self.handler)
         threading.Thread(target=self._http.serve_forever, daemon=True).start()
 
     def stop(self) -> None:

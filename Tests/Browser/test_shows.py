@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import re
 import urllib.request
+from xml.etree import ElementTree
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -16,6 +17,8 @@ from icalendar import Calendar
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
+from conftest import launch, stop
+from test_connectivity import ANCHORS, SAMPLES, SampleAPI, SourceServer
 from viewport import VIEWPORTS, Viewport
 from walker import Walker
 
@@ -61,6 +64,61 @@ def test_special_shows_are_told_in_words(server, browser, screenshot_dir, viewpo
             special = walker.find("li.show .show-badge.special.show-badge-descriptiveSubtitles")
             walker.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", special)
             walker.shoot(f"showtimes-badges-{language}")
+
+
+class CapitalRegionSample(SampleAPI):
+    """The real API's samples, with the capital region's schedule of 12 November 2021: shows with
+    descriptive subtitles for the hard of hearing, K18 bar screenings, English subtitles."""
+
+    samples = {**SAMPLES, "Schedule": "schedule-capitalarea-default-2021-11-12.xml"}
+
+
+def special_shows_of_the_sample() -> dict[str, set[str]]:
+    """The show IDs of each special kind, read from the sample itself (the oracle): descriptive
+    subtitles by the subtitles' name, K18 bar screenings by the series' name."""
+    root = ElementTree.parse(ANCHORS / CapitalRegionSample.samples["Schedule"]).getroot()
+    kinds: dict[str, set[str]] = {"descriptiveSubtitles": set(), "barScreening": set()}
+    for show in root.iter("Show"):
+        subtitles = (show.findtext("SubtitleLanguage1/Name") or "").strip()
+        series = (show.findtext("EventSeries") or "").strip()
+        if subtitles == "Kuvaileva tekstitys kuulovammaisille":
+            kinds["descriptiveSubtitles"].add(show.findtext("ID"))
+        if series.startswith("K18"):
+            kinds["barScreening"].add(show.findtext("ID"))
+    return kinds
+
+
+def test_the_real_samples_special_shows_are_badged(browser, tmp_path, screenshot_dir) -> None:
+    expected = special_shows_of_the_sample()
+    assert all(expected.values()), expected
+    source = SourceServer(CapitalRegionSample)
+    source.start()
+    running = launch(tmp_path / "finnkino-data", "--source", source.url)
+    try:
+        walker = Walker(browser, running.url, VIEWPORTS[0], screenshot_dir, prefix="sample-shows-")
+        walker.open(f"/showtimes?area={CAPITAL_REGION}&date=2021-11-12")
+        walker.wait_for_page("/showtimes")
+        for language in ("fi", "en"):
+            with walker.step(f"sample badges in {language}"):
+                if walker.html_lang() != language:
+                    walker.click(walker.find(f'form#language-form button[name="language"][value="{language}"]'))
+                    walker.wait_until(lambda _: walker.html_lang() == language, f"<html lang={language}>")
+                # Then exactly the sample's hard-of-hearing and K18 shows carry those badges, in words
+                for kind, words in WORDS[language].items():
+                    marked: set[str] = set()
+                    for show in walker.find_all("section.theatre li.show"):
+                        badges = show.find_elements(By.CSS_SELECTOR, f".show-badge.show-badge-{kind}")
+                        if badges:
+                            assert {badge.text.strip() for badge in badges} == {words}
+                            link = show.find_element(By.CSS_SELECTOR, 'a[href*="/show/"]').get_attribute("href")
+                            marked.add(link.rstrip("/").rsplit("/", 1)[-1])
+                    assert marked == expected[kind], (kind, marked, expected[kind])
+                special = walker.find("li.show .show-badge-barScreening")
+                walker.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", special)
+                walker.shoot(f"k18-{language}")
+    finally:
+        stop(running)
+        source.stop()
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda v: v.name)

@@ -31,13 +31,17 @@
         })
         .finally(function () { results.removeAttribute("aria-busy"); });
     };
+    // Typing waits for a pause; a choice (the order) applies at once; a new area reloads the page.
     form.addEventListener("input", function (event) {
-      if (event.target && event.target.id === "area") { return; }
+      if (event.target && event.target.tagName === "SELECT") { return; }
       clearTimeout(timer);
       timer = setTimeout(refresh, 150);
     });
     form.addEventListener("change", function (event) {
-      if (event.target && event.target.id === "area") { form.submit(); }
+      if (!event.target || event.target.tagName !== "SELECT") { return; }
+      if (event.target.id === "area") { form.submit(); return; }
+      clearTimeout(timer);
+      refresh();
     });
   }
 
