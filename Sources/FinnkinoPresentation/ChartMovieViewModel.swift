@@ -85,8 +85,6 @@ public struct ChartMovieViewModel: Sendable {
         }
     }
 
-    /// `8 103` with a thin space between thousands, as Finnish and Swedish write them (and
-    /// readable in English).
     /// The audience's score in words: `7.4/10 · 8 103 votes`, or that there are none yet.
     public static func audience(_ average: Double?, votes: Int, words: ChartStrings) -> String {
         guard let average, votes > 0 else { return words.noVotes }
@@ -104,6 +102,8 @@ public struct ChartMovieViewModel: Sendable {
         return critics
     }
 
+    /// `8 103` with a thin space between thousands, as Finnish and Swedish write them (and
+    /// readable in English).
     static func grouped(_ value: Int) -> String {
         var digits = Array(String(value))
         var index = digits.count - 3

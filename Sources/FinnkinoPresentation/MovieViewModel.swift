@@ -79,11 +79,13 @@ public struct MovieViewModel: Sendable {
             return
         }
         outputs.isBookmarked = bookmarks?.contains(movieID: id) ?? false
-        // Asked for with the movie, not after it; its failure leaves the page without a gallery.
-        async let gallery = try? store.gallery(ofMovie: id)
         do {
             let event = try await store.movie(id: id)
-            async let scores = store.scores(for: event)
+            // Asked for once the movie is known to be one (an address made up asks for nothing
+            // more), both at once; a gallery that fails leaves the page without one, and scores
+            // not known within the list's wait are left out.
+            async let gallery = try? store.gallery(ofMovie: id)
+            async let scores = store.scores(of: [event], waitingAtMost: MoviesViewModel.scoresWait)[event.id]
             outputs.errorMessage = nil
             outputs.title = event.title
             let original = event.originalTitle.trimmingCharacters(in: .whitespaces)

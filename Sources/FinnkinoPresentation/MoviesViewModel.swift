@@ -3,10 +3,11 @@ import FinnkinoKit
 import Foundation
 
 /// The Movies screen: an area, now in theatres or coming soon, a title search with two scopes,
-/// and the list in A-Z sections.
+/// and the list in A-Z sections, or in another order as one list, without the movies the person
+/// is not interested in, with the scores known of each.
 ///
-/// Tell it what the user did (`areaSelected`, `listSelected`, `searchTextChanged`, `scopeChanged`),
-/// `await load()`, then show `outputs`.
+/// Tell it what the user did (`areaSelected`, `listSelected`, `searchTextChanged`, `scopeChanged`,
+/// `sortSelected`, `hiddenMoviesChanged`), `await load()`, then show `outputs`.
 public struct MoviesViewModel: Sendable {
     /// One movie in the list, every value ready to show.
     public struct Row: Sendable, Hashable {
@@ -22,7 +23,7 @@ public struct MoviesViewModel: Sendable {
         /// What the order needs: the Finnish premiere, the length in minutes.
         public var premiere: LocalDate?
         public var minutes: Int?
-        /// The audience's score (0-10) when the movie is matched and has votes.
+        /// The audience's score (0-10) when the movie is matched and has ``minimumVotes`` votes.
         public var audience: Double?
         /// `★ 7.4 · RT 88%`: the audience's and the critics' scores, when known.
         public var scores: String?
@@ -136,7 +137,8 @@ public struct MoviesViewModel: Sendable {
                 }
                 outputs.hiddenCount = before - outputs.sections.reduce(0) { $0 + $1.rows.count }
             }
-            let scores = await store.scores(of: loaded.value, waitingAtMost: Self.scoresWait)
+            let shown = hidden.isEmpty ? loaded.value : loaded.value.filter { !hidden.contains($0.id) }
+            let scores = await store.scores(of: shown, waitingAtMost: Self.scoresWait)
             if !scores.isEmpty { outputs.sections = Self.scored(outputs.sections, scores) }
             if outputs.sort != .title, !outputs.sections.isEmpty {
                 outputs.sections = [
@@ -175,7 +177,11 @@ public struct MoviesViewModel: Sendable {
 
     /// How long a list waits for the scores it does not know yet (they are matched on meanwhile,
     /// for the next request).
-    static let scoresWait = Duration.milliseconds(300)
+    public static let scoresWait = Duration.milliseconds(300)
+
+    /// The fewest votes an audience's score needs to be shown on a card and to rank it: a few
+    /// early votes of 10 would otherwise top the list.
+    public static let minimumVotes = 10
 
     /// The rows with their scores.
     private static func scored(_ sections: [Section], _ scores: [Int: MovieScores]) -> [Section] {
@@ -185,9 +191,9 @@ public struct MoviesViewModel: Sendable {
                 rows: section.rows.map { row in
                     guard let known = scores[row.id] else { return row }
                     var row = row
-                    row.audience = known.audience
+                    row.audience = known.audienceVotes >= minimumVotes ? known.audience : nil
                     let parts = [
-                        known.audience.map { String(format: "★ %.1f", $0) },
+                        row.audience.map { String(format: "★ %.1f", $0) },
                         known.critics?.rottenTomatoes.map { "RT \($0)%" },
                     ]
                     let text = parts.compactMap { $0 }.joined(separator: " · ")

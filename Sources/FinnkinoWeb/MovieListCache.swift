@@ -18,7 +18,8 @@ struct MovieListCache: Sendable {
         var hiddenCount: Int
     }
 
-    /// Areas × two lists × two languages, and the latest searches.
+    /// Areas × two lists × languages, their other orders, the latest searches, and the lists of
+    /// persons who hid movies (each theirs alone, as its key says what it leaves out).
     private let cache = MemoryCache<Key, String>(countLimit: 256, costLimit: 8 << 20)
 
     /// The results fragment of `outputs` in `language`, rendered by `render` when not kept.

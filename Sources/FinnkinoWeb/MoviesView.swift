@@ -7,7 +7,7 @@ import WebSupport
 enum MoviesView {
     static let resultsID = "results"
 
-    /// The Movies page around `results`, the rendered ``results(_:strings:)`` of `outputs`.
+    /// The Movies page around `results`, the rendered ``results(_:language:)`` of `outputs`.
     static func page(
         _ outputs: MoviesViewModel.Outputs, results: String, location: UserLocation?, layout: PageLayout
     ) -> String {

@@ -115,11 +115,14 @@ struct Screens: Sendable {
     /// on them, or the lists cannot be had).
     func hiddenMovies(client: ClientState) async throws -> [(id: Int, movie: Event?)] {
         let store = try store(client)
-        var movies: [(id: Int, movie: Event?)] = []
-        for id in place(client).place.notInterested ?? [] {
-            movies.append((id, try? await store.movie(id: id)))
+        // The two nationwide lists once, not once per hidden movie.
+        var listed: [Int: Event] = [:]
+        for list in EventListType.allCases {
+            for event in (try? await store.movies(list).value) ?? [] where listed[event.id] == nil {
+                listed[event.id] = event
+            }
         }
-        return movies
+        return (place(client).place.notInterested ?? []).map { (id: $0, movie: listed[$0]) }
     }
 
     /// A movie's shows of the next days in the client's area, nearest theatre first with a location.

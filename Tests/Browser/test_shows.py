@@ -32,6 +32,13 @@ WORDS = {
 }
 
 
+def use_language(walker: Walker, language: str) -> None:
+    """Switches the interface to `language` with the header's button, unless it is in it."""
+    if walker.html_lang() != language:
+        walker.click(walker.find(f'form#language-form button[name="language"][value="{language}"]'))
+        walker.wait_until(lambda _: walker.html_lang() == language, f"<html lang={language}>")
+
+
 def tomorrow_in_helsinki() -> str:
     today = datetime.datetime.now(ZoneInfo("Europe/Helsinki")).date()
     return (today + datetime.timedelta(days=1)).isoformat()
@@ -45,9 +52,7 @@ def test_special_shows_are_told_in_words(server, browser, screenshot_dir, viewpo
     for language in ("fi", "en"):
         with walker.step(f"badges in {language}"):
             # Given tomorrow's shows of the capital region in the person's language
-            if walker.html_lang() != language:
-                walker.click(walker.find(f'form#language-form button[name="language"][value="{language}"]'))
-                walker.wait_until(lambda _: walker.html_lang() == language, f"<html lang={language}>")
+            use_language(walker, language)
             assert walker.path == "/showtimes"
             shows = walker.find_all("section.theatre li.show")
             assert shows, walker.find("main").text[:300]
@@ -100,9 +105,7 @@ def test_the_real_samples_special_shows_are_badged(browser, tmp_path, screenshot
         walker.wait_for_page("/showtimes")
         for language in ("fi", "en"):
             with walker.step(f"sample badges in {language}"):
-                if walker.html_lang() != language:
-                    walker.click(walker.find(f'form#language-form button[name="language"][value="{language}"]'))
-                    walker.wait_until(lambda _: walker.html_lang() == language, f"<html lang={language}>")
+                use_language(walker, language)
                 # Then exactly the sample's hard-of-hearing and K18 shows carry those badges, in words
                 for kind, words in WORDS[language].items():
                     marked: set[str] = set()

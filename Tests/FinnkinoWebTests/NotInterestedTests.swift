@@ -34,6 +34,7 @@ import Testing
         let after = try await a.get(list).body
         #expect(try Self.cards(after) == before.filter { $0 != movie })
         #expect(after.contains("class=\"hidden-movies-link\""))
+        #expect(after.contains(ShowStrings.finnish.hiddenHere("1")))
         // And A's page of hidden movies lists it, B's lists none, and B's list is whole
         let hidden = try await a.get("/movies/hidden").body
         #expect(hidden.contains("href=\"/movie/\(movie)\"") && hidden.contains("name=\"interested\" value=\"yes\""))

@@ -59,12 +59,12 @@ final class BundledDataset: @unchecked Sendable {
         return manifest.languages[fallback]
     }
 
-    /// True when `path` (relative) is a file of the dataset.
     /// The listed files whose paths start with `prefix`, in order.
     func files(under prefix: String) -> [String] {
         listedFiles.filter { $0.hasPrefix(prefix) }.sorted()
     }
 
+    /// True when `path` (relative) is a file of the dataset.
     func contains(_ path: String) -> Bool {
         listedFiles.contains(path)
     }

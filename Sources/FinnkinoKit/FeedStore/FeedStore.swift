@@ -24,7 +24,8 @@ public final class FeedStore: Sendable {
     /// The events matched to the international lists' movies (``scores(for:)``), and those being
     /// matched now.
     let scoreMatches = MemoryCache<ScoreKey, KnownScores>(countLimit: 4_000)
-    let scoresMatching = Mutex<Set<ScoreKey>>([])
+    let scoresMatching = Mutex<[ScoreKey: Task<Void, Never>]>([:])
+    let scoreMatchingSlots = ConcurrencyLimit(width: 4)
     /// How many sorted movie lists are kept (for tests).
     var movieListCount: Int { movieLists.count }
 

@@ -23,6 +23,12 @@
           results.innerHTML = html;
           var page = form.getAttribute("action") + "?" + query;
           history.replaceState(null, "", page);
+          // The Now / Coming soon links keep what was chosen (search, order).
+          document.querySelectorAll("nav.lists a[data-list]").forEach(function (link) {
+            var chosen = new URLSearchParams(query);
+            chosen.set("list", link.getAttribute("data-list"));
+            link.setAttribute("href", form.getAttribute("action") + "?" + chosen.toString());
+          });
           document.body.setAttribute("data-live", page);
           connectLive();
         })

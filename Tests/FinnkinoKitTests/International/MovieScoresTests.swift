@@ -86,4 +86,98 @@ import Testing
         #expect(await store.scores(of: events, waitingAtMost: .seconds(1)).isEmpty)
         #expect(await store.scores(for: try #require(events.first)) == nil)
     }
+
+    // MARK: What is kept, and for how long a list waits
+
+    /// A store whose TMDB answers come from `tmdb` (OMDb: the bundled one).
+    private func store(tmdb: StubTransport) throws -> FeedStore {
+        let charts = ChartSources(
+            tmdb: WebService(transport: tmdb, offlineRetryInterval: 0),
+            omdb: WebService(transport: try BundledChartsTransport(.omdb, today: { Self.days[1] })))
+        return FeedStore(
+            webService: WebService(transport: try BundledTransport(today: { Self.days[1] })), charts: .success(charts))
+    }
+
+    /// The bundled TMDB, counting what it is asked.
+    private func countingBundledTMDB(delay: Duration? = nil) throws -> StubTransport {
+        let bundled = try BundledChartsTransport(.tmdb, today: { Self.days[1] })
+        return StubTransport(delay: delay) { request in
+            let response = bundled.response(for: request)
+            return .status(response.status, body: response.body, headers: response.headers)
+        }
+    }
+
+    /// A TMDB search page of `movies` (title and release date each).
+    private func searchPage(_ movies: [(id: Int, title: String, released: String)]) -> Data {
+        let items = movies.map { movie in
+            #"{"adult":false,"backdrop_path":null,"genre_ids":[],"id":\#(movie.id),"original_language":"en","#
+                + #""original_title":"\#(movie.title)","overview":"","popularity":1,"poster_path":null,"#
+                + #""release_date":"\#(movie.released)","title":"\#(movie.title)","video":false,"#
+                + #""vote_average":7,"vote_count":100}"#
+        }
+        return Data(
+            (#"{"page":1,"results":["# + items.joined(separator: ",") + #"],"total_pages":1,"total_results":1}"#).utf8)
+    }
+
+    @Test func aNoMatchIsKeptAndNotAskedForAgain() async throws {
+        let tmdb = try countingBundledTMDB()
+        let store = try store(tmdb: tmdb)
+        // Given a film of the dataset that TMDB has only a namesake of
+        var event = try #require(try await store.movies().value.first { $0.eventType == .movie })
+        event.originalTitle = "No Such Film Anywhere"
+        #expect(await store.scores(for: event) == nil)
+        let asked = tmdb.receivedRequests.count
+        #expect(asked == 2)  // with the year, and without
+        // When it is asked for again, then TMDB is not
+        #expect(await store.scores(for: event) == nil)
+        #expect(await store.scores(of: [event], waitingAtMost: .seconds(5)).isEmpty)
+        #expect(tmdb.receivedRequests.count == asked)
+    }
+
+    @Test func aFailingSourceIsNotAskedOnEveryRequest() async throws {
+        let tmdb = StubTransport(.status(500, body: Data(#"{"success":false}"#.utf8)))
+        let store = try store(tmdb: tmdb)
+        let event = try #require(try await store.movies().value.first { $0.eventType == .movie })
+        #expect(await store.scores(for: event) == nil)
+        let asked = tmdb.receivedRequests.count
+        #expect(asked >= 1)
+        #expect(await store.scores(for: event) == nil)
+        #expect(tmdb.receivedRequests.count == asked)
+    }
+
+    @Test func twinsOfTheYearStayTwinsWhenTheSearchWithoutTheYearFindsOne() async throws {
+        // Given two films of one title and year, of which the search without the year finds one
+        let tmdb = StubTransport { request in
+            guard request.path == "/3/search/movie" else { return .status(404) }
+            let twins = request.queryValue("year") != nil
+            return .status(
+                200,
+                body: searchPage(
+                    twins
+                        ? [(1, "Twins", "2026-03-01"), (2, "Twins", "2026-05-01")] : [(1, "Twins", "2026-03-01")]))
+        }
+        let store = try store(tmdb: tmdb)
+        var event = try #require(try await store.movies().value.first { $0.eventType == .movie })
+        event.originalTitle = "Twins"
+        event.productionYear = 2026
+        // Then the event is neither
+        #expect(await store.scores(for: event) == nil)
+    }
+
+    @Test func aListWaitsNoLongerThanItsLimitAndTheMatchingGoesOn() async throws {
+        // Given a TMDB that takes 2 s for each answer
+        let tmdb = try countingBundledTMDB(delay: .seconds(2))
+        let store = try store(tmdb: tmdb)
+        let events = try await store.movies().value.filter { $0.eventType == .movie }.prefix(3)
+        // When a list asks for their scores, waiting at most 200 ms
+        let clock = ContinuousClock()
+        let started = clock.now
+        let first = await store.scores(of: Array(events), waitingAtMost: .milliseconds(200))
+        // Then it has them not, and did not wait for them
+        #expect(first.isEmpty)
+        #expect(clock.now - started < .milliseconds(1_500))
+        // And the matching went on: a later list has them
+        let later = await store.scores(of: Array(events), waitingAtMost: .seconds(30))
+        #expect(!later.isEmpty)
+    }
 }
