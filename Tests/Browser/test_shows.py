@@ -165,6 +165,29 @@ def test_a_show_page_with_its_calendar_file(server, browser, screenshot_dir, vie
         shown = f"{start.astimezone(helsinki):%H:%M}–{end.astimezone(helsinki):%H:%M}"
         assert shown == time_text, (shown, time_text)
         assert walker.text(".show-theatre") in str(event["LOCATION"])
+    with walker.step("share"):
+        page_url = walker.driver.current_url.split("?", 1)[0]
+        # Where the browser can share (a phone's share sheet): the show's title and its page's address
+        shared = walker.driver.execute_script(
+            "window.__shared = null;"
+            "Object.defineProperty(navigator, 'share', {configurable: true,"
+            " value: data => { window.__shared = data; return Promise.resolve(); }});"
+            "document.getElementById('share').click();"
+            "return window.__shared;"
+        )
+        assert shared["url"] == page_url, shared
+        assert walker.text("h1.movie-title") in shared["title"], shared
+        # Where it cannot: the address is copied, and the page says so
+        walker.driver.execute_script(
+            "window.__copied = null;"
+            "Object.defineProperty(navigator, 'share', {configurable: true, value: undefined});"
+            "Object.defineProperty(navigator, 'clipboard', {configurable: true,"
+            " value: {writeText: text => { window.__copied = text; return Promise.resolve(); }}});"
+            "document.getElementById('share').click();"
+        )
+        walker.wait_until(lambda _: walker.text("#share-status"), "the copied link's message")
+        assert walker.driver.execute_script("return window.__copied") == page_url
+        assert walker.text("#share-status") in ("Linkki kopioitu.", "Link copied.", "Länken kopierades.")
     # A show the day's schedule does not have: a page that says so (with its 404, which the console logs)
     walker.open(f"/show/{CAPITAL_REGION}/{tomorrow_in_helsinki()}/999999999")
     assert walker.find_all("p.error"), walker.find("main").text[:200]
