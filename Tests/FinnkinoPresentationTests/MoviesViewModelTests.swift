@@ -33,7 +33,7 @@ import Testing
 
     @Test func cardsCarryTheScoresOfTheirMatchedMovies() async throws {
         // Given the bundled dataset with its international lists
-        let store = try PresentationFixtures.bundledStoreWithCharts()
+        let store = try #require(PresentationFixtures.sharedStoreWithCharts)
         let events = try await store.movies().value
         // (matched beforehand: the list waits only 300 ms, which a slow machine may need for them)
         let known = await store.scores(of: events, waitingAtMost: .seconds(60))
@@ -58,7 +58,7 @@ import Testing
     @Test(arguments: [MovieSort.score, .premiere, .length]) func aChosenOrderIsOneListInThatOrder(sort: MovieSort)
         async throws
     {
-        let store = try PresentationFixtures.bundledStoreWithCharts()
+        let store = try #require(PresentationFixtures.sharedStoreWithCharts)
         for list in [EventListType.nowInTheatres, .comingSoon] {
             _ = await store.scores(of: try await store.movies(list).value, waitingAtMost: .seconds(60))
             // Given the list in its A-Z order

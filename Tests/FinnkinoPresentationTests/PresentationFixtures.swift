@@ -18,6 +18,11 @@ enum PresentationFixtures {
             webService: WebService(transport: transport, cache: InMemoryPayloadCache()), language: language)
     }
 
+    /// One store of the bundled dataset with its international lists, shared by the tests that
+    /// only read it: its films are matched to TMDB once, not once per test (matching them all is
+    /// the heaviest work of these suites, which ThreadSanitizer's pass feels).
+    static let sharedStoreWithCharts: FeedStore? = try? bundledStoreWithCharts()
+
     /// The bundled dataset with its international lists (TMDB and OMDb), on the same day.
     static func bundledStoreWithCharts(language: ContentLanguage = .fi) throws -> FeedStore {
         let charts = ChartSources(

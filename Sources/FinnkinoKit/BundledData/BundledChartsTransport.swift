@@ -15,8 +15,25 @@ public struct BundledChartsTransport: Transport {
     public let service: Service
     private let dataset: BundledDataset
     private let today: @Sendable () -> LocalDate
-    /// The movies TMDB's search finds, read once.
-    private let searchable: [SearchEntry]
+    /// The movies TMDB's search finds, by dataset folder: read on the first search of a process,
+    /// not by every transport made (a server makes one per language; most never search).
+    private static let searchable = SearchIndex()
+
+    /// The search entries read, by dataset folder (an NSLock, as `BundledDataset` has: a pthread
+    /// mutex, which ThreadSanitizer models).
+    private final class SearchIndex: @unchecked Sendable {
+        private let lock = NSLock()
+        private var entries: [URL: [SearchEntry]] = [:]
+
+        func entries(of dataset: BundledDataset) -> [SearchEntry] {
+            lock.lock()
+            defer { lock.unlock() }
+            if let kept = entries[dataset.root] { return kept }
+            let read = BundledChartsTransport.searchEntries(dataset)
+            entries[dataset.root] = read
+            return read
+        }
+    }
 
     /// A movie as the search finds it: its titles as compared, and its item of a result page.
     private struct SearchEntry: Sendable {
@@ -37,7 +54,6 @@ public struct BundledChartsTransport: Transport {
         self.service = service
         dataset = try BundledDataset(root: datasetDirectory)
         self.today = today
-        searchable = service == .tmdb ? Self.searchEntries(dataset) : []
     }
 
     public var sourceDescription: String { "bundled dataset (\(service.rawValue))" }
@@ -84,7 +100,7 @@ public struct BundledChartsTransport: Transport {
         }
         let shift = today().daysSinceEpoch - dataset.anchor.daysSinceEpoch
         let year = request.queryValue("year").flatMap { Int($0) }
-        let found = searchable.filter { entry in
+        let found = Self.searchable.entries(of: dataset).filter { entry in
             guard entry.titles.contains(where: { " \($0) ".contains(" \(query) ") }) else { return false }
             guard let year else { return true }
             return entry.release?.adding(days: shift).year == year
