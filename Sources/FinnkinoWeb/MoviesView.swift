@@ -38,14 +38,21 @@ enum MoviesView {
     }
 
     static func query(_ outputs: MoviesViewModel.Outputs, list: EventListType? = nil, area: Int?? = .none) -> String {
-        let area = area ?? outputs.selectedArea
-        var query = "area=" + (area.map(String.init) ?? ClientState.allAreas)
-        query += "&list=" + ((list ?? outputs.list) == .comingSoon ? "soon" : "now")
-        if !outputs.searchText.isEmpty {
-            query += "&q=" + (outputs.searchText.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
-            query += "&scope=" + (outputs.scope == .contains ? "contains" : "begins")
+        query(
+            AppPlace.Movies(
+                area: area ?? outputs.selectedArea, list: list ?? outputs.list, searchText: outputs.searchText,
+                scope: outputs.scope, sort: outputs.sort))
+    }
+
+    /// The query of the Movies screen as `movies` has it (what a page links and `/` reopens).
+    static func query(_ movies: AppPlace.Movies) -> String {
+        var query = "area=" + (movies.area.map(String.init) ?? ClientState.allAreas)
+        query += "&list=" + (movies.list == .comingSoon ? "soon" : "now")
+        if !movies.searchText.isEmpty {
+            query += "&q=" + (movies.searchText.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+            query += "&scope=" + (movies.scope == .contains ? "contains" : "begins")
         }
-        if outputs.sort != .title { query += "&sort=" + outputs.sort.rawValue }
+        if let sort = movies.sort, sort != .title { query += "&sort=" + sort.rawValue }
         return query
     }
 

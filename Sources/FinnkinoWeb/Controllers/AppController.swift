@@ -27,14 +27,7 @@ struct AppController: Sendable {
         switch place.tab {
         case .movies:
             guard let movies = place.movies else { return WebRoute.movies.path }
-            var query = "area=" + (movies.area.map(String.init) ?? ClientState.allAreas)
-            query += "&list=" + (movies.list == .comingSoon ? "soon" : "now")
-            if !movies.searchText.isEmpty {
-                query += "&q=" + (movies.searchText.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
-                query += "&scope=" + (movies.scope == .contains ? "contains" : "begins")
-            }
-            if let sort = movies.sort, sort != .title { query += "&sort=" + sort.rawValue }
-            return WebRoute.movies.path + "?" + query
+            return WebRoute.movies.path + "?" + MoviesView.query(movies)
         case .movie: return (place.openMovieID.map { WebRoute.movie(id: $0) } ?? .movies).path
         case .showtimes:
             guard let showtimes = place.showtimes else { return WebRoute.showtimes.path }
