@@ -1,10 +1,13 @@
 import Foundation
-import Synchronization
 
 /// A ``Transport`` that answers from code, for tests and previews: a fixed response, any status,
 /// a failure, a list of replies in turn, or a closure per request; optionally after a delay
 /// measured on an injected clock. It records every request it receives.
-public final class StubTransport: Transport {
+///
+/// Its state is guarded by an `NSLock` rather than a `Synchronization.Mutex`: ThreadSanitizer
+/// models pthread locks but not Mutex's futex, and tests share stubs across tasks under
+/// `scripts/tsan`.
+public final class StubTransport: Transport, @unchecked Sendable {
     /// One answer: a response (any status) or a failure to get one.
     public enum Reply: Sendable, Equatable {
         case response(TransportResponse)
@@ -19,15 +22,20 @@ public final class StubTransport: Transport {
     /// Chooses the reply to a request.
     public typealias Responder = @Sendable (TransportRequest) -> Reply
 
-    private struct State {
-        var responder: Responder
-        var received: [TransportRequest] = []
+    /// How further requests are answered.
+    private enum Answers {
+        case responder(Responder)
+        /// In turn, then the last one repeatedly (a 503 when empty).
+        case replies([Reply])
     }
 
     public let sourceDescription: String
     private let delay: Duration?
     private let clock: any Clock<Duration>
-    private let state: Mutex<State>
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var answers: Answers
+    private var received: [TransportRequest] = []
 
     /// A stub that asks `responder` for each reply, after `delay` on `clock` when given.
     public init(
@@ -37,7 +45,7 @@ public final class StubTransport: Transport {
         self.sourceDescription = sourceDescription
         self.delay = delay
         self.clock = clock
-        state = Mutex(State(responder: responder))
+        answers = .responder(responder)
     }
 
     /// A stub that gives `replies` in turn and then keeps giving the last one (a 503 when empty).
@@ -59,27 +67,28 @@ public final class StubTransport: Transport {
 
     /// Replaces how further requests are answered.
     public func respond(with responder: @escaping Responder) {
-        state.withLock { $0.responder = responder }
+        lock.withLock { answers = .responder(responder) }
     }
 
     /// Answers further requests with `replies` in turn, then the last one repeatedly.
     public func respond(with replies: [Reply]) {
-        let queue = Mutex(replies)
-        respond { _ in
-            queue.withLock { queue in
-                if queue.count > 1 { return queue.removeFirst() }
-                return queue.first ?? .status(503)
-            }
-        }
+        lock.withLock { answers = .replies(replies) }
     }
 
     /// The requests received so far, in order.
-    public var receivedRequests: [TransportRequest] { state.withLock { $0.received } }
+    public var receivedRequests: [TransportRequest] { lock.withLock { received } }
 
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
-        let responder = state.withLock { state in
-            state.received.append(request)
-            return state.responder
+        let answer: (TransportRequest) -> Reply = lock.withLock {
+            received.append(request)
+            switch answers {
+            case .responder(let responder):
+                return responder
+            case .replies(var replies):
+                let reply = replies.count > 1 ? replies.removeFirst() : replies.first ?? .status(503)
+                answers = .replies(replies)
+                return { _ in reply }
+            }
         }
         if let delay {
             do {
@@ -88,7 +97,7 @@ public final class StubTransport: Transport {
                 throw TransportError(.cancelled, "\(sourceDescription): request \(request) was cancelled")
             }
         }
-        switch responder(request) {
+        switch answer(request) {
         case .response(let response): return response
         case .failure(let error): throw error
         }
