@@ -1,11 +1,11 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// At most `width` holders at a time; the others wait in the order they came (an async counting
 /// semaphore). Waiting ends early, without a slot, when the waiting task is cancelled.
 ///
 /// Waiters are resumed outside the lock: a continuation is never resumed while `state` is held.
 public final class ConcurrencyLimit: Sendable {
-    private struct State: ~Copyable {
+    private struct State {
         var held = 0
         var waiters: [(id: Int, continuation: CheckedContinuation<Bool, Never>)] = []
         var nextID = 0
@@ -13,7 +13,7 @@ public final class ConcurrencyLimit: Sendable {
 
     /// How many may hold a slot at once.
     public let width: Int
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     public init(width: Int) {
         precondition(width > 0, "a limit lets at least one through")
@@ -21,9 +21,9 @@ public final class ConcurrencyLimit: Sendable {
     }
 
     /// Slots held now.
-    public var held: Int { state.withLock { $0.held } }
+    public var held: Int { state.withLockedValue { $0.held } }
     /// Tasks waiting for a slot now.
-    public var waiting: Int { state.withLock { $0.waiters.count } }
+    public var waiting: Int { state.withLockedValue { $0.waiters.count } }
 
     /// Runs `body` holding a slot; throws `CancellationError` when the task is cancelled while it
     /// waits for one.
@@ -37,7 +37,7 @@ public final class ConcurrencyLimit: Sendable {
 
     /// Takes a slot, waiting for one; false when the task was cancelled first (no slot taken).
     private func acquire() async -> Bool {
-        let id: Int? = state.withLock { state in
+        let id: Int? = state.withLockedValue { state in
             if state.held < width {
                 state.held += 1
                 return nil
@@ -48,7 +48,7 @@ public final class ConcurrencyLimit: Sendable {
         guard let id else { return true }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-                let cancelledAlready = state.withLock { state in
+                let cancelledAlready = state.withLockedValue { state in
                     if Task.isCancelled { return true }
                     state.waiters.append((id, continuation))
                     return false
@@ -56,7 +56,7 @@ public final class ConcurrencyLimit: Sendable {
                 if cancelledAlready { continuation.resume(returning: false) }
             }
         } onCancel: {
-            let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+            let waiter = state.withLockedValue { state -> CheckedContinuation<Bool, Never>? in
                 guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
                 return state.waiters.remove(at: index).continuation
             }
@@ -66,7 +66,7 @@ public final class ConcurrencyLimit: Sendable {
 
     /// Gives the slot to the first waiter, or frees it.
     private func release() {
-        let next = state.withLock { state -> CheckedContinuation<Bool, Never>? in
+        let next = state.withLockedValue { state -> CheckedContinuation<Bool, Never>? in
             if state.waiters.isEmpty {
                 state.held -= 1
                 return nil

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// When the writes kept behind a response are made: `delay` after the first ask, once for every
 /// ask in between, on a Dispatch thread (the wait for the disk takes none of the requests'
@@ -9,7 +9,7 @@ import Synchronization
 public final class DelayedWrite: Sendable {
     public let delay: Duration
     /// Whether a write is scheduled.
-    private let scheduled = Mutex(false)
+    private let scheduled = NIOLockedValueBox(false)
 
     public init(delay: Duration) {
         self.delay = delay
@@ -18,13 +18,13 @@ public final class DelayedWrite: Sendable {
     /// Runs `write` `delay` from now, unless a write is scheduled already; `write` says whether
     /// it succeeded.
     public func schedule(_ write: @escaping @Sendable () -> Bool) {
-        let first = scheduled.withLock { scheduled in
+        let first = scheduled.withLockedValue { scheduled in
             defer { scheduled = true }
             return !scheduled
         }
         guard first else { return }
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + delay.dispatchInterval) { [self] in
-            scheduled.withLock { $0 = false }
+            scheduled.withLockedValue { $0 = false }
             if !write() { schedule(write) }
         }
     }

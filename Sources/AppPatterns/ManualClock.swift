@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A clock for tests and previews (with ``StubTransport``'s delays): time only moves when the test calls `advance(by:)`. Sleepers wake when
 /// their deadline is reached; `waitForSleepers(_:)` lets a test wait until code under test sleeps.
@@ -25,7 +25,7 @@ public final class ManualClock: Clock, Sendable {
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
     /// The wall-clock date at offset zero.
     public let origin: Date
 
@@ -33,7 +33,7 @@ public final class ManualClock: Clock, Sendable {
         self.origin = origin
     }
 
-    public var now: Instant { state.withLock { $0.now } }
+    public var now: Instant { state.withLockedValue { $0.now } }
     public var minimumResolution: Duration { .zero }
 
     /// The current time as a date (origin + elapsed), for `now: () -> Date` parameters.
@@ -46,21 +46,21 @@ public final class ManualClock: Clock, Sendable {
     public var dateSource: @Sendable () -> Date { { [self] in date } }
 
     /// How long each sleep asked for, in order.
-    public var requestedSleeps: [Duration] { state.withLock { $0.requestedSleeps } }
+    public var requestedSleeps: [Duration] { state.withLockedValue { $0.requestedSleeps } }
 
     /// The number of tasks sleeping on this clock.
-    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+    public var sleeperCount: Int { state.withLockedValue { $0.sleepers.count } }
 
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
-        let id = state.withLock { state in
+        let id = state.withLockedValue { state in
             defer { state.nextID += 1 }
             state.requestedSleeps.append(state.now.duration(to: deadline))
             return state.nextID
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let outcome: Result<Void, any Error>? = state.withLock { state in
+                let outcome: Result<Void, any Error>? = state.withLockedValue { state in
                     if state.cancelled.remove(id) != nil { return .failure(CancellationError()) }
                     if deadline <= state.now { return .success(()) }
                     state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
@@ -73,7 +73,7 @@ public final class ManualClock: Clock, Sendable {
                 if let outcome { continuation.resume(with: outcome) }
             }
         } onCancel: {
-            let sleeper = state.withLock { state in
+            let sleeper = state.withLockedValue { state in
                 guard let sleeper = state.sleepers.removeValue(forKey: id) else {
                     state.cancelled.insert(id)
                     return Sleeper?.none
@@ -86,7 +86,7 @@ public final class ManualClock: Clock, Sendable {
 
     /// Moves time forward and wakes every sleeper whose deadline has come.
     public func advance(by duration: Duration) {
-        let due = state.withLock { state in
+        let due = state.withLockedValue { state in
             state.now = state.now.advanced(by: duration)
             let now = state.now
             let due = state.sleepers.filter { $0.value.deadline <= now }
@@ -99,7 +99,7 @@ public final class ManualClock: Clock, Sendable {
     /// Returns when at least `count` tasks sleep on this clock.
     public func waitForSleepers(_ count: Int = 1) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state in
+            let ready = state.withLockedValue { state in
                 if state.sleepers.count >= count { return true }
                 state.waiters.append((count, continuation))
                 return false

@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// An in-memory least-recently-used cache limited by entry count and by total cost.
 ///
@@ -53,7 +53,7 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
     public let countLimit: Int
     /// The largest total cost kept.
     public let costLimit: Int
-    private let storage = Mutex(Storage())
+    private let storage = NIOLockedValueBox(Storage())
 
     public init(countLimit: Int = .max, costLimit: Int = .max) {
         self.countLimit = max(countLimit, 0)
@@ -62,7 +62,7 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
 
     /// The value for `key`, marking it most recently used.
     public func value(for key: Key) -> Value? {
-        storage.withLock { storage in
+        storage.withLockedValue { storage in
             guard let slot = storage.index[key], let node = storage.nodes[slot] else { return nil }
             if storage.newest != slot {
                 storage.unlink(slot)
@@ -76,7 +76,7 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
     /// used entries until both limits hold.
     public func set(_ value: Value, for key: Key, cost: Int = 0) {
         let cost = max(cost, 0)
-        storage.withLock { storage in
+        storage.withLockedValue { storage in
             if let slot = storage.index[key] { _ = storage.remove(slot) }
             guard cost <= costLimit, countLimit > 0 else { return }
             let node = Node(key: key, value: value, cost: cost)
@@ -102,7 +102,7 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
     /// Removes and returns the value for `key`.
     @discardableResult
     public func removeValue(for key: Key) -> Value? {
-        storage.withLock { storage in
+        storage.withLockedValue { storage in
             guard let slot = storage.index[key] else { return nil }
             return storage.remove(slot)
         }
@@ -110,18 +110,18 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
 
     /// Removes every entry.
     public func removeAll() {
-        storage.withLock { $0 = Storage() }
+        storage.withLockedValue { $0 = Storage() }
     }
 
     /// The number of entries.
-    public var count: Int { storage.withLock { $0.index.count } }
+    public var count: Int { storage.withLockedValue { $0.index.count } }
 
     /// The sum of the costs of the entries.
-    public var totalCost: Int { storage.withLock { $0.totalCost } }
+    public var totalCost: Int { storage.withLockedValue { $0.totalCost } }
 
     /// The keys from most to least recently used (O(n), for tests and diagnostics).
     public var keysByRecency: [Key] {
-        storage.withLock { storage in
+        storage.withLockedValue { storage in
             var keys: [Key] = []
             var slot = storage.newest
             while let current = slot, let node = storage.nodes[current] {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// At most `limit` events per `window` for each key (a person, a session, the whole server): a
 /// token bucket per key that holds `limit` tokens and refills at `limit` per `window`, so a quiet
@@ -13,7 +13,7 @@ public final class RateLimiter<Key: Hashable & Sendable>: Sendable {
     public let window: TimeInterval
     public let maxKeys: Int
     private let now: @Sendable () -> Date
-    private let buckets = Mutex<[Key: Bucket]>([:])
+    private let buckets = NIOLockedValueBox<[Key: Bucket]>([:])
 
     private struct Bucket {
         var tokens: Double
@@ -33,7 +33,7 @@ public final class RateLimiter<Key: Hashable & Sendable>: Sendable {
     /// Whether `key` may have one more event now; when it may, the event is counted.
     public func allow(_ key: Key) -> Bool {
         let time = now()
-        return buckets.withLock { buckets in
+        return buckets.withLockedValue { buckets in
             var bucket = buckets[key].map { refilled($0, at: time) } ?? Bucket(tokens: Double(limit), updated: time)
             let allowed = bucket.tokens >= 1
             if allowed { bucket.tokens -= 1 }
@@ -44,7 +44,7 @@ public final class RateLimiter<Key: Hashable & Sendable>: Sendable {
     }
 
     /// How many keys are remembered (for tests of the bound).
-    public var keyCount: Int { buckets.withLock { $0.count } }
+    public var keyCount: Int { buckets.withLockedValue { $0.count } }
 
     private func refilled(_ bucket: Bucket, at time: Date) -> Bucket {
         let elapsed = max(0, time.timeIntervalSince(bucket.updated))

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Whether a data source can be reached, as last observed (Observer pattern).
 ///
@@ -29,7 +29,7 @@ public final class Reachability: Sendable {
     }
 
     private let subject = Subject<Status>(.unknown)
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
     private let now: @Sendable () -> Date
 
     /// - Parameter now: the time source for ``Status/unreachable(since:)``.
@@ -38,14 +38,14 @@ public final class Reachability: Sendable {
     }
 
     deinit {
-        state.withLock { $0.probe?.cancel() }
+        state.withLockedValue { $0.probe?.cancel() }
     }
 
     /// The current status.
     public var status: Status { subject.value }
 
     /// When the last outcome (success, failure or probe) was recorded, if ever.
-    public var lastOutcomeAt: Date? { state.withLock { $0.lastOutcomeAt } }
+    public var lastOutcomeAt: Date? { state.withLockedValue { $0.lastOutcomeAt } }
 
     /// The current status, then every change.
     public func values() -> AsyncStream<Status> { subject.values() }
@@ -56,7 +56,7 @@ public final class Reachability: Sendable {
     /// Records that a request got an answer.
     public func recordSuccess() {
         let time = now()
-        state.withLock { $0.lastOutcomeAt = time }
+        state.withLockedValue { $0.lastOutcomeAt = time }
         subject.replace { $0 == .reachable ? nil : .reachable }
     }
 
@@ -68,7 +68,7 @@ public final class Reachability: Sendable {
         case .unreachable, .timedOut: break
         }
         let time = now()
-        state.withLock { $0.lastOutcomeAt = time }
+        state.withLockedValue { $0.lastOutcomeAt = time }
         subject.replace { $0.isUnreachable ? nil : .unreachable(since: time) }
     }
 
@@ -101,7 +101,7 @@ public final class Reachability: Sendable {
                 do { try await clock.sleep(for: interval) } catch { return }
             }
         }
-        let previous = state.withLock { state in
+        let previous = state.withLockedValue { state in
             let previous = state.probe
             state.probe = task
             return previous
@@ -111,7 +111,7 @@ public final class Reachability: Sendable {
 
     /// Stops the probe started by ``startProbing(every:clock:probe:)`` and waits until it has ended.
     public func stopProbing() async {
-        let task = state.withLock { state in
+        let task = state.withLockedValue { state in
             let task = state.probe
             state.probe = nil
             return task

@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Runs at most one operation per key at a time: callers asking for a key whose operation is
 /// still running wait for that operation's result instead of starting another.
@@ -19,7 +19,7 @@ public final class RequestCoalescer<Key: Hashable & Sendable, Value: Sendable>: 
         var nextToken = 0
     }
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
     private let cancelsAbandoned: Bool
 
     /// - Parameter cancelsAbandoned: cancel an operation once all its callers are cancelled.
@@ -29,7 +29,7 @@ public final class RequestCoalescer<Key: Hashable & Sendable, Value: Sendable>: 
 
     /// The result of the running operation for `key`, or of `operation` started now.
     public func run(_ key: Key, _ operation: @escaping @Sendable () async -> Value) async -> Value {
-        let (task, token) = state.withLock { state -> (Task<Value, Never>, Int) in
+        let (task, token) = state.withLockedValue { state -> (Task<Value, Never>, Int) in
             if var entry = state.entries[key] {
                 entry.callers += 1
                 state.entries[key] = entry
@@ -56,7 +56,7 @@ public final class RequestCoalescer<Key: Hashable & Sendable, Value: Sendable>: 
 
     /// A cancelled caller stops counting; the last one cancels the operation.
     private func leave(_ key: Key, token: Int) {
-        let abandoned = state.withLock { state -> Task<Value, Never>? in
+        let abandoned = state.withLockedValue { state -> Task<Value, Never>? in
             guard var entry = state.entries[key], entry.token == token else { return nil }
             entry.callers -= 1
             guard entry.callers == 0 else {
@@ -71,19 +71,19 @@ public final class RequestCoalescer<Key: Hashable & Sendable, Value: Sendable>: 
     }
 
     /// The number of operations running.
-    public var runningCount: Int { state.withLock { $0.entries.count } }
+    public var runningCount: Int { state.withLockedValue { $0.entries.count } }
 
     /// The number of callers waiting for the operation of `key` (0 when none runs).
-    public func callerCount(for key: Key) -> Int { state.withLock { $0.entries[key]?.callers ?? 0 } }
+    public func callerCount(for key: Key) -> Int { state.withLockedValue { $0.entries[key]?.callers ?? 0 } }
 
     /// Cancels every running operation.
     public func cancelAll() {
-        let tasks = state.withLock { $0.entries.values.map(\.task) }
+        let tasks = state.withLockedValue { $0.entries.values.map(\.task) }
         for task in tasks { task.cancel() }
     }
 
     private func finish(_ key: Key, token: Int) {
-        state.withLock { state in
+        state.withLockedValue { state in
             if state.entries[key]?.token == token { state.entries[key] = nil }
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Where a ``MementoStore`` keeps its encoded snapshots: bytes by key, nothing more.
 public protocol SnapshotStorage: Sendable {
@@ -23,15 +23,15 @@ extension SnapshotStorage {
 
 /// Snapshots in memory: for tests and for runs that keep nothing.
 public final class InMemorySnapshotStorage: SnapshotStorage {
-    private let snapshots = Mutex<[String: Data]>([:])
+    private let snapshots = NIOLockedValueBox<[String: Data]>([:])
 
     public init() {}
 
-    public func snapshot(for key: String) throws -> Data? { snapshots.withLock { $0[key] } }
+    public func snapshot(for key: String) throws -> Data? { snapshots.withLockedValue { $0[key] } }
 
-    public func save(_ data: Data, for key: String) throws { snapshots.withLock { $0[key] = data } }
+    public func save(_ data: Data, for key: String) throws { snapshots.withLockedValue { $0[key] = data } }
 
-    public func removeSnapshot(for key: String) throws { _ = snapshots.withLock { $0.removeValue(forKey: key) } }
+    public func removeSnapshot(for key: String) throws { _ = snapshots.withLockedValue { $0.removeValue(forKey: key) } }
 }
 
 /// Snapshots in an SQLite file (through GRDB; WAL, synchronous FULL: a save that returned survives

@@ -1,13 +1,10 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// A ``Transport`` that answers from code, for tests and previews: a fixed response, any status,
 /// a failure, a list of replies in turn, or a closure per request; optionally after a delay
 /// measured on an injected clock. It records every request it receives.
-///
-/// Its state is guarded by an `NSLock` rather than a `Synchronization.Mutex`: ThreadSanitizer
-/// models pthread locks but not Mutex's futex, and tests share stubs across tasks under
-/// `scripts/tsan`.
-public final class StubTransport: Transport, @unchecked Sendable {
+public final class StubTransport: Transport {
     /// One answer: a response (any status) or a failure to get one.
     public enum Reply: Sendable, Equatable {
         case response(TransportResponse)
@@ -32,10 +29,11 @@ public final class StubTransport: Transport, @unchecked Sendable {
     public let sourceDescription: String
     private let delay: Duration?
     private let clock: any Clock<Duration>
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var answers: Answers
-    private var received: [TransportRequest] = []
+    private struct State {
+        var answers: Answers
+        var received: [TransportRequest] = []
+    }
+    private let state: NIOLockedValueBox<State>
 
     /// A stub that asks `responder` for each reply, after `delay` on `clock` when given.
     public init(
@@ -45,7 +43,7 @@ public final class StubTransport: Transport, @unchecked Sendable {
         self.sourceDescription = sourceDescription
         self.delay = delay
         self.clock = clock
-        answers = .responder(responder)
+        state = NIOLockedValueBox(State(answers: .responder(responder)))
     }
 
     /// A stub that gives `replies` in turn and then keeps giving the last one (a 503 when empty).
@@ -67,26 +65,26 @@ public final class StubTransport: Transport, @unchecked Sendable {
 
     /// Replaces how further requests are answered.
     public func respond(with responder: @escaping Responder) {
-        lock.withLock { answers = .responder(responder) }
+        state.withLockedValue { $0.answers = .responder(responder) }
     }
 
     /// Answers further requests with `replies` in turn, then the last one repeatedly.
     public func respond(with replies: [Reply]) {
-        lock.withLock { answers = .replies(replies) }
+        state.withLockedValue { $0.answers = .replies(replies) }
     }
 
     /// The requests received so far, in order.
-    public var receivedRequests: [TransportRequest] { lock.withLock { received } }
+    public var receivedRequests: [TransportRequest] { state.withLockedValue { $0.received } }
 
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
-        let answer: (TransportRequest) -> Reply = lock.withLock {
-            received.append(request)
-            switch answers {
+        let answer: (TransportRequest) -> Reply = state.withLockedValue { state in
+            state.received.append(request)
+            switch state.answers {
             case .responder(let responder):
                 return responder
             case .replies(var replies):
                 let reply = replies.count > 1 ? replies.removeFirst() : replies.first ?? .status(503)
-                answers = .replies(replies)
+                state.answers = .replies(replies)
                 return { _ in reply }
             }
         }

@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import Synchronization
 
 /// Holds a current value and tells any number of observers about it and about every change
@@ -14,37 +15,37 @@ import Synchronization
 /// (a lock-order inversion). Deliveries are put in order by a second lock, `delivery`, which only
 /// senders and new observations take: an observation's end never waits for it.
 public final class Subject<Value: Sendable>: Sendable {
-    private struct State: ~Copyable {
+    private struct State {
         var value: Value
         var observers: [Int: AsyncStream<Value>.Continuation] = [:]
         var nextID = 0
     }
 
-    private let state: Mutex<State>
+    private let state: NIOLockedValueBox<State>
     /// Held while values are handed to observers, so that concurrent changes reach every observer
     /// in the order they were made; never taken while `state` is held, nor by an observation's end.
-    private let delivery = Mutex(())
+    private let delivery = NIOLockedValueBox(())
 
     /// Creates a subject holding `initial`.
     public init(_ initial: Value) {
-        state = Mutex(State(value: initial))
+        state = NIOLockedValueBox(State(value: initial))
     }
 
     deinit {
-        let observers = state.withLock { $0.observers }
+        let observers = state.withLockedValue { $0.observers }
         for continuation in observers.values { continuation.finish() }
     }
 
     /// The current value.
-    public var value: Value { state.withLock { $0.value } }
+    public var value: Value { state.withLockedValue { $0.value } }
 
     /// The number of live observations (for leak tests and diagnostics).
-    public var observerCount: Int { state.withLock { $0.observers.count } }
+    public var observerCount: Int { state.withLockedValue { $0.observers.count } }
 
     /// Replaces the current value and delivers it to every observer.
     public func send(_ newValue: Value) {
-        delivery.withLock { _ in
-            let observers = state.withLock { state in
+        delivery.withLockedValue { _ in
+            let observers = state.withLockedValue { state in
                 state.value = newValue
                 return Array(state.observers.values)
             }
@@ -56,8 +57,8 @@ public final class Subject<Value: Sendable>: Sendable {
     /// Returns the new value.
     @discardableResult
     public func update(_ change: (inout Value) -> Void) -> Value {
-        delivery.withLock { _ in
-            let (newValue, observers) = state.withLock { state in
+        delivery.withLockedValue { _ in
+            let (newValue, observers) = state.withLockedValue { state in
                 change(&state.value)
                 return (state.value, Array(state.observers.values))
             }
@@ -70,8 +71,8 @@ public final class Subject<Value: Sendable>: Sendable {
     /// alone and notifies nobody. Returns whether the value was replaced.
     @discardableResult
     public func replace(_ replacement: (Value) -> Value?) -> Bool {
-        delivery.withLock { _ in
-            let delivered: (Value, [AsyncStream<Value>.Continuation])? = state.withLock { state in
+        delivery.withLockedValue { _ in
+            let delivered: (Value, [AsyncStream<Value>.Continuation])? = state.withLockedValue { state in
                 guard let newValue = replacement(state.value) else { return nil }
                 state.value = newValue
                 return (newValue, Array(state.observers.values))
@@ -90,8 +91,8 @@ public final class Subject<Value: Sendable>: Sendable {
         bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
     ) -> AsyncStream<Value> {
         let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: bufferingPolicy)
-        delivery.withLock { _ in
-            let (id, current) = state.withLock { state in
+        delivery.withLockedValue { _ in
+            let (id, current) = state.withLockedValue { state in
                 let id = state.nextID
                 state.nextID += 1
                 state.observers[id] = continuation
@@ -106,6 +107,6 @@ public final class Subject<Value: Sendable>: Sendable {
     }
 
     private func removeObserver(_ id: Int) {
-        _ = state.withLock { $0.observers.removeValue(forKey: id) }
+        _ = state.withLockedValue { $0.observers.removeValue(forKey: id) }
     }
 }

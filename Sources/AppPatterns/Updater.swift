@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Refreshes one subject in the background, on demand or on a schedule (the Updater of the
 /// Subject/Updater/Observer split).
@@ -32,7 +32,7 @@ public final class Updater<Value: Sendable>: Sendable {
     /// runtime's timers, not on a test clock.
     private let slicesSleeps: Bool
     private let fetches = RequestCoalescer<Freshness, Void>()
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     /// - Parameters:
     ///   - subject: where states are published.
@@ -59,15 +59,15 @@ public final class Updater<Value: Sendable>: Sendable {
     }
 
     deinit {
-        state.withLock { $0.loop?.cancel() }
+        state.withLockedValue { $0.loop?.cancel() }
         fetches.cancelAll()
     }
 
     /// The number of failures since the last success.
-    public var consecutiveFailures: Int { state.withLock { $0.consecutiveFailures } }
+    public var consecutiveFailures: Int { state.withLockedValue { $0.consecutiveFailures } }
 
     /// True between ``start()`` and ``stop()`` (or the end of a one-shot schedule).
-    public var isRunning: Bool { state.withLock { $0.loop != nil } }
+    public var isRunning: Bool { state.withLockedValue { $0.loop != nil } }
 
     /// Fetches now, revalidating with the source, and returns when the subject holds the outcome.
     /// Joins a refresh already running (not a scheduled fetch, which may be answered by a cache).
@@ -84,7 +84,7 @@ public final class Updater<Value: Sendable>: Sendable {
 
     /// Starts the schedule (does nothing if it runs already).
     public func start() {
-        state.withLock { state in
+        state.withLockedValue { state in
             guard state.loop == nil else { return }
             state.loop = Task { [weak self] in
                 await self?.runSchedule()
@@ -94,7 +94,7 @@ public final class Updater<Value: Sendable>: Sendable {
 
     /// Stops the schedule and any running fetch, and waits until both have ended.
     public func stop() async {
-        let loop = state.withLock { state in
+        let loop = state.withLockedValue { state in
             let loop = state.loop
             state.loop = nil
             return loop
@@ -132,7 +132,7 @@ public final class Updater<Value: Sendable>: Sendable {
             }
         }
         // A one-shot schedule ended by itself.
-        state.withLock { $0.loop = nil }
+        state.withLockedValue { $0.loop = nil }
     }
 
     /// The longest single sleep of the schedule.
@@ -159,7 +159,7 @@ public final class Updater<Value: Sendable>: Sendable {
         let previous = before.value
         do {
             let value = try await fetch(freshness)
-            state.withLock { $0.consecutiveFailures = 0 }
+            state.withLockedValue { $0.consecutiveFailures = 0 }
             subject.send(.loaded(value))
         } catch {
             if Task.isCancelled || error is CancellationError {
@@ -167,7 +167,7 @@ public final class Updater<Value: Sendable>: Sendable {
                 subject.send(before)
                 return
             }
-            state.withLock { $0.consecutiveFailures += 1 }
+            state.withLockedValue { $0.consecutiveFailures += 1 }
             subject.send(.failed(message: String(describing: error), previous: previous))
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A ``SnapshotStorage`` for snapshots saved often and needed only after a restart (the place a
 /// page view leaves): a save is kept in memory and returns at once, and everything saved is
@@ -22,9 +22,9 @@ public final class WriteBehindSnapshotStorage: SnapshotStorage {
         /// Taken by a flush that has not returned yet: still read from here until it has.
         var inFlight: [String: Data] = [:]
     }
-    private let pending = Mutex(Pending())
+    private let pending = NIOLockedValueBox(Pending())
     /// Held while `base` is written: a flush and a removal never overlap.
-    private let writing = Mutex(())
+    private let writing = NIOLockedValueBox(())
 
     public init(base: any SnapshotStorage, delay: Duration = .seconds(2), logger: Logger) {
         self.base = base
@@ -33,12 +33,12 @@ public final class WriteBehindSnapshotStorage: SnapshotStorage {
     }
 
     public func snapshot(for key: String) throws -> Data? {
-        if let data = pending.withLock({ $0.snapshots[key] ?? $0.inFlight[key] }) { return data }
+        if let data = pending.withLockedValue({ $0.snapshots[key] ?? $0.inFlight[key] }) { return data }
         return try base.snapshot(for: key)
     }
 
     public func save(_ data: Data, for key: String) throws {
-        pending.withLock { $0.snapshots[key] = data }
+        pending.withLockedValue { $0.snapshots[key] = data }
         scheduleFlush()
     }
 
@@ -60,8 +60,8 @@ public final class WriteBehindSnapshotStorage: SnapshotStorage {
     }
 
     public func removeSnapshot(for key: String) throws {
-        try writing.withLock { _ in
-            pending.withLock { pending in
+        try writing.withLockedValue { _ in
+            pending.withLockedValue { pending in
                 pending.snapshots.removeValue(forKey: key)
                 pending.inFlight.removeValue(forKey: key)
             }
@@ -72,18 +72,18 @@ public final class WriteBehindSnapshotStorage: SnapshotStorage {
     /// Writes every pending save now. When the write fails they stay pending (a newer save of the
     /// same key wins), and a timed write tries again after `delay`.
     public func flush() throws {
-        try writing.withLock { _ in
-            let batch = pending.withLock { pending in
+        try writing.withLockedValue { _ in
+            let batch = pending.withLockedValue { pending in
                 pending.inFlight = pending.snapshots
                 pending.snapshots = [:]
                 return pending.inFlight
             }
             guard !batch.isEmpty else { return }
-            defer { pending.withLock { $0.inFlight = [:] } }
+            defer { pending.withLockedValue { $0.inFlight = [:] } }
             do {
                 try base.save(batch)
             } catch {
-                pending.withLock { $0.snapshots.merge(batch) { newer, _ in newer } }
+                pending.withLockedValue { $0.snapshots.merge(batch) { newer, _ in newer } }
                 throw error
             }
         }

@@ -1,6 +1,6 @@
 import AppPatterns
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Makes the dataset's trailer clips and music tracks with ffmpeg: a slow pan over the event's
 /// landscape poster with its title and a few seconds of seeded tones (H.264 + AAC in MP4), and
@@ -49,13 +49,13 @@ struct ClipEncoder: Sendable {
 
     /// Every trailer, in order, encoded as many at a time as there are processors.
     func trailers(_ trailers: [Trailer]) throws -> [Data] {
-        let results = Mutex([Result<Data, any Error>?](repeating: nil, count: trailers.count))
+        let results = NIOLockedValueBox([Result<Data, any Error>?](repeating: nil, count: trailers.count))
         DispatchQueue.concurrentPerform(iterations: trailers.count) { index in
             let trailer = trailers[index]
             let result = Result { try self.trailer(poster: trailer.poster, title: trailer.title, seed: trailer.seed) }
-            results.withLock { $0[index] = result }
+            results.withLockedValue { $0[index] = result }
         }
-        return try results.withLock { $0 }.map { try ($0 ?? .failure(ClipEncoderError("not encoded"))).get() }
+        return try results.withLockedValue { $0 }.map { try ($0 ?? .failure(ClipEncoderError("not encoded"))).get() }
     }
 
     /// The first `ffmpeg` on `PATH` with DejaVu Sans, or an error saying how to install them.

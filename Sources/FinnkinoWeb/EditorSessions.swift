@@ -2,7 +2,7 @@ import FinnkinoKit
 import FinnkinoPresentation
 import Foundation
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The open trailer editors: an ``EditMenu`` per editing session (made when a person presses
 /// Edit, named in the page's address), with its export into the ``VideoLibrary``.
@@ -65,7 +65,7 @@ final class EditorSessions: Sendable {
     /// The most sessions one person has open.
     let perPerson: Int
     private let logger: Logger
-    private let sessions = Mutex<[String: Session]>([:])
+    private let sessions = NIOLockedValueBox<[String: Session]>([:])
     /// The time now (a test's clock in tests).
     private let now: @Sendable () -> Date
 
@@ -88,7 +88,7 @@ final class EditorSessions: Sendable {
     func open(_ source: VideoSource, upload: URL? = nil, for person: PersonID) throws(ServerFull) -> String {
         let id = (0..<2).map { _ in String(UInt64.random(in: .min ... .max), radix: 16) }.joined(separator: "-")
         let now = now()
-        let (evicted, opened) = sessions.withLock { sessions -> ([Session], Bool) in
+        let (evicted, opened) = sessions.withLockedValue { sessions -> ([Session], Bool) in
             sessions[id] = Session(
                 id: id, person: person, menu: EditMenu(source: source), upload: upload, lastUsed: now)
             var evicted: [Session] = []
@@ -123,7 +123,7 @@ final class EditorSessions: Sendable {
 
     /// `person`'s session `id`; nil when there is none, or it is someone else's.
     func session(_ id: String, of person: PersonID) -> Session? {
-        sessions.withLock { sessions in
+        sessions.withLockedValue { sessions in
             guard sessions[id]?.person == person else { return nil }
             sessions[id]?.lastUsed = now()
             return sessions[id]
@@ -133,7 +133,7 @@ final class EditorSessions: Sendable {
     /// Closes every session of `person`: their exports are cancelled and the files they sent
     /// removed. Returns the exports, to be awaited before their library is erased.
     func closeAll(of person: PersonID) -> [Task<Void, Never>] {
-        let closed = sessions.withLock { sessions -> [Session] in
+        let closed = sessions.withLockedValue { sessions -> [Session] in
             let theirs = sessions.values.filter { $0.person == person }
             for session in theirs { sessions.removeValue(forKey: session.id) }
             return theirs
@@ -149,14 +149,16 @@ final class EditorSessions: Sendable {
     func edit<T>(
         _ id: String, of person: PersonID, _ body: (inout EditMenu) throws(EditError) -> T
     ) throws(EditError) -> T? {
-        try sessions.withLock { (sessions) throws(EditError) -> T? in
-            guard var session = sessions[id], session.person == person else { return nil }
-            let result = try body(&session.menu)
+        // The lock's body throws untyped errors: the typed one travels as a Result.
+        try sessions.withLockedValue { sessions -> Result<T?, EditError> in
+            guard var session = sessions[id], session.person == person else { return .success(nil) }
+            let result: T
+            do throws(EditError) { result = try body(&session.menu) } catch { return .failure(error) }
             session.lastUsed = now()
             if case .running = session.export {} else { session.export = .idle }
             sessions[id] = session
-            return result
-        }
+            return .success(result)
+        }.get()
     }
 
     /// Starts exporting the session's composition as it is now, its edits listed in the library
@@ -167,26 +169,29 @@ final class EditorSessions: Sendable {
     ) throws(ExportRefusal) {
         let videos = (try? library.all(of: person).count) ?? 0
         guard videos < VideoLibraryLimits.perPerson else { throw .libraryFull }
-        try sessions.withLock { (open) throws(ExportRefusal) in
-            guard var session = open[id], session.person == person else { throw .notFound }
-            guard !open.values.contains(where: { $0.person == person && $0.exportTask != nil }) else { throw .busy }
+        try sessions.withLockedValue { open -> Result<Void, ExportRefusal> in
+            guard var session = open[id], session.person == person else { return .failure(.notFound) }
+            guard !open.values.contains(where: { $0.person == person && $0.exportTask != nil }) else {
+                return .failure(.busy)
+            }
             let composition = session.menu.composition
             let edits = session.menu.edits.map(words.summary)
             session.export = .running(0)
             session.exportTask = Task { [self] in
                 let outcome = await export(composition, edits: edits, session: id, person: person)
-                sessions.withLock { sessions in
+                sessions.withLockedValue { sessions in
                     sessions[id]?.export = outcome
                     sessions[id]?.exportTask = nil
                 }
             }
             open[id] = session
-        }
+            return .success(())
+        }.get()
     }
 
     /// Stops the export of `person`'s session, if one is running.
     func cancelExport(_ id: String, of person: PersonID) {
-        sessions.withLock { $0[id].flatMap { $0.person == person ? $0.exportTask : nil } }?.cancel()
+        sessions.withLockedValue { $0[id].flatMap { $0.person == person ? $0.exportTask : nil } }?.cancel()
     }
 
     /// What the person is told of a failed export: never ffmpeg's own words or a server path
@@ -204,7 +209,7 @@ final class EditorSessions: Sendable {
         let file = library.newVideoFile()
         do {
             try await exporter.export(composition, to: file) { [self] share in
-                sessions.withLock { sessions in
+                sessions.withLockedValue { sessions in
                     if case .running = sessions[id]?.export { sessions[id]?.export = .running(share) }
                 }
             }

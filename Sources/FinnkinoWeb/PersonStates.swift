@@ -1,7 +1,7 @@
 import AppPatterns
 import FinnkinoKit
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// What the web app keeps for each person besides their bookmarks: their place (where they left
 /// off, their language and home area; saved in the state file) and where they are (for areas by
@@ -18,7 +18,7 @@ final class PersonStates: Sendable {
     private let storage: any SnapshotStorage
     private let localLocation: LocationService
     private let logger: Logger
-    private let states = Mutex<[PersonID: State]>([:])
+    private let states = NIOLockedValueBox<[PersonID: State]>([:])
 
     init(storage: any SnapshotStorage, localLocation: LocationService, logger: Logger) {
         self.storage = storage
@@ -29,7 +29,7 @@ final class PersonStates: Sendable {
     /// Forgets `person`'s state, before their place is erased: a request still holding it can
     /// no longer save the place again.
     func forget(_ person: PersonID) {
-        states.withLock { $0.removeValue(forKey: person) }?.place.close()
+        states.withLockedValue { $0.removeValue(forKey: person) }?.place.close()
     }
 
     /// How many persons' states are kept; beyond it all but the local person's are forgotten
@@ -42,7 +42,7 @@ final class PersonStates: Sendable {
             return State(
                 place: PlaceKeeper(storage: InMemorySnapshotStorage(), logger: logger), location: LocationService())
         }
-        return states.withLock { states in
+        return states.withLockedValue { states in
             if let state = states[person] { return state }
             if states.count >= Self.limit { states = states.filter { $0.key == .local } }
             let state = State(

@@ -2,6 +2,7 @@ import AppPatterns
 import FinnkinoKit
 import FinnkinoPresentation
 import Logging
+import NIOConcurrencyHelpers
 import Synchronization
 
 /// The app's place (``AppPlace``): restored from its memento at start, updated as pages are
@@ -12,7 +13,7 @@ import Synchronization
 /// share it, as they share the person's bookmarks.
 final class PlaceKeeper: Sendable {
     private let store: MementoStore<AppPlace>
-    private let current: Mutex<AppPlace>
+    private let current: NIOLockedValueBox<AppPlace>
     /// Set when the person is erased: a request still holding this keeper saves nothing after.
     private let closed = Atomic(false)
     private let logger: Logger
@@ -21,7 +22,7 @@ final class PlaceKeeper: Sendable {
     init(storage: any SnapshotStorage, key: String = "place", logger: Logger) {
         store = MementoStore(
             key: key, version: AppPlace.formatVersion, defaultState: AppPlace(), storage: storage, logger: logger)
-        current = Mutex(store.restore())
+        current = NIOLockedValueBox(store.restore())
         self.logger = logger
     }
 
@@ -31,21 +32,21 @@ final class PlaceKeeper: Sendable {
         person == .local ? "place" : "place.\(person.rawValue)"
     }
 
-    var place: AppPlace { current.withLock { $0 } }
+    var place: AppPlace { current.withLockedValue { $0 } }
 
     /// Saves nothing from now on (the person's place was erased). Taken under the same lock as
     /// a save, so a save in progress finishes before and none starts after.
     func close() {
-        current.withLock { _ in closed.store(true, ordering: .releasing) }
+        current.withLockedValue { _ in closed.store(true, ordering: .releasing) }
     }
 
     /// The language the user chose last (read per request: only this field, not a copy of the place).
-    var language: UILanguage? { current.withLock { $0.language } }
+    var language: UILanguage? { current.withLockedValue { $0.language } }
 
     /// Applies `change`; saves the place when it differs from before. A failed save is logged: the
     /// page is served all the same.
     func update(_ change: (inout AppPlace) -> Void) {
-        current.withLock { place in
+        current.withLockedValue { place in
             var changed = place
             change(&changed)
             guard changed != place, !closed.load(ordering: .acquiring) else { return }

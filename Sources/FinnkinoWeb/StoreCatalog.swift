@@ -1,12 +1,12 @@
 import FinnkinoKit
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// One FeedStore per content language, made on first use and shared by every request; each
 /// watches its source (probing it while it does not answer, every `probeInterval`).
 final class StoreCatalog: Sendable {
     private let make: @Sendable (ContentLanguage) throws -> FeedStore
     private let probeInterval: Duration
-    private let stores = Mutex<[ContentLanguage: (store: FeedStore, watcher: Task<Void, Never>)]>([:])
+    private let stores = NIOLockedValueBox<[ContentLanguage: (store: FeedStore, watcher: Task<Void, Never>)]>([:])
 
     init(probeInterval: Duration, make: @escaping @Sendable (ContentLanguage) throws -> FeedStore) {
         self.make = make
@@ -14,11 +14,11 @@ final class StoreCatalog: Sendable {
     }
 
     deinit {
-        stores.withLock { stores in for entry in stores.values { entry.watcher.cancel() } }
+        stores.withLockedValue { stores in for entry in stores.values { entry.watcher.cancel() } }
     }
 
     func store(for language: ContentLanguage) throws -> FeedStore {
-        try stores.withLock { stores in
+        try stores.withLockedValue { stores in
             if let entry = stores[language] { return entry.store }
             let store = try make(language)
             stores[language] = (store, store.watchSource(every: probeInterval))
@@ -28,7 +28,7 @@ final class StoreCatalog: Sendable {
 
     /// Stops every store's feeds (for shutdown).
     func stopFeeds() async {
-        let all = stores.withLock { Array($0.values) }
+        let all = stores.withLockedValue { Array($0.values) }
         for entry in all { await entry.store.stopFeeds() }
     }
 }

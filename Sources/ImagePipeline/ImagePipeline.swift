@@ -1,7 +1,7 @@
 import AppPatterns
 import Foundation
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Images for the pages: fetch → memory cache → disk cache → decode → decorators → encode.
 ///
@@ -156,7 +156,7 @@ public final class ImagePipeline: Sendable {
 
 /// A thread-safe count.
 private final class Counter: Sendable {
-    private let count = Mutex(0)
-    var value: Int { count.withLock { $0 } }
-    func increment() { count.withLock { $0 += 1 } }
+    private let count = NIOLockedValueBox(0)
+    var value: Int { count.withLockedValue { $0 } }
+    func increment() { count.withLockedValue { $0 += 1 } }
 }

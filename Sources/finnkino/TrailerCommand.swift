@@ -1,7 +1,7 @@
 import ArgumentParser
 import FinnkinoKit
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 #if canImport(Glibc)
     import Glibc
@@ -202,14 +202,14 @@ struct TrailerCommand: AsyncParsableCommand {
 
 /// A progress bar on standard error, redrawn in place, when standard error is a terminal.
 final class ProgressBar: Sendable {
-    private let drawn = Mutex(-1)
+    private let drawn = NIOLockedValueBox(-1)
     private let isTerminal = isatty(STDERR_FILENO) == 1
 
     func show(_ share: Double) {
         guard isTerminal else { return }
         let percent = Int((share * 100).rounded(.down))
         guard
-            drawn.withLock({ previous in
+            drawn.withLockedValue({ previous in
                 defer { previous = percent }
                 return previous != percent
             })
@@ -223,7 +223,7 @@ final class ProgressBar: Sendable {
     }
 
     func finish() {
-        guard isTerminal, drawn.withLock({ $0 }) >= 0 else { return }
+        guard isTerminal, drawn.withLockedValue({ $0 }) >= 0 else { return }
         FileHandle.standardError.write(Data("\n".utf8))
     }
 }

@@ -1,5 +1,5 @@
 import AppPatterns
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Passes requests on to a transport and remembers how the last one went, so that a command can
 /// say what happened when the screen only shows "Connection error" or "JSON parsing error".
@@ -11,7 +11,7 @@ final class RecordingTransport: Transport {
     }
 
     private let base: any Transport
-    private let last = Mutex<Outcome?>(nil)
+    private let last = NIOLockedValueBox<Outcome?>(nil)
 
     init(_ base: any Transport) {
         self.base = base
@@ -20,15 +20,15 @@ final class RecordingTransport: Transport {
     var sourceDescription: String { base.sourceDescription }
 
     /// How the last request ended; nil before any.
-    var lastOutcome: Outcome? { last.withLock { $0 } }
+    var lastOutcome: Outcome? { last.withLockedValue { $0 } }
 
     func send(_ request: TransportRequest) async throws -> TransportResponse {
         do {
             let response = try await base.send(request)
-            last.withLock { $0 = .answered(response) }
+            last.withLockedValue { $0 = .answered(response) }
             return response
         } catch {
-            last.withLock { $0 = .failed(error) }
+            last.withLockedValue { $0 = .failed(error) }
             throw error
         }
     }

@@ -1,6 +1,6 @@
 import AppPatterns
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct HTTPTransportTests {
@@ -215,12 +215,12 @@ import Testing
     ])
     func aRedirectOffTheSourcesHostIsNotFollowed(location: String) async throws {
         // Given a source (reached as 127.0.0.1) redirecting to another host or scheme
-        let port = Mutex<UInt16>(0)
+        let port = NIOLockedValueBox<UInt16>(0)
         let server = try LoopbackHTTPServer { _ in
-            let target = location.replacingOccurrences(of: "PORT", with: String(port.withLock { $0 }))
+            let target = location.replacingOccurrences(of: "PORT", with: String(port.withLockedValue { $0 }))
             return .reply(status: 302, headers: [("Location", target)], body: Data())
         }
-        port.withLock { $0 = server.port }
+        port.withLockedValue { $0 = server.port }
         defer { server.stop() }
         // When it is fetched, then the redirect is refused and nothing else is asked for
         let error = await failure(try transport(server))

@@ -1,6 +1,6 @@
 import AppPatterns
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 /// 429 answers waited out as the server asks, then with backoff; API keys added at send time;
@@ -10,8 +10,8 @@ import Testing
 
     /// The waits a transport asked for.
     final class Waits: Sendable {
-        let list = Mutex<[Duration]>([])
-        var all: [Duration] { list.withLock { $0 } }
+        let list = NIOLockedValueBox<[Duration]>([])
+        var all: [Duration] { list.withLockedValue { $0 } }
     }
 
     /// A transport over `stub` that records its waits instead of sleeping.
@@ -19,7 +19,7 @@ import Testing
         RateLimitedTransport(
             stub, retries: retries, backoff: Backoff(base: .seconds(2), factor: 2, maximum: .seconds(30)),
             longestWait: .seconds(60), now: { Date(timeIntervalSince1970: 1_445_412_480) },
-            sleep: { wait in waits.list.withLock { $0.append(wait) } })
+            sleep: { wait in waits.list.withLockedValue { $0.append(wait) } })
     }
 
     @Test func waitsAsTheServerAsksThenBacksOff() async throws {

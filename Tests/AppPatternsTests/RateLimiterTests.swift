@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 @testable import AppPatterns
@@ -8,9 +8,9 @@ import Testing
 /// memory bounded.
 @Suite struct RateLimiterTests {
     final class Time: Sendable {
-        let seconds = Mutex(0.0)
-        func advance(_ by: Double) { seconds.withLock { $0 += by } }
-        var now: Date { Date(timeIntervalSince1970: 1_000_000 + seconds.withLock { $0 }) }
+        let seconds = NIOLockedValueBox(0.0)
+        func advance(_ by: Double) { seconds.withLockedValue { $0 += by } }
+        var now: Date { Date(timeIntervalSince1970: 1_000_000 + seconds.withLockedValue { $0 }) }
     }
 
     @Test func aKeyGetsItsLimitThenOneEventPerShareOfTheWindow() {

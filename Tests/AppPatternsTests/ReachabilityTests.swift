@@ -1,6 +1,6 @@
 import AppPatterns
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 @Suite(.timeLimit(.minutes(3))) struct ReachabilityTests {
@@ -58,29 +58,29 @@ import Testing
 
     @Test func aProbeOnAScheduleFeedsTheStatusUntilStopped() async {
         // Given a probe that succeeds while `up` is true, probing every 10 s
-        let up = Mutex(true)
-        let probes = Mutex(0)
+        let up = NIOLockedValueBox(true)
+        let probes = NIOLockedValueBox(0)
         let reachability = Reachability(now: clock.dateSource)
         reachability.startProbing(every: .seconds(10), clock: clock) {
-            probes.withLock { $0 += 1 }
-            if !up.withLock({ $0 }) { throw TransportError(.unreachable, "probe refused") }
+            probes.withLockedValue { $0 += 1 }
+            if !up.withLockedValue({ $0 }) { throw TransportError(.unreachable, "probe refused") }
         }
         // Then the first probe runs at once
         await clock.waitForSleepers(1)
         #expect(reachability.status == .reachable)
         // When the source goes down and 10 s pass
-        up.withLock { $0 = false }
+        up.withLockedValue { $0 = false }
         clock.advance(by: .seconds(10))
         await clock.waitForSleepers(1)
         // Then the next probe found it unreachable
         #expect(reachability.status == .unreachable(since: clock.date))
-        #expect(probes.withLock { $0 } == 2)
+        #expect(probes.withLockedValue { $0 } == 2)
         // When probing stops
         await reachability.stopProbing()
         clock.advance(by: .seconds(100))
         // Then nothing sleeps and no further probe ran
         #expect(clock.sleeperCount == 0)
-        #expect(probes.withLock { $0 } == 2)
+        #expect(probes.withLockedValue { $0 } == 2)
         #expect(clock.requestedSleeps == [.seconds(10), .seconds(10)])
     }
 }

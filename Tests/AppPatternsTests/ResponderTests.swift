@@ -1,5 +1,5 @@
 import AppPatterns
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 @Suite struct ResponderTests {
@@ -8,7 +8,7 @@ import Testing
         let responderName: String
         let nextResponder: (any Responder)?
         let handles: Set<Action>
-        let seen = Mutex<[Action]>([])
+        let seen = NIOLockedValueBox<[Action]>([])
 
         init(_ name: String, handles: Set<Action> = [], next: (any Responder)? = nil) {
             responderName = name
@@ -17,7 +17,7 @@ import Testing
         }
 
         func handle(_ action: Action) async throws -> ActionOutcome? {
-            seen.withLock { $0.append(action) }
+            seen.withLockedValue { $0.append(action) }
             return handles.contains(action) ? ActionOutcome(message: "\(responderName) did \(action)") : nil
         }
     }
@@ -31,12 +31,12 @@ import Testing
         let undo = try await view.send(.undo)
         // Then the screen handles it and the app never sees it
         #expect(undo == ActionDelivery(handledBy: "screen", outcome: ActionOutcome(message: "screen did undo")))
-        #expect(app.seen.withLock { $0 }.isEmpty)
+        #expect(app.seen.withLockedValue { $0 }.isEmpty)
         // When refresh is sent, it passes view and screen and reaches the app
         let refresh = try await view.send(.refresh)
         #expect(refresh?.handledBy == "app")
-        #expect(view.seen.withLock { $0 } == [.undo, .refresh])
-        #expect(screen.seen.withLock { $0 } == [.undo, .refresh])
+        #expect(view.seen.withLockedValue { $0 } == [.undo, .refresh])
+        #expect(screen.seen.withLockedValue { $0 } == [.undo, .refresh])
     }
 
     @Test func anActionNobodyHandlesComesBackUnhandled() async throws {
@@ -46,7 +46,7 @@ import Testing
         // When redo is sent
         // Then every link saw it and nobody handled it
         #expect(try await view.send(.redo) == nil)
-        #expect(app.seen.withLock { $0 } == [.redo])
+        #expect(app.seen.withLockedValue { $0 } == [.redo])
     }
 
     @Test func theNearestResponderWins() async throws {
@@ -55,6 +55,6 @@ import Testing
         let inner = Link("inner", handles: [.undo], next: outer)
         // Then the one nearest to where the action was sent handles it
         #expect(try await inner.send(.undo)?.handledBy == "inner")
-        #expect(outer.seen.withLock { $0 }.isEmpty)
+        #expect(outer.seen.withLockedValue { $0 }.isEmpty)
     }
 }

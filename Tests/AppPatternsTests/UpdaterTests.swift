@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 @testable import AppPatterns
@@ -10,28 +10,28 @@ private final class ScriptedFetch: Sendable {
         var description: String
     }
 
-    private let outcomes: Mutex<[Result<Int, Failure>]>
-    private let calls = Mutex(0)
+    private let outcomes: NIOLockedValueBox<[Result<Int, Failure>]>
+    private let calls = NIOLockedValueBox(0)
     private let duration: Duration?
     private let clock: ManualClock
 
     init(_ outcomes: [Result<Int, Failure>], takes duration: Duration? = nil, on clock: ManualClock) {
-        self.outcomes = Mutex(outcomes)
+        self.outcomes = NIOLockedValueBox(outcomes)
         self.duration = duration
         self.clock = clock
     }
 
-    private let asked = Mutex<[Freshness]>([])
+    private let asked = NIOLockedValueBox<[Freshness]>([])
 
-    var count: Int { calls.withLock { $0 } }
+    var count: Int { calls.withLockedValue { $0 } }
     /// The freshness each call asked for, in order.
-    var freshnesses: [Freshness] { asked.withLock { $0 } }
+    var freshnesses: [Freshness] { asked.withLockedValue { $0 } }
 
     func callAsFunction(_ freshness: Freshness) async throws -> Int {
-        calls.withLock { $0 += 1 }
-        asked.withLock { $0.append(freshness) }
+        calls.withLockedValue { $0 += 1 }
+        asked.withLockedValue { $0.append(freshness) }
         if let duration { try await clock.sleep(for: duration) }
-        let outcome = outcomes.withLock { outcomes in
+        let outcome = outcomes.withLockedValue { outcomes in
             outcomes.count > 1 ? outcomes.removeFirst() : outcomes.first ?? .failure(Failure(description: "no script"))
         }
         return try outcome.get()
@@ -232,13 +232,13 @@ private final class ScriptedFetch: Sendable {
         // Given an updater showing 1 whose next fetch takes 10 s
         let fetch = ScriptedFetch([.success(1), .success(2)], on: clock)
         let slow = ScriptedFetch([.success(2)], takes: .seconds(10), on: clock)
-        let useSlow = Mutex(false)
+        let useSlow = NIOLockedValueBox(false)
         let updater = Updater(interval: .seconds(60), clock: clock) { freshness in
-            useSlow.withLock { $0 } ? try await slow(freshness) : try await fetch(freshness)
+            useSlow.withLockedValue { $0 } ? try await slow(freshness) : try await fetch(freshness)
         }
         updater.start()
         await clock.waitForSleepers(1)
-        useSlow.withLock { $0 = true }
+        useSlow.withLockedValue { $0 = true }
         clock.advance(by: .seconds(60))
         await clock.waitForSleepers(1)
         #expect(updater.subject.value == .loading(previous: 1))
@@ -272,11 +272,11 @@ private final class ScriptedFetch: Sendable {
     /// A real clock that records how long each sleep it is asked for lasts.
     final class RecordingClock: Clock {
         let base = ContinuousClock()
-        let waits = Mutex<[Duration]>([])
+        let waits = NIOLockedValueBox<[Duration]>([])
         var now: ContinuousClock.Instant { base.now }
         var minimumResolution: Duration { base.minimumResolution }
         func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {
-            waits.withLock { $0.append(deadline - base.now) }
+            waits.withLockedValue { $0.append(deadline - base.now) }
             try await base.sleep(until: deadline, tolerance: tolerance)
         }
     }
@@ -286,7 +286,7 @@ private final class ScriptedFetch: Sendable {
         let started = clock.now
         try await Updater<Int>.sleep(on: clock, for: .milliseconds(2_500))
         // (How many slices depends on how late a loaded machine wakes each one; none is longer.)
-        let waits = clock.waits.withLock { $0 }
+        let waits = clock.waits.withLockedValue { $0 }
         #expect(!waits.isEmpty)
         #expect(waits.allSatisfy { $0 <= Updater<Int>.sleepSlice })
         #expect(clock.now - started >= .milliseconds(2_500))

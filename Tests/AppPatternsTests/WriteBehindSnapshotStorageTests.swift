@@ -2,7 +2,7 @@ import AppPatterns
 import Dispatch
 import Foundation
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 /// Saves kept in memory and written together: reads see them at once, one write takes them all, a
@@ -10,21 +10,21 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct WriteBehindSnapshotStorageTests {
     /// A storage that counts its writes, and fails them while told to.
     final class CountingStorage: SnapshotStorage {
-        let saved = Mutex<[String: Data]>([:])
-        let writes = Mutex(0)
-        let failing = Mutex(false)
+        let saved = NIOLockedValueBox<[String: Data]>([:])
+        let writes = NIOLockedValueBox(0)
+        let failing = NIOLockedValueBox(false)
         struct Failure: Error {}
 
-        func snapshot(for key: String) throws -> Data? { saved.withLock { $0[key] } }
+        func snapshot(for key: String) throws -> Data? { saved.withLockedValue { $0[key] } }
         func save(_ data: Data, for key: String) throws { try save([key: data]) }
         func save(_ snapshots: [String: Data]) throws {
-            if failing.withLock({ $0 }) { throw Failure() }
-            writes.withLock { $0 += 1 }
-            saved.withLock { $0.merge(snapshots) { _, new in new } }
+            if failing.withLockedValue({ $0 }) { throw Failure() }
+            writes.withLockedValue { $0 += 1 }
+            saved.withLockedValue { $0.merge(snapshots) { _, new in new } }
         }
         func removeSnapshot(for key: String) throws {
-            writes.withLock { $0 += 1 }
-            _ = saved.withLock { $0.removeValue(forKey: key) }
+            writes.withLockedValue { $0 += 1 }
+            _ = saved.withLockedValue { $0.removeValue(forKey: key) }
         }
     }
 
@@ -40,18 +40,18 @@ import Testing
         try storage.save(Data("a2".utf8), for: "place.1")
         try storage.save(Data("c".utf8), for: "place.3")
         // Then nothing has been written, and each reads back its last save
-        #expect(base.writes.withLock { $0 } == 0)
+        #expect(base.writes.withLockedValue { $0 } == 0)
         #expect(try storage.snapshot(for: "place.1") == Data("a2".utf8))
         // When flushed, Then one write holds them all
         try storage.flush()
-        #expect(base.writes.withLock { $0 } == 1)
+        #expect(base.writes.withLockedValue { $0 } == 1)
         #expect(
-            base.saved.withLock { $0 } == [
+            base.saved.withLockedValue { $0 } == [
                 "place.1": Data("a2".utf8), "place.2": Data("b".utf8), "place.3": Data("c".utf8),
             ])
         // And a flush with nothing pending writes nothing
         try storage.flush()
-        #expect(base.writes.withLock { $0 } == 1)
+        #expect(base.writes.withLockedValue { $0 } == 1)
     }
 
     @Test func aRemovalIsWrittenAtOnceAndNoLaterWriteBringsItBack() throws {
@@ -75,12 +75,12 @@ import Testing
         try storage.save(Data("a".utf8), for: "place.1")
         try storage.save(Data("b".utf8), for: "place.2")
         // When the write fails
-        base.failing.withLock { $0 = true }
+        base.failing.withLockedValue { $0 = true }
         #expect(throws: CountingStorage.Failure.self) { try storage.flush() }
         // And a newer save of the same key comes meanwhile
         try storage.save(Data("a2".utf8), for: "place.1")
         // Then the next write takes the newer save, and the one not saved again
-        base.failing.withLock { $0 = false }
+        base.failing.withLockedValue { $0 = false }
         try storage.flush()
         #expect(try base.snapshot(for: "place.1") == Data("a2".utf8))
         #expect(try base.snapshot(for: "place.2") == Data("b".utf8))

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A loopback HTTP server in the Finnkino API's URL layout, answering with the real samples
 /// (Tests/FinnkinoKitTests/Fixtures/anchors), so the CLI can be used end to end against it. It
@@ -14,10 +14,10 @@ final class FinnkinoAPIServer: Sendable {
     private let log: RequestLog
 
     /// Everything asked so far, as `path?query`.
-    var receivedRequests: [String] { log.entries.withLock { $0 } }
+    var receivedRequests: [String] { log.entries.withLockedValue { $0 } }
 
     private final class RequestLog: Sendable {
-        let entries = Mutex<[String]>([])
+        let entries = NIOLockedValueBox<[String]>([])
     }
 
     static let samples = URL(fileURLWithPath: #filePath)
@@ -33,7 +33,7 @@ final class FinnkinoAPIServer: Sendable {
         @Sendable func respond(_ request: Request, _: BasicRequestContext) -> Response {
             let path = request.uri.path
             let query = request.uri.query ?? ""
-            let seen = log.entries.withLock { entries in
+            let seen = log.entries.withLockedValue { entries in
                 entries.append(query.isEmpty ? path : path + "?" + query)
                 return entries.filter { $0.contains("page=2") }.count
             }

@@ -1,6 +1,6 @@
 import AppPatterns
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 @testable import FinnkinoKit
@@ -9,7 +9,7 @@ import Testing
 /// The bundled transport, counting the Schedule requests that reach it.
 private final class CountingTransport: Transport {
     let inner: BundledTransport
-    let scheduleRequests = Mutex<[String]>([])
+    let scheduleRequests = NIOLockedValueBox<[String]>([])
 
     init() throws {
         inner = try BundledTransport(today: { PresentationFixtures.today })
@@ -19,7 +19,7 @@ private final class CountingTransport: Transport {
 
     func send(_ request: TransportRequest) async throws -> TransportResponse {
         if request.path.hasSuffix("/xml/Schedule/") {
-            scheduleRequests.withLock { $0.append(request.queryValue("dt") ?? "") }
+            scheduleRequests.withLockedValue { $0.append(request.queryValue("dt") ?? "") }
         }
         return try await inner.send(request)
     }
@@ -118,15 +118,15 @@ private final class CountingTransport: Transport {
         var viewModel = viewModel(store, bookmarks)
         await viewModel.load()
         // Then only today's schedule was asked for
-        #expect(transport.scheduleRequests.withLock { $0 } == [today.finnkinoQueryValue])
+        #expect(transport.scheduleRequests.withLockedValue { $0 } == [today.finnkinoQueryValue])
         // When a listed movie without shows in an area is bookmarked and that area is chosen
         let (area, unplayed) = try await listedMovieWithoutShows(try PresentationFixtures.bundledStore())
         try bookmarks.add(Bookmark(unplayed, addedAt: morning + 1))
         viewModel.areaSelected(area)
-        transport.scheduleRequests.withLock { $0.removeAll() }
+        transport.scheduleRequests.withLockedValue { $0.removeAll() }
         await viewModel.load()
         // Then exactly the three days from today were asked for, once each, and no further
-        let asked = transport.scheduleRequests.withLock { $0 }
+        let asked = transport.scheduleRequests.withLockedValue { $0 }
         #expect(asked == (0..<BookmarksViewModel.daysAhead).map { today.adding(days: $0).finnkinoQueryValue })
         #expect(viewModel.outputs.rows.first?.showing == "No shows in this area")
     }

@@ -182,7 +182,7 @@ import Testing
         var viewModel = MoviesViewModel(store: store, strings: .english, now: source.clock)
         await viewModel.load()
         #expect(viewModel.outputs.staleNotice == nil)
-        source.failing.withLock { $0 = true }
+        source.failing.withLockedValue { $0 = true }
         source.advance(store.policy.events + 60)
         // When the screen loads again
         await viewModel.load()
@@ -216,7 +216,7 @@ import Testing
         #expect(third.sections.flatMap(\.rows).map(\.length) == ["1 h 52 minutes", "1 h 52 minutes"])
         #expect(await load().sections.flatMap(\.rows).map(\.length) == ["1 h 52 min", "1 h 52 min"])
         // When the source has a new answer with as many movies, after the cache period
-        source.body.withLock { $0 = PresentationFixtures.eventsDocument(["Äiti", "Bambi"]) }
+        source.body.withLockedValue { $0 = PresentationFixtures.eventsDocument(["Äiti", "Bambi"]) }
         source.advance(store.policy.events + 60)
         // Then the new answer is listed
         #expect(await load().sections.flatMap(\.rows).map(\.title) == ["Bambi", "Äiti"])

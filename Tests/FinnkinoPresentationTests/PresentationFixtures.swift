@@ -1,6 +1,6 @@
 import AppPatterns
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 @testable import FinnkinoKit
 @testable import FinnkinoPresentation
@@ -41,29 +41,29 @@ enum PresentationFixtures {
 
     /// A source that answers `body` until it is switched to failing, on a clock the test moves.
     final class SwitchableSource: Sendable {
-        let body: Mutex<Data>
-        let failing = Mutex(false)
-        let now = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+        let body: NIOLockedValueBox<Data>
+        let failing = NIOLockedValueBox(false)
+        let now = NIOLockedValueBox(Date(timeIntervalSince1970: 1_800_000_000))
 
         init(body: Data) {
-            self.body = Mutex(body)
+            self.body = NIOLockedValueBox(body)
         }
 
         func store() -> FeedStore {
             let transport = StubTransport { [self] _ in
-                failing.withLock { $0 }
+                failing.withLockedValue { $0 }
                     ? .failure(TransportError(.unreachable, "connection refused"))
-                    : .response(TransportResponse(status: 200, body: body.withLock { $0 }))
+                    : .response(TransportResponse(status: 200, body: body.withLockedValue { $0 }))
             }
-            let clock: @Sendable () -> Date = { [self] in now.withLock { $0 } }
+            let clock: @Sendable () -> Date = { [self] in now.withLockedValue { $0 } }
             let webService = WebService(
                 transport: transport, cache: InMemoryPayloadCache(), reachability: Reachability(now: clock), now: clock,
                 offlineRetryInterval: 0)
             return FeedStore(webService: webService)
         }
 
-        var clock: @Sendable () -> Date { { [self] in now.withLock { $0 } } }
-        func advance(_ seconds: TimeInterval) { now.withLock { $0 += seconds } }
+        var clock: @Sendable () -> Date { { [self] in now.withLockedValue { $0 } } }
+        func advance(_ seconds: TimeInterval) { now.withLockedValue { $0 += seconds } }
     }
 
     static func eventsDocument(_ titles: [String]) -> Data {

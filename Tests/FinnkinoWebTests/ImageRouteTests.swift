@@ -3,16 +3,16 @@ import FinnkinoKit
 import Foundation
 import ImagePipeline
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 @testable import FinnkinoWeb
 
 /// Log lines kept for the test to read.
 final class LogRecorder: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = NIOLockedValueBox<[String]>([])
 
-    var recorded: [String] { lines.withLock { $0 } }
+    var recorded: [String] { lines.withLockedValue { $0 } }
 
     func logger() -> Logger {
         Logger(label: "recorded") { _ in Handler(recorder: self) }
@@ -29,24 +29,24 @@ final class LogRecorder: Sendable {
         }
 
         func log(event: LogEvent) {
-            recorder.lines.withLock { $0.append("\(event.level): \(event.message)") }
+            recorder.lines.withLockedValue { $0.append("\(event.level): \(event.message)") }
         }
     }
 }
 
 /// A source whose images never come: each request waits until it is cancelled, and says so.
 final class StalledImageSource: Transport, Sendable {
-    private let counts = Mutex((asked: 0, cancelled: 0))
+    private let counts = NIOLockedValueBox((asked: 0, cancelled: 0))
 
     var sourceDescription: String { "stalled" }
-    var asked: Int { counts.withLock { $0.asked } }
-    var cancelled: Int { counts.withLock { $0.cancelled } }
+    var asked: Int { counts.withLockedValue { $0.asked } }
+    var cancelled: Int { counts.withLockedValue { $0.cancelled } }
 
     func send(_ request: TransportRequest) async throws -> TransportResponse {
-        counts.withLock { $0.asked += 1 }
+        counts.withLockedValue { $0.asked += 1 }
         let (never, _) = AsyncStream.makeStream(of: Void.self)
         for await _ in never {}
-        counts.withLock { $0.cancelled += 1 }
+        counts.withLockedValue { $0.cancelled += 1 }
         throw TransportError(.cancelled, "cancelled")
     }
 }

@@ -1,7 +1,7 @@
 import AppPatterns
 import FinnkinoKit
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 @testable import FinnkinoWeb
@@ -14,9 +14,9 @@ import Testing
     final class Source: Sendable {
         /// The paths asked, in order.
         final class Paths: Sendable {
-            private let list = Mutex<[String]>([])
-            func append(_ path: String) { list.withLock { $0.append(path) } }
-            var all: [String] { list.withLock { $0 } }
+            private let list = NIOLockedValueBox<[String]>([])
+            func append(_ path: String) { list.withLockedValue { $0.append(path) } }
+            var all: [String] { list.withLockedValue { $0 } }
         }
 
         let asked = Paths()

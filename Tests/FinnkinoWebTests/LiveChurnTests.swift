@@ -1,7 +1,7 @@
 import AppPatterns
 import FinnkinoKit
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 @testable import FinnkinoWeb
@@ -15,9 +15,9 @@ import Testing
     static let healthLimit: Duration = .milliseconds(100)
     /// Set until cleared; read by the tasks and threads of the test.
     final class Flag: Sendable {
-        private let value = Mutex(true)
-        var isSet: Bool { value.withLock { $0 } }
-        func clear() { value.withLock { $0 = false } }
+        private let value = NIOLockedValueBox(true)
+        var isSet: Bool { value.withLockedValue { $0 } }
+        func clear() { value.withLockedValue { $0 = false } }
     }
 
     static let pages = ["%2Fmovies%3Farea%3Dall", "%2Fmovies%3Farea%3Dall%26list%3Dsoon", "%2Fnews"]
@@ -44,15 +44,15 @@ import Testing
             var round = 0
             while churning.isSet {
                 round += 1
-                source.titles.withLock { $0 = ["Alpha \(round)", "Beta"] }
+                source.titles.withLockedValue { $0 = ["Alpha \(round)", "Beta"] }
                 await feed.refresh()
                 try? await Task.sleep(for: .milliseconds(1))
             }
             return round
         }
         // And a prober asking /healthz every 20 ms on a thread of its own, keeping the slowest answer
-        let slowest = Mutex<Duration>(.zero)
-        let failures = Mutex<[String]>([])
+        let slowest = NIOLockedValueBox<Duration>(.zero)
+        let failures = NIOLockedValueBox<[String]>([])
         let prober = Task {
             try await LoopbackClient.offPool {
                 let clock = ContinuousClock()
@@ -61,7 +61,7 @@ import Testing
                     let started = clock.now
                     do {
                         let reply = try Self.health(port: server.port)
-                        if reply.status != 200 { failures.withLock { $0.append("healthz \(reply.status)") } }
+                        if reply.status != 200 { failures.withLockedValue { $0.append("healthz \(reply.status)") } }
                     } catch {
                         // A frozen server holds the pool's threads, so Swift Testing's own time
                         // limit could never fire: this thread, outside the pool, ends the run.
@@ -70,7 +70,7 @@ import Testing
                         exit(70)
                     }
                     let took = clock.now - started
-                    slowest.withLock { $0 = max($0, took) }
+                    slowest.withLockedValue { $0 = max($0, took) }
                     probes += 1
                     Thread.sleep(forTimeInterval: 0.02)
                 }
@@ -94,7 +94,7 @@ import Testing
                     text += String(decoding: chunk, as: UTF8.self)
                 }
                 guard text.contains(": subscribed") else {
-                    failures.withLock { $0.append("connection \(index) got no subscription: \(text.prefix(200))") }
+                    failures.withLockedValue { $0.append("connection \(index) got no subscription: \(text.prefix(200))") }
                     break
                 }
                 subscribed += 1
@@ -107,11 +107,11 @@ import Testing
 
         // Then every subscription was made, the source changed all along, and /healthz always
         // answered within the limit
-        #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0.prefix(5) })")
+        #expect(failures.withLockedValue { $0 }.isEmpty, "\(failures.withLockedValue { $0.prefix(5) })")
         #expect(opened == Self.connections - Self.connections / 3)
         #expect(rounds > 100)
         #expect(probes > 10)
-        let worst = slowest.withLock { $0 }
+        let worst = slowest.withLockedValue { $0 }
         #expect(worst < Self.healthLimit, "slowest /healthz: \(worst)")
         // And nothing is left observing the feed once the pages are gone
         #expect(await LiveUpdatesTests.eventually { feed.subject.observerCount == 0 })

@@ -1,7 +1,7 @@
 import AppPatterns
 import FinnkinoKit
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 @testable import FinnkinoWeb
@@ -10,12 +10,12 @@ import Testing
 @Suite struct LiveUpdatesTests {
     /// A source whose movie list the test changes; every load asks it again (no cache period).
     final class ChangingMovies: Sendable {
-        let titles = Mutex(["Alpha"])
+        let titles = NIOLockedValueBox(["Alpha"])
 
         func store() -> FeedStore {
             let transport = StubTransport { [self] request in
                 guard request.path.lowercased().contains("events") else { return .status(404) }
-                let events = titles.withLock { $0 }.enumerated().map { index, title in
+                let events = titles.withLockedValue { $0 }.enumerated().map { index, title in
                     "<Event><ID>\(index + 1)</ID><Title>\(title)</Title><OriginalTitle>\(title)</OriginalTitle></Event>"
                 }
                 return .status(200, body: Data("<Events>\(events.joined())</Events>".utf8))
@@ -66,7 +66,7 @@ import Testing
         #expect(feed.isRunning)
 
         // When the list changes and the feed refreshes
-        source.titles.withLock { $0 = ["Alpha", "Beta &amp; Co"] }
+        source.titles.withLockedValue { $0 = ["Alpha", "Beta &amp; Co"] }
         await feed.refresh()
 
         // Then the re-rendered results fragment arrives as one JSON message, the title escaped

@@ -4,7 +4,7 @@ import FinnkinoPresentation
 import Foundation
 import GRDB
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 @testable import FinnkinoWeb
@@ -67,15 +67,15 @@ import Testing
     @Test func aFullServerRefusesANewEditorRatherThanCloseSomeoneElsesInUse() throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("limits-\(UUID())")
         defer { try? FileManager.default.removeItem(at: data) }
-        let clock = Mutex(Date(timeIntervalSinceReferenceDate: 0))
+        let clock = NIOLockedValueBox(Date(timeIntervalSinceReferenceDate: 0))
         let sessions = EditorSessions(
             library: try SQLiteVideoLibrary(dataDirectory: data), uploads: data.appendingPathComponent("uploads"),
-            perPerson: EditorSessions.hostedLimitPerPerson, now: { clock.withLock { $0 } },
+            perPerson: EditorSessions.hostedLimitPerPerson, now: { clock.withLockedValue { $0 } },
             logger: Logger(label: "test"))
         let source = try clip()
         // Given a server full of editors, each its own person's, Bob's the oldest
         let bobs = try sessions.open(source, for: bob)
-        clock.withLock { $0 += 60 }
+        clock.withLockedValue { $0 += 60 }
         let others = try (1..<EditorSessions.limit).map { index in
             try sessions.open(source, for: PersonID(rawValue: 100 + Int64(index)))
         }
@@ -85,7 +85,7 @@ import Testing
         #expect(sessions.session(bobs, of: bob) != nil)
         #expect(others.enumerated().allSatisfy { sessions.session($1, of: PersonID(rawValue: 101 + Int64($0))) != nil })
         // When Bob's stays unused longer than the idle lifetime (the others used meanwhile)
-        clock.withLock { $0 += EditorSessions.idleLifetime + 1 }
+        clock.withLockedValue { $0 += EditorSessions.idleLifetime + 1 }
         for (index, id) in others.enumerated() { _ = sessions.session(id, of: PersonID(rawValue: 101 + Int64(index))) }
         let alices = try sessions.open(source, for: alice)
         // Then Alice's opens in the room of Bob's idle one, and the others stay

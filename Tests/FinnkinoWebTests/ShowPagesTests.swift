@@ -2,7 +2,7 @@ import AppPatterns
 import FinnkinoKit
 import FinnkinoPresentation
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 @testable import FinnkinoWeb
@@ -194,17 +194,17 @@ import Testing
     final class FlakySchedule: Transport {
         let sourceDescription = "flaky"
         private let bundled: BundledTransport
-        private let failures: Mutex<Int>
+        private let failures: NIOLockedValueBox<Int>
 
         init(failures: Int) throws {
             bundled = try BundledTransport(today: { WebServer.today })
-            self.failures = Mutex(failures)
+            self.failures = NIOLockedValueBox(failures)
         }
 
         func send(_ request: TransportRequest) async throws -> TransportResponse {
             let fails =
                 request.path.hasSuffix("/Schedule/")
-                && failures.withLock { left in
+                && failures.withLockedValue { left in
                     defer { left -= 1 }
                     return left > 0
                 }

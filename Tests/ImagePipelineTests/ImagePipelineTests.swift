@@ -1,6 +1,6 @@
 import AppPatterns
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 @testable import ImagePipeline
@@ -11,7 +11,7 @@ final class GatedTransport: Transport {
     private let body: [UInt8]
     private let gate: AsyncStream<Void>
     private let opener: AsyncStream<Void>.Continuation
-    private let counts = Mutex((sent: 0, cancelled: 0))
+    private let counts = NIOLockedValueBox((sent: 0, cancelled: 0))
 
     init(body: [UInt8]) {
         self.body = body
@@ -19,16 +19,16 @@ final class GatedTransport: Transport {
     }
 
     var sourceDescription: String { "gated" }
-    var sent: Int { counts.withLock { $0.sent } }
-    var cancelled: Int { counts.withLock { $0.cancelled } }
+    var sent: Int { counts.withLockedValue { $0.sent } }
+    var cancelled: Int { counts.withLockedValue { $0.cancelled } }
 
     func open() { opener.finish() }
 
     func send(_ request: TransportRequest) async throws -> TransportResponse {
-        counts.withLock { $0.sent += 1 }
+        counts.withLockedValue { $0.sent += 1 }
         for await _ in gate {}
         if Task.isCancelled {
-            counts.withLock { $0.cancelled += 1 }
+            counts.withLockedValue { $0.cancelled += 1 }
             throw TransportError(.cancelled, "cancelled")
         }
         return TransportResponse(status: 200, body: Data(body))

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A loopback HTTP server in the layout of Apple's marketing RSS feed, answering the chart's path
 /// with one fixed answer (the real sample, broken JSON, an error status), so the CLI can be used
@@ -31,10 +31,10 @@ final class ChartServer: Sendable {
     private let log: PathLog
 
     /// The paths asked for so far.
-    var receivedPaths: [String] { log.paths.withLock { $0 } }
+    var receivedPaths: [String] { log.paths.withLockedValue { $0 } }
 
     private final class PathLog: Sendable {
-        let paths = Mutex<[String]>([])
+        let paths = NIOLockedValueBox<[String]>([])
     }
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
@@ -54,7 +54,7 @@ final class ChartServer: Sendable {
         let log = PathLog()
         let router = Router()
         router.get("**") { request, _ -> Response in
-            log.paths.withLock { $0.append(request.uri.path) }
+            log.paths.withLockedValue { $0.append(request.uri.path) }
             guard request.uri.path == chartPath else { return Response(status: .notFound) }
             return Response(
                 status: status, headers: [.contentType: "application/json; charset=utf-8"],

@@ -2,7 +2,7 @@ import AppPatterns
 import Foundation
 import GRDB
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// One person's ``BookmarkStore`` in the bookmarks file of every person (through GRDB; see
 /// ``SQLiteBookmarkStores``, which makes one store per person).
@@ -30,7 +30,7 @@ public final class SQLiteBookmarkStore: BookmarkStore {
     /// nil for a working one.
     public let unavailableReason: String?
     private let queue: DatabaseQueue
-    private let cache: Mutex<Snapshot>
+    private let cache: NIOLockedValueBox<Snapshot>
     private let commits: CommitCounter
     private let logger: Logger
 
@@ -92,7 +92,7 @@ public final class SQLiteBookmarkStore: BookmarkStore {
                 (try Self.dataVersion(db), try BookmarkTable(db: db, person: person).all(logger: logger))
             }
             self.bookmarks = Subject(bookmarks)
-            cache = Mutex(Snapshot(dataVersion: version, commits: committed, history: nil))
+            cache = NIOLockedValueBox(Snapshot(dataVersion: version, commits: committed, history: nil))
         } catch {
             throw BookmarkStoreError.unreadable(path: path, reason: Self.reason(error))
         }
@@ -169,14 +169,14 @@ public final class SQLiteBookmarkStore: BookmarkStore {
         do {
             return try queue.read { db in
                 try synchronize(db, force: false)
-                if let history = cache.withLock({ $0.history }) { return history }
+                if let history = cache.withLockedValue({ $0.history }) { return history }
                 let history = try Self.loadHistory(db, person: person, logger: logger)
-                cache.withLock { $0.history = history }
+                cache.withLockedValue { $0.history = history }
                 return history
             }
         } catch {
             logger.warning("bookmarks \(path): cannot read the undo history: \(Self.reason(error))")
-            return cache.withLock { $0.history } ?? History(limit: BookmarkLimits.undoDepth)
+            return cache.withLockedValue { $0.history } ?? History(limit: BookmarkLimits.undoDepth)
         }
     }
 
@@ -291,12 +291,12 @@ public final class SQLiteBookmarkStore: BookmarkStore {
     private func synchronize(_ db: Database, force: Bool) throws {
         let version = try Self.dataVersion(db)
         let committed = commits.value
-        guard force || cache.withLock({ $0.dataVersion != version || $0.commits != committed }) else { return }
+        guard force || cache.withLockedValue({ $0.dataVersion != version || $0.commits != committed }) else { return }
         let list = try BookmarkTable(db: db, person: person).all(logger: logger)
         // The history is read again only if it was read at all (see `Snapshot.history`).
         let history =
-            cache.withLock({ $0.history }) == nil ? nil : try Self.loadHistory(db, person: person, logger: logger)
-        cache.withLock { $0 = Snapshot(dataVersion: version, commits: committed, history: history) }
+            cache.withLockedValue({ $0.history }) == nil ? nil : try Self.loadHistory(db, person: person, logger: logger)
+        cache.withLockedValue { $0 = Snapshot(dataVersion: version, commits: committed, history: history) }
         bookmarks.replace { $0 == list ? nil : list }
     }
 

@@ -2,6 +2,7 @@ import AppPatterns
 import Foundation
 import GRDB
 import Logging
+import NIOConcurrencyHelpers
 import Synchronization
 
 /// The ``BookmarkStores`` of one machine: every person's bookmarks in one SQLite file
@@ -17,7 +18,7 @@ public final class SQLiteBookmarkStores: BookmarkStores {
     public let unavailableReason: String?
     let queue: DatabaseQueue
     private let logger: Logger
-    private let stores = Mutex<[PersonID: SQLiteBookmarkStore]>([:])
+    private let stores = NIOLockedValueBox<[PersonID: SQLiteBookmarkStore]>([:])
     /// How many persons' stores are kept in memory at most (see ``store(for:)``). A store of 5
     /// bookmarks takes about 4 KB (10,000 of them took 39 MB in `Benchmarks/web/hosted.sh`), and
     /// one forgotten is read again in one indexed query: 2,000 keep a server under 100 MB.
@@ -84,7 +85,7 @@ public final class SQLiteBookmarkStores: BookmarkStores {
         // lock at this moment, from before the delete, and one a request still holds.
         commits.increment()
         // The person's store, if open pages hold it, lists nothing now (and tells them).
-        stores.withLock { $0[person] }?.reload()
+        stores.withLockedValue { $0[person] }?.reload()
     }
 
     /// The persons among `persons` who have at least one bookmark.
@@ -101,7 +102,7 @@ public final class SQLiteBookmarkStores: BookmarkStores {
     }
 
     /// How many stores are in memory now.
-    var keptCount: Int { stores.withLock(\.count) }
+    var keptCount: Int { stores.withLockedValue(\.count) }
 
     /// Counts this process's commits to the file: a store forgotten while a request still used it
     /// may commit after a new store of the same person was read, and SQLite's `data_version` does
@@ -119,11 +120,11 @@ public final class SQLiteBookmarkStores: BookmarkStores {
     /// A new store is read outside the lock, so that one person's first request never waits for
     /// another's read; when two requests of one person race, the first store kept is the one used.
     func sqliteStore(for person: PersonID) throws -> SQLiteBookmarkStore {
-        if let store = stores.withLock({ $0[person] }) { return store }
+        if let store = stores.withLockedValue({ $0[person] }) { return store }
         let made = try SQLiteBookmarkStore(
             queue: queue, person: person, path: path, unavailableReason: unavailableReason, commits: commits,
             logger: logger)
-        return stores.withLock { stores in
+        return stores.withLockedValue { stores in
             if let store = stores[person] { return store }
             if stores.count >= Self.limit { stores = stores.filter { $0.value.bookmarks.observerCount > 0 } }
             stores[person] = made

@@ -1,5 +1,5 @@
 import AppPatterns
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The FeedStore's updaters, one per feed key, made on first use.
 ///
@@ -18,10 +18,10 @@ final class FeedRegistry: Sendable {
         func stop() async
     }
 
-    private let updaters = Mutex<[FeedKey: any Registered]>([:])
+    private let updaters = NIOLockedValueBox<[FeedKey: any Registered]>([:])
 
     func updater<Value: Sendable>(for key: FeedKey, make: () -> Updater<Value>) -> Updater<Value> {
-        updaters.withLock { updaters in
+        updaters.withLockedValue { updaters in
             if let existing = updaters[key] as? Updater<Value> { return existing }
             if updaters.count >= Self.idleKept {
                 updaters = updaters.filter { $0.value.isRunning || $0.value.observerCount > 0 }
@@ -32,14 +32,14 @@ final class FeedRegistry: Sendable {
         }
     }
 
-    var count: Int { updaters.withLock { $0.count } }
+    var count: Int { updaters.withLockedValue { $0.count } }
 
     /// How many updaters run their schedule or have observers.
-    var activeCount: Int { updaters.withLock { $0.values.count { $0.isRunning || $0.observerCount > 0 } } }
+    var activeCount: Int { updaters.withLockedValue { $0.values.count { $0.isRunning || $0.observerCount > 0 } } }
 
     /// Forgets every updater and returns them, to be stopped.
     func removeAll() -> [any Registered] {
-        updaters.withLock { updaters in
+        updaters.withLockedValue { updaters in
             defer { updaters.removeAll() }
             return Array(updaters.values)
         }

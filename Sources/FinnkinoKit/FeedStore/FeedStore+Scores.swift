@@ -1,6 +1,6 @@
 import AppPatterns
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 extension FeedStore {
     /// How long what is known of an event's scores is kept: a match with the critics' scores, or
@@ -47,13 +47,13 @@ extension FeedStore {
         guard !missing.isEmpty else { return found }
         // Each event is matched by one task, which a request finding it under way waits for too;
         // four match at a time (the international services limit their rate).
-        let tasks = scoresMatching.withLock { matching in
+        let tasks = scoresMatching.withLockedValue { matching in
             missing.map { event in
                 let key = ScoreKey(event)
                 if let running = matching[key] { return running }
                 let task = Task {
                     _ = try? await self.scoreMatchingSlots.withSlot { await self.scores(for: event) }
-                    _ = self.scoresMatching.withLock { $0.removeValue(forKey: key) }
+                    _ = self.scoresMatching.withLockedValue { $0.removeValue(forKey: key) }
                 }
                 matching[key] = task
                 return task
@@ -124,14 +124,14 @@ extension FeedStore {
 
 /// A continuation resumed once, by whichever comes first.
 private final class FirstResume: Sendable {
-    private let continuation = Mutex<CheckedContinuation<Void, Never>?>(nil)
+    private let continuation = NIOLockedValueBox<CheckedContinuation<Void, Never>?>(nil)
 
     func set(_ continuation: CheckedContinuation<Void, Never>) {
-        self.continuation.withLock { $0 = continuation }
+        self.continuation.withLockedValue { $0 = continuation }
     }
 
     func resume() {
-        continuation.withLock { $0.take() }?.resume()
+        continuation.withLockedValue { $0.take() }?.resume()
     }
 }
 

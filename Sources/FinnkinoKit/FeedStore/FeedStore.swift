@@ -1,6 +1,6 @@
 import AppPatterns
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The one entry point the presentation layer uses for Finnkino data (Facade).
 ///
@@ -24,7 +24,7 @@ public final class FeedStore: Sendable {
     /// The events matched to the international lists' movies (``scores(for:)``), and those being
     /// matched now.
     let scoreMatches = MemoryCache<ScoreKey, KnownScores>(countLimit: 4_000)
-    let scoresMatching = Mutex<[ScoreKey: Task<Void, Never>]>([:])
+    let scoresMatching = NIOLockedValueBox<[ScoreKey: Task<Void, Never>]>([:])
     let scoreMatchingSlots = ConcurrencyLimit(width: 4)
     /// How many sorted movie lists are kept (for tests).
     var movieListCount: Int { movieLists.count }

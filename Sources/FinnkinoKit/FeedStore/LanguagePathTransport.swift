@@ -1,6 +1,6 @@
 import AppPatterns
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Sends a Swedish or English request to the path form that works (a Decorator of the live
 /// transport): first ``ContentLanguage/pathPrefix`` (`/en/xml/…`); when that answers 404 or an
@@ -9,7 +9,7 @@ import Synchronization
 public final class LanguagePathTransport: Transport {
     public let inner: any Transport
     /// The languages whose alternative prefix answered when the first did not.
-    private let alternativeWorks = Mutex<Set<ContentLanguage>>([])
+    private let alternativeWorks = NIOLockedValueBox<Set<ContentLanguage>>([])
 
     public init(_ inner: any Transport) {
         self.inner = inner
@@ -23,12 +23,12 @@ public final class LanguagePathTransport: Transport {
         }
         var moved = request
         moved.path = alternative + rest
-        if alternativeWorks.withLock({ $0.contains(language) }) { return try await inner.send(moved) }
+        if alternativeWorks.withLockedValue({ $0.contains(language) }) { return try await inner.send(moved) }
         let first = try await inner.send(request)
         guard Self.isMissing(first) else { return first }
         let second = try await inner.send(moved)
         guard !Self.isMissing(second) else { return first }
-        alternativeWorks.withLock { _ = $0.insert(language) }
+        alternativeWorks.withLockedValue { _ = $0.insert(language) }
         return second
     }
 

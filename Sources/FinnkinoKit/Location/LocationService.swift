@@ -1,6 +1,6 @@
 import AppPatterns
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The user's location as an Observer subject, and its updater.
 ///
@@ -17,7 +17,7 @@ public final class LocationService: Sendable {
     public let subject: Subject<UserLocation?>
     private let maximumAge: Duration
     private let now: @Sendable () -> Date
-    private let state: Mutex<(source: LocationSource, schedule: Task<Void, Never>?)>
+    private let state: NIOLockedValueBox<(source: LocationSource, schedule: Task<Void, Never>?)>
 
     /// - Parameters:
     ///   - source: where the location comes from at first.
@@ -29,27 +29,27 @@ public final class LocationService: Sendable {
     ) {
         self.maximumAge = maximumAge
         self.now = now
-        state = Mutex((source, nil))
+        state = NIOLockedValueBox((source, nil))
         subject = Subject(nil)
         refresh()
     }
 
     deinit {
-        state.withLock { $0.schedule?.cancel() }
+        state.withLockedValue { $0.schedule?.cancel() }
     }
 
     /// The current location (nil: none known or stale).
     public var location: UserLocation? { subject.value }
 
     /// The current source.
-    public var source: LocationSource { state.withLock { $0.source } }
+    public var source: LocationSource { state.withLockedValue { $0.source } }
 
     /// The number of live observations of ``subject`` (for leak tests).
     public var observerCount: Int { subject.observerCount }
 
     /// Switches to `source` and publishes the location it gives.
     public func use(_ source: LocationSource) {
-        state.withLock { $0.source = source }
+        state.withLockedValue { $0.source = source }
         refresh()
     }
 
@@ -74,7 +74,7 @@ public final class LocationService: Sendable {
 
     /// Refreshes every `interval` on `clock` until ``stop()`` (does nothing if already started).
     public func start(clock: any Clock<Duration> = ContinuousClock(), checkEvery interval: Duration = .seconds(60)) {
-        state.withLock { state in
+        state.withLockedValue { state in
             guard state.schedule == nil else { return }
             state.schedule = Task { [weak self] in
                 while !Task.isCancelled {
@@ -88,7 +88,7 @@ public final class LocationService: Sendable {
 
     /// Ends the schedule and waits until it has stopped.
     public func stop() async {
-        let schedule = state.withLock { state in
+        let schedule = state.withLockedValue { state in
             defer { state.schedule = nil }
             return state.schedule
         }
@@ -97,7 +97,7 @@ public final class LocationService: Sendable {
     }
 
     /// True between ``start(clock:checkEvery:)`` and ``stop()``.
-    public var isRunning: Bool { state.withLock { $0.schedule != nil } }
+    public var isRunning: Bool { state.withLockedValue { $0.schedule != nil } }
 
     static func location(of source: LocationSource, at time: Date, maximumAge: Duration) -> UserLocation? {
         switch source {

@@ -1,7 +1,7 @@
 import AppPatterns
 import Foundation
 import GRDB
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The ``PersonStore`` of one server: `persons.sqlite` in the data folder (through GRDB).
 ///
@@ -16,7 +16,7 @@ public final class SQLitePersonStore: PersonStore {
     /// Sessions used within the last ``touchInterval``, by token hash: a page view of a session
     /// seen in the last minute reads nothing from the database. Signing out and erasing here
     /// forget their entries at once; another process's sign-out is honoured within the minute.
-    private let recent = Mutex(RecentSessions())
+    private let recent = NIOLockedValueBox(RecentSessions())
     private struct RecentSessions {
         var entries: [Data: (person: PersonID, lastUsed: Double)] = [:]
         /// Counts sign-outs: a session read before one is not kept (it may be the one signed out).
@@ -32,7 +32,7 @@ public final class SQLitePersonStore: PersonStore {
     /// Last uses not yet written, by token hash: written together `touchDelay` (2 s) after the first
     /// (or by ``writeTouches()``), so a page view never waits for the disk. 10,000 persons'
     /// first views in a minute were 10,000 synchronous writes before (670 pages a second).
-    private let touches = Mutex<[Data: Touch]>([:])
+    private let touches = NIOLockedValueBox<[Data: Touch]>([:])
     private typealias Touch = (person: Int64, at: Double)
     /// When the pending uses are written: `touchDelay` after the first. A crash forgets at most
     /// that much of them (which only matters to the 30- and 180-day limits).
@@ -192,7 +192,7 @@ public final class SQLitePersonStore: PersonStore {
             return hash
         }
         guard let hash else { return false }
-        recent.withLock { $0.forget { key, _ in key == hash } }
+        recent.withLockedValue { $0.forget { key, _ in key == hash } }
         return true
     }
 
@@ -200,7 +200,7 @@ public final class SQLitePersonStore: PersonStore {
     /// unused for longer than ``SessionToken/lifetime`` (an expired one is deleted).
     public func person(of token: SessionToken, now: Date) throws(PersonStoreError) -> PersonID? {
         let seconds = now.timeIntervalSince1970
-        let (hit, signOuts) = recent.withLock { ($0.entries[token.hash], $0.signOuts) }
+        let (hit, signOuts) = recent.withLockedValue { ($0.entries[token.hash], $0.signOuts) }
         if let hit, seconds >= hit.lastUsed, seconds - hit.lastUsed <= Self.touchInterval {
             return hit.person
         }
@@ -210,10 +210,10 @@ public final class SQLitePersonStore: PersonStore {
         }
         guard let found else { return nil }
         let person: Int64 = found["person"]
-        let lastUsed = max(found["lastUsedAt"], touches.withLock { $0[token.hash]?.at } ?? 0)
+        let lastUsed = max(found["lastUsedAt"], touches.withLockedValue { $0[token.hash]?.at } ?? 0)
         if seconds - lastUsed > SessionToken.lifetime {
             try write { db in try db.execute(sql: "DELETE FROM session WHERE tokenHash = ?", arguments: [token.hash]) }
-            recent.withLock { $0.forget { key, _ in key == token.hash } }
+            recent.withLockedValue { $0.forget { key, _ in key == token.hash } }
             return nil
         }
         var used = lastUsed
@@ -221,7 +221,7 @@ public final class SQLitePersonStore: PersonStore {
             touch(token.hash, person: person, at: seconds)
             used = seconds
         }
-        recent.withLock { recent in
+        recent.withLockedValue { recent in
             guard recent.signOuts == signOuts else { return }
             if recent.entries.count >= Self.recentLimit { recent.entries.removeAll() }
             recent.entries[token.hash] = (PersonID(rawValue: person), used)
@@ -231,7 +231,7 @@ public final class SQLitePersonStore: PersonStore {
 
     /// Keeps a session's last use, to be written with the others within `touchDelay`.
     private func touch(_ hash: Data, person: Int64, at seconds: Double) {
-        touches.withLock { $0[hash] = (person, seconds) }
+        touches.withLockedValue { $0[hash] = (person, seconds) }
         scheduleTouchWrite()
     }
 
@@ -252,14 +252,14 @@ public final class SQLitePersonStore: PersonStore {
     /// Takes the pending uses and writes them within `db`'s transaction; puts them back when the
     /// transaction fails.
     private func writeTouches(_ db: Database) throws {
-        let uses = touches.withLock { touches in
+        let uses = touches.withLockedValue { touches in
             defer { touches = [:] }
             return touches
         }
         guard !uses.isEmpty else { return }
         db.afterNextTransaction(
             onCommit: { _ in },
-            onRollback: { [self] _ in touches.withLock { $0.merge(uses) { newer, _ in newer } } })
+            onRollback: { [self] _ in touches.withLockedValue { $0.merge(uses) { newer, _ in newer } } })
         for (hash, use) in uses {
             try db.execute(
                 sql: "UPDATE session SET lastUsedAt = max(lastUsedAt, ?) WHERE tokenHash = ?",
@@ -273,7 +273,7 @@ public final class SQLitePersonStore: PersonStore {
     /// Ends a session: its token stands for no one from now on.
     public func signOut(_ token: SessionToken) throws(PersonStoreError) {
         try write { db in try db.execute(sql: "DELETE FROM session WHERE tokenHash = ?", arguments: [token.hash]) }
-        recent.withLock { $0.forget { key, _ in key == token.hash } }
+        recent.withLockedValue { $0.forget { key, _ in key == token.hash } }
     }
 
     /// Signs out every device of `person` and spends their join codes: no browser is them any more.
@@ -282,7 +282,7 @@ public final class SQLitePersonStore: PersonStore {
             try db.execute(sql: "DELETE FROM session WHERE person = ?", arguments: [person.rawValue])
             try db.execute(sql: "DELETE FROM joinCode WHERE person = ?", arguments: [person.rawValue])
         }
-        recent.withLock { $0.forget { _, whose in whose == person } }
+        recent.withLockedValue { $0.forget { _, whose in whose == person } }
     }
 
     /// Deletes `person` with their sessions and join codes (the local person keeps existing,
@@ -305,7 +305,7 @@ public final class SQLitePersonStore: PersonStore {
                 arguments: [person.rawValue, date.timeIntervalSince1970])
             return db.changesCount > 0
         }
-        if removed { recent.withLock { $0.forget { _, whose in whose == person } } }
+        if removed { recent.withLockedValue { $0.forget { _, whose in whose == person } } }
         return removed
     }
 

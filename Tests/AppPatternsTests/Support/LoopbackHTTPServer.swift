@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 #if canImport(Glibc)
     import Glibc
@@ -43,7 +43,7 @@ final class LoopbackHTTPServer: Sendable {
     let port: UInt16
     private let listener: Int32
     private let handler: @Sendable (Request) -> Behaviour
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     init(handler: @escaping @Sendable (Request) -> Behaviour) throws {
         self.handler = handler
@@ -76,15 +76,15 @@ final class LoopbackHTTPServer: Sendable {
     var baseURLString: String { "http://127.0.0.1:\(port)" }
 
     /// The requests received so far.
-    var requests: [Request] { state.withLock { $0.requests } }
+    var requests: [Request] { state.withLockedValue { $0.requests } }
 
     /// Returns once at least `count` requests have arrived.
     func waitForRequests(_ count: Int) async {
         while true {
-            let arrived = state.withLock { $0.requests.count >= count }
+            let arrived = state.withLockedValue { $0.requests.count >= count }
             if arrived { return }
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let ready = state.withLock { state in
+                let ready = state.withLockedValue { state in
                     if state.requests.count >= count { return true }
                     state.arrivals.append(continuation)
                     return false
@@ -96,7 +96,7 @@ final class LoopbackHTTPServer: Sendable {
 
     /// Stops listening and closes every open connection.
     func stop() {
-        let connections = state.withLock { state in
+        let connections = state.withLockedValue { state in
             state.stopped = true
             return state.openConnections
         }
@@ -112,11 +112,11 @@ final class LoopbackHTTPServer: Sendable {
         while true {
             let connection = accept(listener, nil, nil)
             if connection < 0 {
-                if state.withLock({ $0.stopped }) { return }
+                if state.withLockedValue({ $0.stopped }) { return }
                 if errno == EINTR { continue }
                 return
             }
-            state.withLock { _ = $0.openConnections.insert(connection) }
+            state.withLockedValue { _ = $0.openConnections.insert(connection) }
             let thread = Thread { [self] in serve(connection) }
             thread.start()
         }
@@ -124,11 +124,11 @@ final class LoopbackHTTPServer: Sendable {
 
     private func serve(_ connection: Int32) {
         defer {
-            state.withLock { _ = $0.openConnections.remove(connection) }
+            state.withLockedValue { _ = $0.openConnections.remove(connection) }
             close(connection)
         }
         guard let request = readRequest(connection) else { return }
-        let arrivals = state.withLock { state in
+        let arrivals = state.withLockedValue { state in
             state.requests.append(request)
             let arrivals = state.arrivals
             state.arrivals = []
@@ -150,7 +150,7 @@ final class LoopbackHTTPServer: Sendable {
             head += "Connection: close\r\n\r\n"
             guard writeAll(connection, Data(head.utf8)) else { return }
             var sent = 0
-            while count.map({ sent < $0 }) ?? true, !state.withLock({ $0.stopped }) {
+            while count.map({ sent < $0 }) ?? true, !state.withLockedValue({ $0.stopped }) {
                 if pause > .zero {
                     let (seconds, attoseconds) = pause.components
                     Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)

@@ -1,6 +1,6 @@
 import AppPatterns
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 @testable import FinnkinoKit
@@ -17,27 +17,27 @@ import Testing
 
     /// A source whose answer can be changed between calls, and a clock the test moves.
     final class ChangingSource: Sendable {
-        let body = Mutex<Data>(Data())
-        let failing = Mutex(false)
-        let now = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+        let body = NIOLockedValueBox<Data>(Data())
+        let failing = NIOLockedValueBox(false)
+        let now = NIOLockedValueBox(Date(timeIntervalSince1970: 1_800_000_000))
 
         var transport: StubTransport {
             StubTransport { [self] _ in
-                failing.withLock { $0 }
+                failing.withLockedValue { $0 }
                     ? .failure(TransportError(.unreachable, "connection refused"))
-                    : .response(TransportResponse(status: 200, body: body.withLock { $0 }))
+                    : .response(TransportResponse(status: 200, body: body.withLockedValue { $0 }))
             }
         }
 
         func store() -> FeedStore {
-            let clock: @Sendable () -> Date = { [self] in now.withLock { $0 } }
+            let clock: @Sendable () -> Date = { [self] in now.withLockedValue { $0 } }
             let webService = WebService(
                 transport: transport, cache: InMemoryPayloadCache(), reachability: Reachability(now: clock), now: clock,
                 offlineRetryInterval: 0)
             return FeedStore(webService: webService)
         }
 
-        func advance(_ seconds: TimeInterval) { now.withLock { $0 += seconds } }
+        func advance(_ seconds: TimeInterval) { now.withLockedValue { $0 += seconds } }
     }
 
     static func eventsDocument(_ titles: [String]) -> Data {
@@ -106,11 +106,11 @@ import Testing
     @Test func searchFollowsTheListWhenItChanges() async throws {
         // Given a source listing one movie
         let source = ChangingSource()
-        source.body.withLock { $0 = Self.eventsDocument(["Äiti ja meri"]) }
+        source.body.withLockedValue { $0 = Self.eventsDocument(["Äiti ja meri"]) }
         let store = source.store()
         #expect(try await store.searchMovies("aiti", scope: .beginsWith).value.map(\.title) == ["Äiti ja meri"])
         // When the list changes and its cache period has passed
-        source.body.withLock { $0 = Self.eventsDocument(["Äiti ja meri", "Äitienpäivä"]) }
+        source.body.withLockedValue { $0 = Self.eventsDocument(["Äiti ja meri", "Äitienpäivä"]) }
         source.advance(store.policy.events + 1)
         // Then the search sees the new list (the index was rebuilt)
         #expect(
@@ -122,36 +122,36 @@ import Testing
     @Test func lastGoodDataIsServedWithItsAgeWhenTheSourceFails() async throws {
         // Given a successful load
         let source = ChangingSource()
-        source.body.withLock { $0 = Self.eventsDocument(["Dyyni"]) }
+        source.body.withLockedValue { $0 = Self.eventsDocument(["Dyyni"]) }
         let store = source.store()
         let fresh = try await store.movies()
         #expect(!fresh.isStale)
         // When the source goes down and the cache period has passed
-        source.failing.withLock { $0 = true }
+        source.failing.withLockedValue { $0 = true }
         source.advance(2 * 3600)
         let stale = try await store.movies()
         // Then the last good list comes back, marked stale, two hours old
         #expect(stale.isStale)
         #expect(stale.value.map(\.title) == ["Dyyni"])
-        #expect(stale.age(at: source.now.withLock { $0 }) == 2 * 3600)
+        #expect(stale.age(at: source.now.withLockedValue { $0 }) == 2 * 3600)
     }
 
     @Test func aRefreshAskedForAsksTheSourceWithinTheCachePeriod() async throws {
         // Given a feed loaded a minute ago, well within the Events cache period
         let source = ChangingSource()
-        source.body.withLock { $0 = Self.eventsDocument(["Dyyni"]) }
+        source.body.withLockedValue { $0 = Self.eventsDocument(["Dyyni"]) }
         let store = source.store()
         let feed = store.moviesFeed(.nowInTheatres, area: nil)
         await feed.refresh()
         source.advance(60)
         // When the list changes at the source, a load within the cache period still has the old one
-        source.body.withLock { $0 = Self.eventsDocument(["Dyyni", "Wicked"]) }
+        source.body.withLockedValue { $0 = Self.eventsDocument(["Dyyni", "Wicked"]) }
         #expect(try await store.movies().value.map(\.title) == ["Dyyni"])
         // But a refresh asked for has the new one
         await feed.refresh()
         #expect(feed.subject.value.value?.value.map(\.title) == ["Dyyni", "Wicked"])
         // And when the source is down, that refresh says so and keeps the list, marked stale
-        source.failing.withLock { $0 = true }
+        source.failing.withLockedValue { $0 = true }
         await feed.refresh()
         let stale = try #require(feed.subject.value.value)
         #expect(stale.isStale)
@@ -162,7 +162,7 @@ import Testing
 
     @Test func nothingCachedAndTheSourceDownIsAnError() async throws {
         let source = ChangingSource()
-        source.failing.withLock { $0 = true }
+        source.failing.withLockedValue { $0 = true }
         await #expect(throws: WebServiceError.self) { try await source.store().movies() }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 @testable import FinnkinoKit
@@ -7,9 +7,9 @@ import Testing
 @Suite struct LocationServiceTests {
     /// A time the test moves.
     final class TestTime: Sendable {
-        let date = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
-        var now: @Sendable () -> Date { { [self] in date.withLock { $0 } } }
-        func advance(_ seconds: TimeInterval) { date.withLock { $0 += seconds } }
+        let date = NIOLockedValueBox(Date(timeIntervalSince1970: 1_800_000_000))
+        var now: @Sendable () -> Date { { [self] in date.withLockedValue { $0 } } }
+        func advance(_ seconds: TimeInterval) { date.withLockedValue { $0 += seconds } }
     }
 
     let helsinki = Coordinate(known: 60.1699, 24.9384)

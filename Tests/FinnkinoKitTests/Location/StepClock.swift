@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A clock for tests whose sleeps end only when the test calls `tick()`: one tick wakes every
 /// sleeper. `waitForSleeper()` returns once code under test is asleep on it.
@@ -16,8 +16,8 @@ final class StepClock: Clock, Sendable {
         var sleeperWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = Mutex(State())
-    var now: Instant { state.withLock { $0.now } }
+    private let state = NIOLockedValueBox(State())
+    var now: Instant { state.withLockedValue { $0.now } }
     var minimumResolution: Duration { .zero }
 
     func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
@@ -25,7 +25,7 @@ final class StepClock: Clock, Sendable {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 if Task.isCancelled { return continuation.resume(throwing: CancellationError()) }
-                let waiters = state.withLock { state in
+                let waiters = state.withLockedValue { state in
                     state.sleepers.append(continuation)
                     defer { state.sleeperWaiters = [] }
                     return state.sleeperWaiters
@@ -33,7 +33,7 @@ final class StepClock: Clock, Sendable {
                 for waiter in waiters { waiter.resume() }
             }
         } onCancel: {
-            let sleepers = state.withLock { state in
+            let sleepers = state.withLockedValue { state in
                 defer { state.sleepers = [] }
                 return state.sleepers
             }
@@ -43,7 +43,7 @@ final class StepClock: Clock, Sendable {
 
     /// Wakes every sleeper.
     func tick() {
-        let sleepers = state.withLock { state in
+        let sleepers = state.withLockedValue { state in
             defer { state.sleepers = [] }
             return state.sleepers
         }
@@ -53,7 +53,7 @@ final class StepClock: Clock, Sendable {
     /// Returns when something sleeps on this clock.
     func waitForSleeper() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let asleep = state.withLock { state in
+            let asleep = state.withLockedValue { state in
                 if !state.sleepers.isEmpty { return true }
                 state.sleeperWaiters.append(continuation)
                 return false

@@ -1,6 +1,6 @@
 import AppPatterns
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 @testable import FinnkinoKit
@@ -144,10 +144,10 @@ import Testing
 
     @Test func progressIsReportedUpToTheEnd() async throws {
         let menu = EditMenu(source: try await Self.fixtures.value.clip)
-        let seen = Mutex<[Double]>([])
+        let seen = NIOLockedValueBox<[Double]>([])
         let output = try await Self.fixtures.value.folder.appendingPathComponent("progress.mp4")
-        try await TrailerExporter().export(menu.composition, to: output) { share in seen.withLock { $0.append(share) } }
-        let shares = seen.withLock { $0 }
+        try await TrailerExporter().export(menu.composition, to: output) { share in seen.withLockedValue { $0.append(share) } }
+        let shares = seen.withLockedValue { $0 }
         #expect(shares.last == 1)
         #expect(shares == shares.sorted())
     }
@@ -156,14 +156,14 @@ import Testing
         let before = Self.workFolders()
         let output = try await Self.fixtures.value.folder.appendingPathComponent("cancelled.mp4")
         let menu = EditMenu(source: try await Self.fixtures.value.clip)
-        let started = Mutex(false)
+        let started = NIOLockedValueBox(false)
         let task = Task {
             try await TrailerExporter().export(menu.composition, to: output) { share in
-                if share > 0 { started.withLock { $0 = true } }
+                if share > 0 { started.withLockedValue { $0 = true } }
             }
         }
         // When the export is under way (ffmpeg reported progress) and is cancelled
-        while !started.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+        while !started.withLockedValue({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
         let clock = ContinuousClock()
         let cancelledAt = clock.now
         task.cancel()
@@ -178,13 +178,13 @@ import Testing
     @Test func anExportCancelledBeforeItStartsRunsNothing() async throws {
         let output = try await Self.fixtures.value.folder.appendingPathComponent("never.mp4")
         let menu = EditMenu(source: try await Self.fixtures.value.clip)
-        let reported = Mutex(false)
+        let reported = NIOLockedValueBox(false)
         let task = Task {
-            try await TrailerExporter().export(menu.composition, to: output) { _ in reported.withLock { $0 = true } }
+            try await TrailerExporter().export(menu.composition, to: output) { _ in reported.withLockedValue { $0 = true } }
         }
         task.cancel()
         await #expect(throws: ExportError.cancelled) { try await task.result.get() }
-        #expect(!reported.withLock { $0 } && !FileManager.default.fileExists(atPath: output.path))
+        #expect(!reported.withLockedValue { $0 } && !FileManager.default.fileExists(atPath: output.path))
     }
 
     @Test func aTimeLimitStopsTheExport() async throws {
