@@ -24,7 +24,7 @@ public final class Subject<Value: Sendable>: Sendable {
     private let state: NIOLockedValueBox<State>
     /// Held while values are handed to observers, so that concurrent changes reach every observer
     /// in the order they were made; never taken while `state` is held, nor by an observation's end.
-    private let delivery = NIOLockedValueBox(())
+    private let delivery = NIOLock()
 
     /// Creates a subject holding `initial`.
     public init(_ initial: Value) {
@@ -44,7 +44,7 @@ public final class Subject<Value: Sendable>: Sendable {
 
     /// Replaces the current value and delivers it to every observer.
     public func send(_ newValue: Value) {
-        delivery.withLockedValue { _ in
+        delivery.withLock {
             let observers = state.withLockedValue { state in
                 state.value = newValue
                 return Array(state.observers.values)
@@ -57,7 +57,7 @@ public final class Subject<Value: Sendable>: Sendable {
     /// Returns the new value.
     @discardableResult
     public func update(_ change: (inout Value) -> Void) -> Value {
-        delivery.withLockedValue { _ in
+        delivery.withLock {
             let (newValue, observers) = state.withLockedValue { state in
                 change(&state.value)
                 return (state.value, Array(state.observers.values))
@@ -71,7 +71,7 @@ public final class Subject<Value: Sendable>: Sendable {
     /// alone and notifies nobody. Returns whether the value was replaced.
     @discardableResult
     public func replace(_ replacement: (Value) -> Value?) -> Bool {
-        delivery.withLockedValue { _ in
+        delivery.withLock {
             let delivered: (Value, [AsyncStream<Value>.Continuation])? = state.withLockedValue { state in
                 guard let newValue = replacement(state.value) else { return nil }
                 state.value = newValue
@@ -91,7 +91,7 @@ public final class Subject<Value: Sendable>: Sendable {
         bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
     ) -> AsyncStream<Value> {
         let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: bufferingPolicy)
-        delivery.withLockedValue { _ in
+        delivery.withLock {
             let (id, current) = state.withLockedValue { state in
                 let id = state.nextID
                 state.nextID += 1

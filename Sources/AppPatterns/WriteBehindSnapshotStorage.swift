@@ -24,7 +24,7 @@ public final class WriteBehindSnapshotStorage: SnapshotStorage {
     }
     private let pending = NIOLockedValueBox(Pending())
     /// Held while `base` is written: a flush and a removal never overlap.
-    private let writing = NIOLockedValueBox(())
+    private let writing = NIOLock()
 
     public init(base: any SnapshotStorage, delay: Duration = .seconds(2), logger: Logger) {
         self.base = base
@@ -60,7 +60,7 @@ public final class WriteBehindSnapshotStorage: SnapshotStorage {
     }
 
     public func removeSnapshot(for key: String) throws {
-        try writing.withLockedValue { _ in
+        try writing.withLock {
             pending.withLockedValue { pending in
                 pending.snapshots.removeValue(forKey: key)
                 pending.inFlight.removeValue(forKey: key)
@@ -72,7 +72,7 @@ public final class WriteBehindSnapshotStorage: SnapshotStorage {
     /// Writes every pending save now. When the write fails they stay pending (a newer save of the
     /// same key wins), and a timed write tries again after `delay`.
     public func flush() throws {
-        try writing.withLockedValue { _ in
+        try writing.withLock {
             let batch = pending.withLockedValue { pending in
                 pending.inFlight = pending.snapshots
                 pending.snapshots = [:]
