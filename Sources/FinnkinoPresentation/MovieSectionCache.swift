@@ -6,6 +6,9 @@ import FinnkinoKit
 /// so a hosted server otherwise made the same rows (lengths, genres, age limits, index letters)
 /// for every visitor: 12% of the CPU of a `/movies` request (`perf record` under wrk, 2026-11-25).
 ///
+/// The rows carry the movies' scores, so an entry is also kept under the store's scores revision
+/// (`FeedStore.scoresRevision`): a new match makes the next request build the sections anew, once.
+///
 /// An entry keeps its events alive, so while it is kept, the address of their storage names that
 /// array alone: a new answer is a new array, found under another key. Nothing is invalidated by hand.
 final class MovieSectionCache: Sendable {
@@ -28,6 +31,7 @@ final class MovieSectionCache: Sendable {
         var storage: UInt
         var count: Int
         var wording: Wording
+        var scoresRevision: Int
     }
 
     private struct Entry: Sendable {
@@ -39,12 +43,15 @@ final class MovieSectionCache: Sendable {
     /// Areas × two lists × languages, with room for the lists a new answer is replacing.
     private let entries = MemoryCache<Key, Entry>(countLimit: 128)
 
-    /// The sections of `events` (in Finnish order) as `format` words them, made by `make` when not kept.
+    /// The sections of `events` (in Finnish order) as `format` words them with the scores known
+    /// under `scoresRevision`, made by `make` when not kept.
     func sections(
-        of events: [Event], format: DisplayFormat, make: ([Event], DisplayFormat) -> [MoviesViewModel.Section]
+        of events: [Event], format: DisplayFormat, scoresRevision: Int,
+        make: ([Event], DisplayFormat) -> [MoviesViewModel.Section]
     ) -> [MoviesViewModel.Section] {
         let storage = events.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-        let key = Key(storage: storage, count: events.count, wording: Wording(format.strings))
+        let key = Key(
+            storage: storage, count: events.count, wording: Wording(format.strings), scoresRevision: scoresRevision)
         if let kept = entries.value(for: key) { return kept.sections }
         let sections = make(events, format)
         entries.set(Entry(events: events, sections: sections), for: key)

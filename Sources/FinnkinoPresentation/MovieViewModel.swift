@@ -85,7 +85,7 @@ public struct MovieViewModel: Sendable {
             // more), both at once; a gallery that fails leaves the page without one, and scores
             // not known within the list's wait are left out.
             async let gallery = try? store.gallery(ofMovie: id)
-            async let scores = store.scores(of: [event], waitingAtMost: MoviesViewModel.scoresWait)[event.id]
+            async let scores = store.scores(of: event, waitingAtMost: MoviesViewModel.scoresWait)
             outputs.errorMessage = nil
             outputs.title = event.title
             let original = event.originalTitle.trimmingCharacters(in: .whitespaces)

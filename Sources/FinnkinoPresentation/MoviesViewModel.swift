@@ -120,12 +120,18 @@ public struct MoviesViewModel: Sendable {
                 ? try await store.movies(outputs.list, area: outputs.selectedArea)
                 : try await store.searchMovies(
                     query, scope: outputs.scope, list: outputs.list, area: outputs.selectedArea)
+            // The scores of every movie of the answer, hidden ones too: one answer's scores serve
+            // every person, and the sections made of them are kept under the revision read first.
+            let scoresRevision = store.scoresRevision
+            let scores = await store.scores(of: loaded.value, waitingAtMost: Self.scoresWait)
             if query.isEmpty {
-                outputs.sections = Self.sections.sections(of: loaded.value, format: format) {
-                    Self.alphabetical(Self.rows($0, format: $1))
+                outputs.sections = Self.sections.sections(
+                    of: loaded.value, format: format, scoresRevision: scoresRevision
+                ) {
+                    Self.alphabetical(Self.scored(Self.rows($0, format: $1), scores))
                 }
             } else {
-                let rows = Self.rows(loaded.value, format: format)
+                let rows = Self.scored(Self.rows(loaded.value, format: format), scores)
                 outputs.sections = rows.isEmpty ? [] : [Section(rows: rows)]
             }
             outputs.hiddenCount = 0
@@ -137,9 +143,6 @@ public struct MoviesViewModel: Sendable {
                 }
                 outputs.hiddenCount = before - outputs.sections.reduce(0) { $0 + $1.rows.count }
             }
-            let shown = hidden.isEmpty ? loaded.value : loaded.value.filter { !hidden.contains($0.id) }
-            let scores = await store.scores(of: shown, waitingAtMost: Self.scoresWait)
-            if !scores.isEmpty { outputs.sections = Self.scored(outputs.sections, scores) }
             if outputs.sort != .title, !outputs.sections.isEmpty {
                 outputs.sections = [
                     Section(rows: Self.sorted(outputs.sections.flatMap(\.rows), by: outputs.sort, list: outputs.list))
@@ -184,22 +187,19 @@ public struct MoviesViewModel: Sendable {
     public static let minimumVotes = 10
 
     /// The rows with their scores.
-    private static func scored(_ sections: [Section], _ scores: [Int: MovieScores]) -> [Section] {
-        sections.map { section in
-            Section(
-                letter: section.letter,
-                rows: section.rows.map { row in
-                    guard let known = scores[row.id] else { return row }
-                    var row = row
-                    row.audience = known.audienceVotes >= minimumVotes ? known.audience : nil
-                    let parts = [
-                        row.audience.map { String(format: "★ %.1f", $0) },
-                        known.critics?.rottenTomatoes.map { "RT \($0)%" },
-                    ]
-                    let text = parts.compactMap { $0 }.joined(separator: " · ")
-                    row.scores = text.isEmpty ? nil : text
-                    return row
-                })
+    private static func scored(_ rows: [Row], _ scores: [Int: MovieScores]) -> [Row] {
+        guard !scores.isEmpty else { return rows }
+        return rows.map { row in
+            guard let known = scores[row.id] else { return row }
+            var row = row
+            row.audience = known.audienceVotes >= minimumVotes ? known.audience : nil
+            let parts = [
+                row.audience.map { String(format: "★ %.1f", $0) },
+                known.critics?.rottenTomatoes.map { "RT \($0)%" },
+            ]
+            let text = parts.compactMap { $0 }.joined(separator: " · ")
+            row.scores = text.isEmpty ? nil : text
+            return row
         }
     }
 

@@ -55,6 +55,42 @@ import Testing
         #expect(rows.contains { $0.scores != nil } && rows.contains { $0.scores == nil })
     }
 
+    @Test func aScoreMatchedAfterTheListWasShownIsOnItsCardNextTime() async throws {
+        // Given a store whose TMDB answers only when its clock is moved on (2 s each)
+        let today = PresentationFixtures.today
+        let clock = ManualClock()
+        let bundled = try BundledChartsTransport(.tmdb, today: { today })
+        let tmdb = StubTransport(delay: .seconds(2), clock: clock) { request in
+            let response = bundled.response(for: request)
+            return .status(response.status, body: response.body, headers: response.headers)
+        }
+        let charts = ChartSources(
+            tmdb: WebService(transport: tmdb, offlineRetryInterval: 0),
+            omdb: WebService(transport: try BundledChartsTransport(.omdb, today: { today })))
+        let store = FeedStore(
+            webService: WebService(transport: try BundledTransport(today: { today })), charts: .success(charts))
+        // When the list is shown before any answer came
+        var viewModel = model(store)
+        await viewModel.load()
+        #expect(viewModel.outputs.sections.flatMap(\.rows).allSatisfy { $0.scores == nil })
+        // And then the answers come (as many films matched as the shared store's)
+        let reference = try #require(PresentationFixtures.sharedStoreWithCharts)
+        let expected = await reference.scores(of: try await reference.movies().value, waitingAtMost: .seconds(60))
+        let events = try await store.movies().value
+        var known: [Int: MovieScores] = [:]
+        for _ in 0..<300 where known.count < expected.count {
+            clock.advance(by: .seconds(2))
+            known = await store.scores(of: events, waitingAtMost: .milliseconds(50))
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(known == expected)
+        // Then the same list answer, shown again, has them on its cards (its rows were kept
+        // without them before)
+        await viewModel.load()
+        let scored = viewModel.outputs.sections.flatMap(\.rows).filter { $0.scores != nil }
+        #expect(!scored.isEmpty && Set(scored.map(\.id)).isSubset(of: Set(known.keys)))
+    }
+
     @Test(arguments: [MovieSort.score, .premiere, .length]) func aChosenOrderIsOneListInThatOrder(sort: MovieSort)
         async throws
     {

@@ -15,36 +15,72 @@ extension FeedStore {
     /// there or fail; each of these is kept as long as ``matchAge`` and its kin say.
     public func scores(for event: Event) async -> MovieScores? {
         let key = ScoreKey(event)
-        if let known = knownScores(key, now: Date()) { return known.scores }
+        if let known = knownScores(key, now: now()) { return known.scores }
         let known: KnownScores
         do {
             let scores = try await match(event)
             let keptFor =
                 scores.map { $0.critics == nil ? Self.matchWithoutCriticsAge : Self.matchAge } ?? Self.matchAge
-            known = KnownScores(scores: scores, matchedAt: Date(), keptFor: keptFor)
+            known = KnownScores(scores: scores, matchedAt: now(), keptFor: keptFor)
         } catch {
-            known = KnownScores(scores: nil, matchedAt: Date(), keptFor: Self.failedMatchAge)
+            known = KnownScores(scores: nil, matchedAt: now(), keptFor: Self.failedMatchAge)
         }
         scoreMatches.set(known, for: key)
+        scoreChanges.wrappingAdd(1, ordering: .releasing)
         return known.scores
     }
+
+    /// Changes whenever what is known of any event's scores changes (a match, a no-match or a
+    /// failure is stored). Read before ``scores(of:waitingAtMost:)``, it names what that call
+    /// returns: the same list under the same revision has the same scores, so what is made of
+    /// them may be kept under it.
+    public var scoresRevision: Int { scoreChanges.load(ordering: .acquiring) }
 
     /// The scores of the events that have them, by event ID: those already known at once; the
     /// others are matched meanwhile, waited for at most `limit` (their matching goes on after it,
     /// for the next request). A list shows the scores it knows and is never held up longer.
+    ///
+    /// What a list answer's events have is kept (``listScores``) until any score changes or the
+    /// first of them expires: a hosted server's `/movies` otherwise looked up every shown movie on
+    /// every request (14% of its CPU under wrk, `perf record`, 2026-11-26).
     public func scores(of events: [Event], waitingAtMost limit: Duration) async -> [Int: MovieScores] {
         guard case .success = charts else { return [:] }
+        let revision = scoresRevision
+        let listKey = ListScoresKey(events)
+        if let kept = listScores.value(for: listKey), kept.revision == revision, now() < kept.validUntil {
+            return kept.scores
+        }
+        let (found, validUntil) = await lookUpScores(of: events, waitingAtMost: limit)
+        if let validUntil {
+            listScores.set(ListScores(events: events, revision: revision, validUntil: validUntil, scores: found), for: listKey)
+        }
+        return found
+    }
+
+    /// One event's scores, as ``scores(of:waitingAtMost:)`` finds them, without keeping a list.
+    public func scores(of event: Event, waitingAtMost limit: Duration) async -> MovieScores? {
+        guard case .success = charts else { return nil }
+        return await lookUpScores(of: [event], waitingAtMost: limit).found[event.id]
+    }
+
+    /// The scores found of `events`, and until when they are all true: nil when some were not
+    /// known yet (they are being matched).
+    private func lookUpScores(
+        of events: [Event], waitingAtMost limit: Duration
+    ) async -> (found: [Int: MovieScores], validUntil: Date?) {
         var found: [Int: MovieScores] = [:]
         var missing: [Event] = []
-        let now = Date()
+        var validUntil = Date.distantFuture
+        let lookedUpAt = now()
         for event in events {
-            if let known = knownScores(ScoreKey(event), now: now) {
+            if let known = knownScores(ScoreKey(event), now: lookedUpAt) {
                 if let scores = known.scores { found[event.id] = scores }
+                validUntil = min(validUntil, known.matchedAt.addingTimeInterval(known.keptFor))
             } else {
                 missing.append(event)
             }
         }
-        guard !missing.isEmpty else { return found }
+        guard !missing.isEmpty else { return (found, validUntil) }
         // Each event is matched by one task, which a request finding it under way waits for too;
         // four match at a time (the international services limit their rate).
         let tasks = scoresMatching.withLockedValue { matching in
@@ -63,11 +99,11 @@ extension FeedStore {
             for: Task {
                 for task in tasks { await task.value }
             }, atMost: limit)
-        let later = Date()
+        let later = now()
         for event in missing {
             if let scores = knownScores(ScoreKey(event), now: later)?.scores { found[event.id] = scores }
         }
-        return found
+        return (found, nil)
     }
 
     /// Returns when `task` has finished or `limit` has passed, whichever is first (the task goes on).
@@ -133,6 +169,27 @@ private final class FirstResume: Sendable {
     func resume() {
         continuation.withLockedValue { $0.take() }?.resume()
     }
+}
+
+/// A list answer's events: while an entry keeps them alive, the address of their storage names that
+/// array alone (as in FinnkinoPresentation's `MovieSectionCache`); a new answer is a new array, found under another key.
+struct ListScoresKey: Hashable, Sendable {
+    var storage: UInt
+    var count: Int
+
+    init(_ events: [Event]) {
+        storage = events.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        count = events.count
+    }
+}
+
+/// The scores of a list answer's events, found under `revision`, true until `validUntil`.
+struct ListScores: Sendable {
+    /// Kept so that the key's storage address cannot name another array while the entry lives.
+    var events: [Event]
+    var revision: Int
+    var validUntil: Date
+    var scores: [Int: MovieScores]
 }
 
 /// An event as matched: a changed title or year is matched anew.

@@ -1,6 +1,7 @@
 import AppPatterns
 import Foundation
 import NIOConcurrencyHelpers
+import Synchronization
 
 /// The one entry point the presentation layer uses for Finnkino data (Facade).
 ///
@@ -26,6 +27,13 @@ public final class FeedStore: Sendable {
     let scoreMatches = MemoryCache<ScoreKey, KnownScores>(countLimit: 4_000)
     let scoresMatching = NIOLockedValueBox<[ScoreKey: Task<Void, Never>]>([:])
     let scoreMatchingSlots = ConcurrencyLimit(width: 4)
+    /// The time by which what is known of scores ages (injected by tests).
+    let now: @Sendable () -> Date
+    /// Counts the changes of what is known of any event's scores (``scoresRevision``).
+    let scoreChanges = Atomic<Int>(0)
+    /// The scores of each list answer as last found, kept while no score changes or expires, so
+    /// that a list request that changes nothing looks up none of its movies.
+    let listScores = MemoryCache<ListScoresKey, ListScores>(countLimit: FeedStore.movieListsKept)
     /// How many sorted movie lists are kept (for tests).
     var movieListCount: Int { movieLists.count }
 
@@ -55,8 +63,9 @@ public final class FeedStore: Sendable {
         webService: WebService, language: ContentLanguage = .fi, policy: CachePolicy = .standard,
         charts: Result<ChartSources, FeedStoreError> = .failure(
             .chartsUnavailable("this store has no international lists")),
-        imageHosts: Set<String> = FeedStore.liveImageHosts
+        imageHosts: Set<String> = FeedStore.liveImageHosts, now: @escaping @Sendable () -> Date = Date.init
     ) {
+        self.now = now
         self.imageHosts = Set(imageHosts.map { $0.lowercased() })
         self.webService = webService
         self.charts = charts

@@ -1,5 +1,6 @@
 import AppPatterns
 import Foundation
+import NIOConcurrencyHelpers
 import Testing
 
 @testable import FinnkinoKit
@@ -93,13 +94,37 @@ import Testing
 
     // MARK: What is kept, and for how long a list waits
 
-    /// A store whose TMDB answers come from `tmdb` (OMDb: the bundled one).
-    private func store(tmdb: StubTransport) throws -> FeedStore {
+    /// A store whose TMDB answers come from `tmdb` (OMDb: the bundled one), on `now`'s time.
+    private func store(tmdb: StubTransport, now: @escaping @Sendable () -> Date = Date.init) throws -> FeedStore {
         let charts = ChartSources(
             tmdb: WebService(transport: tmdb, offlineRetryInterval: 0),
             omdb: WebService(transport: try BundledChartsTransport(.omdb, today: { Self.days[1] })))
         return FeedStore(
-            webService: WebService(transport: try BundledTransport(today: { Self.days[1] })), charts: .success(charts))
+            webService: WebService(transport: try BundledTransport(today: { Self.days[1] })), charts: .success(charts),
+            now: now)
+    }
+
+    @Test func aListsKeptScoresAreMatchedAnewWhenTheFirstOfThemExpires() async throws {
+        let clock = NIOLockedValueBox(Date(timeIntervalSince1970: 1_800_000_000))
+        let store = try store(tmdb: try countingBundledTMDB(), now: { clock.withLockedValue { $0 } })
+        let events = try await store.movies(.nowInTheatres).value
+        // Given a list whose films are all matched or known to have no match
+        let first = await store.scores(of: events, waitingAtMost: .seconds(60))
+        let revision = store.scoresRevision
+        #expect(!first.isEmpty && revision == events.count)
+        // When it is asked for again within the hour, then what was found is given, and nothing
+        // is matched anew
+        clock.withLockedValue { $0 += 3_000 }
+        #expect(await store.scores(of: events, waitingAtMost: .seconds(60)) == first)
+        #expect(store.scoresRevision == revision)
+        // When the shortest time any of them is kept has passed (an hour: a match without the
+        // critics' scores, or a day), then the list's films whose time is up are matched anew, each
+        // once: a list kept on would show them forever
+        clock.withLockedValue { $0 += 25 * 3_600 }
+        #expect(await store.scores(of: events, waitingAtMost: .seconds(60)) == first)
+        #expect(store.scoresRevision == revision + events.count)
+        #expect(await store.scores(of: events, waitingAtMost: .seconds(60)) == first)
+        #expect(store.scoresRevision == revision + events.count)
     }
 
     /// The bundled TMDB, counting what it is asked.
