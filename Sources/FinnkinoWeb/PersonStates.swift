@@ -12,7 +12,9 @@ import NIOConcurrencyHelpers
 final class PersonStates: Sendable {
     struct State: Sendable {
         let place: PlaceKeeper
-        let location: LocationService
+        /// Made when the person first says where they are (``location(of:)``): most never do, and
+        /// a service each for 10,000 persons was heap a hosted server kept for nothing.
+        var location: LocationService?
     }
 
     private let storage: any SnapshotStorage
@@ -39,17 +41,30 @@ final class PersonStates: Sendable {
     func state(of person: PersonID) -> State {
         // Nobody's state is never kept: what a browser that has changed nothing does is not saved.
         guard person != .nobody else {
-            return State(
-                place: PlaceKeeper(storage: InMemorySnapshotStorage(), logger: logger), location: LocationService())
+            return State(place: PlaceKeeper(storage: InMemorySnapshotStorage(), logger: logger), location: nil)
         }
+        return states.withLockedValue { states in kept(person, in: &states) }
+    }
+
+    /// Where `person` is, to be changed: their location service, made on first use.
+    func location(of person: PersonID) -> LocationService {
+        guard person != .nobody else { return LocationService() }
         return states.withLockedValue { states in
-            if let state = states[person] { return state }
-            if states.count >= Self.limit { states = states.filter { $0.key == .local } }
-            let state = State(
-                place: PlaceKeeper(storage: storage, key: PlaceKeeper.key(of: person), logger: logger),
-                location: person == .local ? localLocation : LocationService())
-            states[person] = state
-            return state
+            if let location = kept(person, in: &states).location { return location }
+            let location = LocationService()
+            states[person]?.location = location
+            return location
         }
+    }
+
+    /// `person`'s state in `states`, made and kept when missing.
+    private func kept(_ person: PersonID, in states: inout [PersonID: State]) -> State {
+        if let state = states[person] { return state }
+        if states.count >= Self.limit { states = states.filter { $0.key == .local } }
+        let state = State(
+            place: PlaceKeeper(storage: storage, key: PlaceKeeper.key(of: person), logger: logger),
+            location: person == .local ? localLocation : nil)
+        states[person] = state
+        return state
     }
 }

@@ -38,8 +38,13 @@ struct Screens: Sendable {
     /// Today in Helsinki, on the app's clock.
     func today() -> LocalDate { HelsinkiTime.localDate(of: now()) }
 
-    /// Where the client's person is (for areas by distance).
-    func location(_ client: ClientState) -> LocationService { people.state(of: client.person).location }
+    /// Where the client's person is (for areas by distance); nil when they never said.
+    func coordinate(_ client: ClientState) -> Coordinate? {
+        people.state(of: client.person).location?.location?.coordinate
+    }
+
+    /// The client's person's location service, to change where they are.
+    func location(_ client: ClientState) -> LocationService { people.location(of: client.person) }
 
     func store(_ client: ClientState) throws -> FeedStore {
         try catalog.store(for: client.language.contentLanguage)
@@ -64,7 +69,7 @@ struct Screens: Sendable {
         viewModel.scopeChanged(scope)
         viewModel.sortSelected(sort)
         viewModel.hiddenMoviesChanged(Set(place(client).place.notInterested ?? []))
-        viewModel.locationChanged(location(client).location?.coordinate)
+        viewModel.locationChanged(coordinate(client))
         await viewModel.load()
         return viewModel.outputs
     }
@@ -83,7 +88,7 @@ struct Screens: Sendable {
         if let date { viewModel.dateSelected(date) }
         viewModel.filterChanged(filter)
         viewModel.myTheatresChanged(place(client).place.myTheatres ?? [])
-        viewModel.locationChanged(location(client).location?.coordinate)
+        viewModel.locationChanged(coordinate(client))
         await viewModel.load()
         return viewModel.outputs
     }
@@ -133,7 +138,7 @@ struct Screens: Sendable {
             case .none: place(client).place.homeArea
             }
         let area = remembered ?? ClientState.defaultArea
-        let coordinate = location(client).location?.coordinate
+        let coordinate = coordinate(client)
         let key = MovieShowsKey(
             movie: id, area: area, language: client.language, latitude: coordinate?.latitude,
             longitude: coordinate?.longitude, minute: Int(now().timeIntervalSince1970 / 60))
