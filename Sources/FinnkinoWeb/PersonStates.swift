@@ -46,6 +46,11 @@ final class PersonStates: Sendable {
         return states.withLockedValue { states in kept(person, in: &states) }
     }
 
+    /// How many persons' states are kept (for tests).
+    var count: Int { states.withLockedValue(\.count) }
+    /// How many persons have a location service (for tests).
+    var locationCount: Int { states.withLockedValue { $0.values.count { $0.location != nil } } }
+
     /// Where `person` is, to be changed: their location service, made on first use.
     func location(of person: PersonID) -> LocationService {
         guard person != .nobody else { return LocationService() }

@@ -38,10 +38,11 @@ struct Screens: Sendable {
     /// Today in Helsinki, on the app's clock.
     func today() -> LocalDate { HelsinkiTime.localDate(of: now()) }
 
-    /// Where the client's person is (for areas by distance); nil when they never said.
-    func coordinate(_ client: ClientState) -> Coordinate? {
-        people.state(of: client.person).location?.location?.coordinate
-    }
+    /// Where the client's person is (for areas by distance); nil when unknown or never said.
+    func userLocation(_ client: ClientState) -> UserLocation? { people.state(of: client.person).location?.location }
+
+    /// The coordinate of ``userLocation(_:)``.
+    func coordinate(_ client: ClientState) -> Coordinate? { userLocation(client)?.coordinate }
 
     /// The client's person's location service, to change where they are.
     func location(_ client: ClientState) -> LocationService { people.location(of: client.person) }

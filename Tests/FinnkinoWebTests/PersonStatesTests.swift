@@ -25,3 +25,32 @@ import Testing
         #expect(people.location(of: .nobody) !== people.location(of: .nobody))
     }
 }
+
+/// On a hosted server, pages that show distances read a person's location without making one.
+@Suite struct HostedLocationTests {
+    @Test func viewingPagesMakesNoLocationServiceSayingWhereOneIsMakesOne() async throws {
+        let server = try await WebServer.start(hosted: true)
+        defer { Task { await server.stop() } }
+        var a = HostedBrowser(server)
+        var b = HostedBrowser(server)
+        // Given two persons (a first change makes a visitor one) browsing the pages that list areas
+        // or theatres by distance
+        _ = try await a.get("/movies")
+        _ = try await b.get("/movies")
+        #expect(try await a.post("/settings/language", "language=fi&back=%2Fmovies").status == 303)
+        #expect(try await b.post("/settings/language", "language=fi&back=%2Fmovies").status == 303)
+        #expect(server.people.count == 2)
+        for path in ["/movies", "/movies?area=all&list=now", "/showtimes", "/theatres"] {
+            _ = try await a.get(path)
+            _ = try await b.get(path)
+        }
+        #expect(server.people.locationCount == 0)
+        // When one says where they are, then that one has a location, and the other still none
+        let said = try await a.post("/settings/location", "source=typed&near=tampere&back=%2Fmovies")
+        #expect(said.status == 303)
+        #expect(server.people.locationCount == 1)
+        // (the list names the area nearest to where one is: "Lähin: Tampere, 0 km")
+        #expect(try await a.get("/movies").body.contains("Lähin: Tampere"))
+        #expect(!(try await b.get("/movies").body.contains("Lähin:")))
+    }
+}

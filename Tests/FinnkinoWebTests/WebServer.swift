@@ -15,6 +15,8 @@ final class WebServer: Sendable {
     let secret: CSRFSecret
     /// Every route the server answers: method and path pattern (`POST /editor/:session/edit`).
     let routes: [(method: String, path: String)]
+    /// What the server keeps of each person besides their bookmarks.
+    let people: PersonStates
     private let task: Task<Void, any Error>
 
     static let today = LocalDate(year: 2026, month: 11, day: 22)
@@ -56,7 +58,7 @@ final class WebServer: Sendable {
         let task = Task { try await app.runService(gracefulShutdownSignals: []) }
         var port = 0
         for await bound in ports { port = bound }
-        return WebServer(port: port, secret: secret, routes: routes, task: task)
+        return WebServer(port: port, secret: secret, routes: routes, people: router.people, task: task)
     }
 
     @Sendable static func bundledStore(_ language: ContentLanguage) throws -> FeedStore {
@@ -65,7 +67,11 @@ final class WebServer: Sendable {
             webService: WebService(transport: transport, cache: InMemoryPayloadCache()), language: language)
     }
 
-    private init(port: Int, secret: CSRFSecret, routes: [(method: String, path: String)], task: Task<Void, any Error>) {
+    private init(
+        port: Int, secret: CSRFSecret, routes: [(method: String, path: String)], people: PersonStates,
+        task: Task<Void, any Error>
+    ) {
+        self.people = people
         self.port = port
         self.secret = secret
         self.routes = routes

@@ -61,7 +61,7 @@ struct MoviesController: Sendable {
             resultsOnly
             ? results
             : MoviesView.page(
-                outputs, results: results, location: screens.location(client).location,
+                outputs, results: results, location: screens.userLocation(client),
                 layout: renderer.layout(client, path: WebRoute.movies.path + "?" + MoviesView.query(outputs)))
         return renderer.page(html, client: client, area: screen.chosenArea)
     }

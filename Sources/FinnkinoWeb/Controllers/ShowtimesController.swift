@@ -30,7 +30,7 @@ struct ShowtimesController: Sendable {
             let path = WebRoute.showtimes.path + "?" + ShowtimesView.query(outputs, date: outputs.date)
             return renderer.page(
                 ShowtimesView.page(
-                    outputs, location: screens.location(client).location, layout: renderer.layout(client, path: path)),
+                    outputs, location: screens.userLocation(client), layout: renderer.layout(client, path: path)),
                 client: client,
                 area: chosenArea)
         }

@@ -16,6 +16,8 @@ import WebSupport
 struct FinnkinoRoutes {
     let router = Router(context: PersonRequestContext.self)
     let services: [any Service]
+    /// What is kept of each person besides their bookmarks (read by tests).
+    let people: PersonStates
 
     init(_ configuration: WebConfiguration) throws {
         router.add(middleware: LogRequestsMiddleware(.info))
@@ -31,7 +33,7 @@ struct FinnkinoRoutes {
         }
         // The place every page view leaves is saved behind the response, all of a moment in one write.
         let places = WriteBehindSnapshotStorage(base: configuration.stateStorage, logger: configuration.logger)
-        let people = PersonStates(storage: places, localLocation: configuration.location, logger: configuration.logger)
+        people = PersonStates(storage: places, localLocation: configuration.location, logger: configuration.logger)
         router.add(
             middleware: ClientMiddleware(
                 people: people, defaultLanguage: configuration.defaultLanguage, secret: configuration.csrfSecret))
