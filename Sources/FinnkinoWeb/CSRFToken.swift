@@ -24,9 +24,11 @@ struct CSRFToken: Sendable, Equatable {
 
     /// A new nonce for a browser that has none.
     static func random(secret: CSRFSecret) -> CSRFToken {
+        // Four 64-bit draws: each is a getrandom(2) call on Linux, and a byte a draw made 32 of
+        // them for every new visitor's page (10% of a cookieless /movies request's CPU).
         var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        return CSRFToken(cookie: Self.hex(bytes), secret: secret)
+        let words: [UInt64] = (0..<4).map { _ in generator.next() }
+        return CSRFToken(cookie: Self.hex(words.withUnsafeBytes { Array($0) }), secret: secret)
     }
 
     /// The token of a hosted server's session.
