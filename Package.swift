@@ -163,7 +163,8 @@ let package = Package(
             ]),
 
         .testTarget(
-            name: "AppPatternsTests", dependencies: ["AppPatterns", locks, .product(name: "GRDB", package: "GRDB.swift")]),
+            name: "AppPatternsTests",
+            dependencies: ["AppPatterns", locks, .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "AppPatterns", locks]),
         .testTarget(
             name: "FinnkinoKitTests",
@@ -178,7 +179,8 @@ let package = Package(
         .testTarget(
             name: "FinnkinoWebTests",
             dependencies: [
-                "FinnkinoWeb", "FinnkinoKit", "FinnkinoPresentation", "AppPatterns", "ImagePipeline", "WebSupport", locks,
+                "FinnkinoWeb", "FinnkinoKit", "FinnkinoPresentation", "AppPatterns", "ImagePipeline", "WebSupport",
+                locks,
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

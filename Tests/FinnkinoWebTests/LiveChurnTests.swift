@@ -94,7 +94,9 @@ import Testing
                     text += String(decoding: chunk, as: UTF8.self)
                 }
                 guard text.contains(": subscribed") else {
-                    failures.withLockedValue { $0.append("connection \(index) got no subscription: \(text.prefix(200))") }
+                    failures.withLockedValue {
+                        $0.append("connection \(index) got no subscription: \(text.prefix(200))")
+                    }
                     break
                 }
                 subscribed += 1

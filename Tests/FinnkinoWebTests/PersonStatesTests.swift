@@ -8,7 +8,8 @@ import Testing
 @Suite struct PersonStatesTests {
     @Test func aPersonsLocationServiceIsMadeOnlyWhenTheySayWhereTheyAreAndIsTheirs() {
         let local = LocationService()
-        let people = PersonStates(storage: InMemorySnapshotStorage(), localLocation: local, logger: Logger(label: "test"))
+        let people = PersonStates(
+            storage: InMemorySnapshotStorage(), localLocation: local, logger: Logger(label: "test"))
         let alice = PersonID(rawValue: 7)
         let bob = PersonID(rawValue: 8)
         // Given two persons who have only viewed pages: neither has a location service (a hosted

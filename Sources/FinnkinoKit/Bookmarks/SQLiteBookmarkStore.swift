@@ -295,7 +295,8 @@ public final class SQLiteBookmarkStore: BookmarkStore {
         let list = try BookmarkTable(db: db, person: person).all(logger: logger)
         // The history is read again only if it was read at all (see `Snapshot.history`).
         let history =
-            cache.withLockedValue({ $0.history }) == nil ? nil : try Self.loadHistory(db, person: person, logger: logger)
+            cache.withLockedValue({ $0.history }) == nil
+            ? nil : try Self.loadHistory(db, person: person, logger: logger)
         cache.withLockedValue { $0 = Snapshot(dataVersion: version, commits: committed, history: history) }
         bookmarks.replace { $0 == list ? nil : list }
     }

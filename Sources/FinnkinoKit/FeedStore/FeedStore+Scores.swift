@@ -52,7 +52,8 @@ extension FeedStore {
         }
         let (found, validUntil) = await lookUpScores(of: events, waitingAtMost: limit)
         if let validUntil {
-            listScores.set(ListScores(events: events, revision: revision, validUntil: validUntil, scores: found), for: listKey)
+            listScores.set(
+                ListScores(events: events, revision: revision, validUntil: validUntil, scores: found), for: listKey)
         }
         return found
     }

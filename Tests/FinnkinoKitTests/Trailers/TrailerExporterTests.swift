@@ -146,7 +146,9 @@ import Testing
         let menu = EditMenu(source: try await Self.fixtures.value.clip)
         let seen = NIOLockedValueBox<[Double]>([])
         let output = try await Self.fixtures.value.folder.appendingPathComponent("progress.mp4")
-        try await TrailerExporter().export(menu.composition, to: output) { share in seen.withLockedValue { $0.append(share) } }
+        try await TrailerExporter().export(menu.composition, to: output) { share in
+            seen.withLockedValue { $0.append(share) }
+        }
         let shares = seen.withLockedValue { $0 }
         #expect(shares.last == 1)
         #expect(shares == shares.sorted())
@@ -180,7 +182,9 @@ import Testing
         let menu = EditMenu(source: try await Self.fixtures.value.clip)
         let reported = NIOLockedValueBox(false)
         let task = Task {
-            try await TrailerExporter().export(menu.composition, to: output) { _ in reported.withLockedValue { $0 = true } }
+            try await TrailerExporter().export(menu.composition, to: output) { _ in
+                reported.withLockedValue { $0 = true }
+            }
         }
         task.cancel()
         await #expect(throws: ExportError.cancelled) { try await task.result.get() }
