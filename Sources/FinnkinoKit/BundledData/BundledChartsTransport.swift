@@ -1,5 +1,6 @@
 import AppPatterns
 import Foundation
+import NIOConcurrencyHelpers
 
 /// Answers TMDB v3 or OMDb requests from the bundled dataset's `charts/` folder, in their JSON,
 /// with every `"YYYY-MM-DD"` date moved as the Finnkino documents are (the anchor reads as today).
@@ -17,23 +18,7 @@ public struct BundledChartsTransport: Transport {
     private let today: @Sendable () -> LocalDate
     /// The movies TMDB's search finds, by dataset folder: read on the first search of a process,
     /// not by every transport made (a server makes one per language; most never search).
-    private static let searchable = SearchIndex()
-
-    /// The search entries read, by dataset folder (an NSLock, as `BundledDataset` has: a pthread
-    /// mutex, which ThreadSanitizer models).
-    private final class SearchIndex: @unchecked Sendable {
-        private let lock = NSLock()
-        private var entries: [URL: [SearchEntry]] = [:]
-
-        func entries(of dataset: BundledDataset) -> [SearchEntry] {
-            lock.lock()
-            defer { lock.unlock() }
-            if let kept = entries[dataset.root] { return kept }
-            let read = BundledChartsTransport.searchEntries(dataset)
-            entries[dataset.root] = read
-            return read
-        }
-    }
+    private static let searchable = NIOLockedValueBox<[URL: [SearchEntry]]>([:])
 
     /// A movie as the search finds it: its titles as compared, and its item of a result page.
     private struct SearchEntry: Sendable {
@@ -100,7 +85,13 @@ public struct BundledChartsTransport: Transport {
         }
         let shift = today().daysSinceEpoch - dataset.anchor.daysSinceEpoch
         let year = request.queryValue("year").flatMap { Int($0) }
-        let found = Self.searchable.entries(of: dataset).filter { entry in
+        let entries = Self.searchable.withLockedValue { kept in
+            if let entries = kept[dataset.root] { return entries }
+            let entries = Self.searchEntries(dataset)
+            kept[dataset.root] = entries
+            return entries
+        }
+        let found = entries.filter { entry in
             guard entry.titles.contains(where: { " \($0) ".contains(" \(query) ") }) else { return false }
             guard let year else { return true }
             return entry.release?.adding(days: shift).year == year
