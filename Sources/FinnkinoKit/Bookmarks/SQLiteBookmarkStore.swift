@@ -89,7 +89,7 @@ public final class SQLiteBookmarkStore: BookmarkStore {
         do {
             let committed = commits.value
             let (version, bookmarks) = try queue.read { db in
-                (try Self.dataVersion(db), try BookmarkTable(db: db, person: person).all(logger: logger))
+                (try Self.dataVersion(db), try SQLiteBookmarkTable(db: db, person: person).all(logger: logger))
             }
             self.bookmarks = Subject(bookmarks)
             cache = NIOLockedValueBox(Snapshot(dataVersion: version, commits: committed, history: nil))
@@ -206,25 +206,14 @@ public final class SQLiteBookmarkStore: BookmarkStore {
     /// Bookmarks a movie. Returns false (and records nothing) when it was already bookmarked.
     @discardableResult
     public func add(_ bookmark: Bookmark) throws -> Bool {
-        try change { table, _ in
-            guard try table.bookmark(bookmark.source, movieID: bookmark.movieID) == nil else { return nil }
-            guard try table.count() < BookmarkLimits.perPerson else {
-                throw BookmarkStoreError.full(limit: BookmarkLimits.perPerson)
-            }
-            return .add(AddBookmark(bookmark))
-        } != nil
+        try change { table, _ in try BookmarkCommand.adding(bookmark, to: table) } != nil
     }
 
     /// Removes the bookmarks of these movies, of any catalogue, as one change.
     @discardableResult
     public func remove(_ keys: some Collection<Bookmark.Key>) throws -> [Bookmark] {
         let wanted = Set(keys)
-        let command = try change { table, _ in
-            let removed = try wanted.compactMap { try table.bookmark($0.source, movieID: $0.movieID) }
-                .sorted(by: Bookmark.isListedBefore)
-            return removed.isEmpty ? nil : .remove(RemoveBookmarks(removed))
-        }
-        return command?.bookmarks ?? []
+        return try change { table, _ in try BookmarkCommand.removing(wanted, from: table) }?.bookmarks ?? []
     }
 
     /// Undoes the last change (made by any process). Returns it, or nil when there was none.
@@ -248,7 +237,7 @@ public final class SQLiteBookmarkStore: BookmarkStore {
     }
 
     /// Makes the command `decide` returns (nil: nothing to do), executes it and records it.
-    private func change(_ decide: (BookmarkTable, History) throws -> BookmarkCommand?) throws -> BookmarkCommand? {
+    private func change(_ decide: (any BookmarkTable, History) throws -> BookmarkCommand?) throws -> BookmarkCommand? {
         try apply { table, history in
             guard let command = try decide(table, history) else { return nil }
             try history.perform(command, on: &table)
@@ -259,14 +248,14 @@ public final class SQLiteBookmarkStore: BookmarkStore {
     /// Runs `body` on the stored history in one immediate transaction, saves the history when
     /// `body` returns a command, and sends the new list.
     private func apply(
-        _ body: (inout BookmarkTable, inout History) throws -> BookmarkCommand?
+        _ body: (inout any BookmarkTable, inout History) throws -> BookmarkCommand?
     ) throws -> BookmarkCommand? {
         if let unavailableReason { throw BookmarkStoreError.unreadable(path: path, reason: unavailableReason) }
         do {
             return try queue.writeWithoutTransaction { db in
                 var command: BookmarkCommand?
                 try db.inTransaction(.immediate) {
-                    var table = BookmarkTable(db: db, person: person)
+                    var table: any BookmarkTable = SQLiteBookmarkTable(db: db, person: person)
                     var history = try Self.loadHistory(db, person: person, logger: logger)
                     command = try body(&table, &history)
                     guard command != nil else { return .rollback }
@@ -292,7 +281,7 @@ public final class SQLiteBookmarkStore: BookmarkStore {
         let version = try Self.dataVersion(db)
         let committed = commits.value
         guard force || cache.withLockedValue({ $0.dataVersion != version || $0.commits != committed }) else { return }
-        let list = try BookmarkTable(db: db, person: person).all(logger: logger)
+        let list = try SQLiteBookmarkTable(db: db, person: person).all(logger: logger)
         // The history is read again only if it was read at all (see `Snapshot.history`).
         let history =
             cache.withLockedValue({ $0.history }) == nil

@@ -7,7 +7,12 @@ import Testing
 
 /// Every kind of ``BookmarkStores`` the server can run on; the tests taking one are the contract.
 enum BookmarkStoresKind: String, CaseIterable, Sendable {
-    case sqliteInMemory, sqliteFile
+    case sqliteInMemory, sqliteFile, postgres
+
+    /// SQLite's always; PostgreSQL's when the test server is there (``TestPostgres``).
+    static var allCases: [Self] {
+        TestPostgres.isAvailable ? [.sqliteInMemory, .sqliteFile, .postgres] : [.sqliteInMemory, .sqliteFile]
+    }
 
     /// New, empty stores of this kind, and the folder they keep their files in (if any).
     func make() throws -> (any BookmarkStores, URL?) {
@@ -17,6 +22,8 @@ enum BookmarkStoresKind: String, CaseIterable, Sendable {
         case .sqliteFile:
             let folder = try BookmarkFixtures.scratchFolder()
             return (try SQLiteBookmarkStores(dataDirectory: folder), folder)
+        case .postgres:
+            return (try PostgresBookmarkStores(pool: TestPostgres.freshPool()), nil)
         }
     }
 

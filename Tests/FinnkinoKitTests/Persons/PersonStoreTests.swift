@@ -6,7 +6,12 @@ import Testing
 
 /// Every kind of ``PersonStore`` the server can run on; the tests of the contract run on each.
 enum PersonStoreKind: String, CaseIterable, Sendable {
-    case sqliteInMemory, sqliteFile
+    case sqliteInMemory, sqliteFile, postgres
+
+    /// SQLite's always; PostgreSQL's when the test server is there (``TestPostgres``).
+    static var allCases: [Self] {
+        TestPostgres.isAvailable ? [.sqliteInMemory, .sqliteFile, .postgres] : [.sqliteInMemory, .sqliteFile]
+    }
 
     /// A new, empty store of this kind, and the folder it keeps its files in (if any).
     func make() throws -> (any PersonStore, URL?) {
@@ -16,6 +21,8 @@ enum PersonStoreKind: String, CaseIterable, Sendable {
         case .sqliteFile:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("persons-\(UUID().uuidString)")
             return (try SQLitePersonStore(dataDirectory: folder), folder)
+        case .postgres:
+            return (try PostgresPersonStore(pool: TestPostgres.freshPool()), nil)
         }
     }
 
