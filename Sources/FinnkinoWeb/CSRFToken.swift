@@ -77,8 +77,17 @@ struct CSRFToken: Sendable, Equatable {
 public struct CSRFSecret: Sendable {
     let key: SymmetricKey
 
+    init(key: SymmetricKey) { self.key = key }
+
     /// A secret for this process only (tests, or when the data folder cannot keep one).
     public static func random() -> CSRFSecret { CSRFSecret(key: SymmetricKey(size: .bits256)) }
+
+    /// The secret of these 32 bytes (kept by the caller: the one that instances over a shared
+    /// database keep there); nil for bytes of another length.
+    public init?(bytes: Data) {
+        guard bytes.count == 32 else { return nil }
+        key = SymmetricKey(data: bytes)
+    }
 
     /// The secret kept in `directory`, made there on first use.
     public static func stored(in directory: URL) throws -> CSRFSecret {

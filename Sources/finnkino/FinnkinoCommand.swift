@@ -14,7 +14,7 @@ struct FinnkinoCommand: AsyncParsableCommand {
             ServeCommand.self, AreasCommand.self, MoviesCommand.self, MovieCommand.self, ShowtimesCommand.self,
             ShowCommand.self,
             NewsCommand.self, BookmarksCommand.self, TrailerCommand.self, LibraryCommand.self, ChartsCommand.self,
-            DevicesCommand.self,
+            DevicesCommand.self, MigrateCommand.self,
         ],
         defaultSubcommand: ServeCommand.self
     )

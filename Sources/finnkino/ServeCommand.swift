@@ -14,6 +14,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var near: NearOption
+    @OptionGroup var database: DatabaseOption
 
     @Option(help: "The address to listen on; only this computer can connect unless you change it.")
     var host = "127.0.0.1"
@@ -63,10 +64,15 @@ struct ServeCommand: AsyncParsableCommand {
         let directory = DataDirectory.resolve(appName: "finnkino", override: global.dataDir)
         let location = LocationService(source: try near.near.map { try LocationSource(parsing: $0) } ?? .none)
         location.start()
-        let bookmarks = try Self.bookmarks(in: directory, logger: logger)
         let library = try Self.library(in: directory, logger: logger)
         let hosted = WebConfiguration.isHosted(host: host, allowedHosts: allowedHosts, hostedFlag: self.hosted)
-        let persons = try Self.persons(in: directory, hosted: hosted, logger: logger)
+        let stores =
+            try database.postgres().map { try Self.postgresStores(at: $0, logger: logger) }
+            ?? PersonalStores(
+                persons: try Self.persons(in: directory, hosted: hosted, logger: logger),
+                bookmarks: try Self.bookmarks(in: directory, logger: logger),
+                places: Self.stateStorage(in: directory, logger: logger),
+                csrfSecret: Self.csrfSecret(in: directory, logger: logger))
         let configuration = WebConfiguration(
             host: host, port: port, defaultLanguage: global.language == .en ? .en : .fi,
             makeStore: { language in
@@ -74,23 +80,53 @@ struct ServeCommand: AsyncParsableCommand {
                 options.language = language
                 return try options.makeStore()
             },
-            bookmarks: bookmarks,
+            bookmarks: stores.bookmarks,
             library: library,
-            persons: persons,
+            persons: stores.persons,
             hosted: hosted,
             secureCookies: secureCookies,
             uploads: directory.appendingPathComponent("uploads", isDirectory: true),
             onServerRunning: { port in
                 FileHandle.standardOutput.write(Data("Finnkino is running at http://\(host):\(port)\n".utf8))
             },
-            stateStorage: Self.stateStorage(in: directory, logger: logger),
+            stateStorage: stores.places,
             location: location,
             images: Self.images(in: directory, logger: logger),
             allowedHosts: allowedHosts,
-            csrfSecret: Self.csrfSecret(in: directory, logger: logger),
+            csrfSecret: stores.csrfSecret,
             logger: logger)
         let app = try makeApplication(configuration)
         try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    }
+
+    /// Where each person's own data is kept.
+    struct PersonalStores {
+        var persons: any PersonStore
+        var bookmarks: any BookmarkStores
+        var places: any SnapshotStorage
+        /// The secret behind the CSRF tokens: every instance over one database must have the same,
+        /// or a form served by one would be refused by another.
+        var csrfSecret: CSRFSecret
+    }
+
+    /// The persons, bookmarks and places in PostgreSQL, their tables made or brought up to date.
+    /// A database that cannot be used stops the start: the instances sharing it must not each go
+    /// on with data of their own.
+    static func postgresStores(at location: PostgresLocation, logger: Logger) throws -> PersonalStores {
+        let pool = PostgresPool(location, logger: logger)
+        do {
+            guard let csrfSecret = CSRFSecret(bytes: try PostgresSecrets(pool: pool).secret(named: "csrf")) else {
+                throw PostgresPoolError("the kept CSRF secret is not 32 bytes")
+            }
+            let stores = PersonalStores(
+                persons: try PostgresPersonStore(pool: pool),
+                bookmarks: try PostgresBookmarkStores(pool: pool, logger: logger),
+                places: try PostgresSnapshotStorage(pool: pool), csrfSecret: csrfSecret)
+            logger.info("persons, bookmarks and places are kept in PostgreSQL at \(location)")
+            return stores
+        } catch {
+            throw CommandFailure("the database at \(location) cannot be used: \(error)")
+        }
     }
 
     /// The bookmarks; when their file cannot be read, a stand-in that lists none and refuses

@@ -24,6 +24,11 @@ public final class PostgresPersonStore: PersonStore {
 
     static var migrator: PostgresMigrator {
         var migrator = PostgresMigrator()
+        migrations(into: &migrator)
+        return migrator
+    }
+
+    static func migrations(into migrator: inout PostgresMigrator) {
         migrator.register(
             "persons v1",
             [
@@ -58,7 +63,6 @@ public final class PostgresPersonStore: PersonStore {
                 VALUES (1, extract(epoch FROM now()), extract(epoch FROM now()))
                 """,
             ])
-        return migrator
     }
 
     public func newPerson(device: String, now: Date) throws(PersonStoreError) -> (person: PersonID, token: SessionToken)

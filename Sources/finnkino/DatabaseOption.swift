@@ -1,0 +1,34 @@
+import AppPatterns
+import ArgumentParser
+import Foundation
+
+/// `--database`: where persons, bookmarks and places are kept. Without it (nor
+/// `FINNKINO_DATABASE_URL`), SQLite files in the data folder; with it, a PostgreSQL database that
+/// several instances of the server share.
+struct DatabaseOption: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "A PostgreSQL database to keep persons, bookmarks and places in, shared by every instance.",
+            discussion: """
+                postgres://user[:password]@host[:port]/database; also read from FINNKINO_DATABASE_URL. \
+                Without it, they are SQLite files in the data folder.
+                """,
+            valueName: "postgres://…"))
+    var database: String?
+
+    /// The variable read when `--database` is not given.
+    static let variable = "FINNKINO_DATABASE_URL"
+
+    /// The PostgreSQL database chosen; nil for SQLite.
+    func postgres() throws -> PostgresLocation? {
+        guard let text = database ?? ProcessInfo.processInfo.environment[Self.variable], !text.isEmpty else {
+            return nil
+        }
+        guard let location = PostgresLocation(url: text) else {
+            throw ValidationError(
+                "\(database == nil ? Self.variable : "--database") must be an address like "
+                    + "postgres://user@host:5432/finnkino (with a user, a host and a database)")
+        }
+        return location
+    }
+}

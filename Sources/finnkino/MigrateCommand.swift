@@ -1,0 +1,50 @@
+import AppPatterns
+import ArgumentParser
+import FinnkinoKit
+import Foundation
+
+/// `finnkino migrate`: brings the stores' tables up to date and says what it did, without serving
+/// (the server does the same when it starts).
+struct MigrateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "migrate",
+        abstract: "Create or update the database's tables, then stop.",
+        discussion: """
+            With --database (or FINNKINO_DATABASE_URL), the PostgreSQL database's; without, the SQLite \
+            files in the data folder. Each change is applied once, in order, and recorded.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var database: DatabaseOption
+
+    func run() throws {
+        if let location = try database.postgres() {
+            let migrator = PostgresSchema.migrator
+            let applied: [String]
+            do {
+                applied = try migrator.migrate(PostgresPool(location, maximumConnections: 1))
+            } catch {
+                throw CommandFailure("the database at \(location) cannot be migrated: \(error)")
+            }
+            print(Self.report(applied: applied, all: migrator.names, of: "\(location)"))
+        } else {
+            let directory = global.dataDirectory
+            do {
+                _ = try SQLitePersonStore(dataDirectory: directory)
+                _ = try SQLiteBookmarkStores(dataDirectory: directory)
+                _ = try SQLiteSnapshotStorage(fileURL: directory.appendingPathComponent("state.sqlite"))
+                _ = try SQLiteVideoLibrary(dataDirectory: directory)
+            } catch {
+                throw CommandFailure("the SQLite files in \(directory.path) cannot be migrated: \(error)")
+            }
+            print("The SQLite files in \(directory.path) are up to date.")
+        }
+    }
+
+    /// What a run did, in one line.
+    static func report(applied: [String], all: [String], of database: String) -> String {
+        applied.isEmpty
+            ? "\(database) was up to date (\(all.count) migrations: \(all.joined(separator: ", ")))."
+            : "\(database): applied \(applied.joined(separator: ", ")); it is up to date."
+    }
+}
