@@ -16,6 +16,11 @@ struct DatabaseOption: ParsableArguments {
             valueName: "postgres://…"))
     var database: String?
 
+    init() {}
+
+    /// The option as if given `text`.
+    init(database text: String) { database = text }
+
     /// The variable read when `--database` is not given.
     static let variable = "FINNKINO_DATABASE_URL"
 

@@ -12,12 +12,39 @@ struct MigrateCommand: ParsableCommand {
         discussion: """
             With --database (or FINNKINO_DATABASE_URL), the PostgreSQL database's; without, the SQLite \
             files in the data folder. Each change is applied once, in order, and recorded.
+            With --from-sqlite DIR --to postgres://…, copies an install's persons, sessions, bookmarks \
+            with their undo histories and places from its SQLite files into an empty PostgreSQL \
+            database, and checks the counts (the video library stays in the data folder).
             """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var database: DatabaseOption
 
+    @Option(help: ArgumentHelp("A data folder whose SQLite files to copy into PostgreSQL.", valueName: "dir"))
+    var fromSqlite: String?
+
+    @Option(help: ArgumentHelp("The PostgreSQL database to copy into (as --database).", valueName: "postgres://…"))
+    var to: String?
+
+    func validate() throws {
+        if to != nil && fromSqlite == nil { throw ValidationError("--to goes with --from-sqlite DIR") }
+    }
+
     func run() throws {
+        if let fromSqlite {
+            guard let location = try to.map({ try DatabaseOption(database: $0).postgres() }) ?? database.postgres() else {
+                throw ValidationError("--from-sqlite needs the database to copy into: --to postgres://…")
+            }
+            let folder = URL(fileURLWithPath: fromSqlite)
+            do {
+                let report = try SQLiteToPostgres.copy(from: folder, to: PostgresPool(location, maximumConnections: 1))
+                print("Copied from \(folder.path) to \(location): \(report); the counts match.")
+                print("The video library stays in \(folder.path): serve with --data-dir \(folder.path).")
+            } catch {
+                throw CommandFailure("nothing was copied: \(error)")
+            }
+            return
+        }
         if let location = try database.postgres() {
             let migrator = PostgresSchema.migrator
             let applied: [String]

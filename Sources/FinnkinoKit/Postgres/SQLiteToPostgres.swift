@@ -1,0 +1,166 @@
+import AppPatterns
+import Foundation
+import GRDB
+import PostgresNIO
+
+/// Moves an install from one machine's SQLite files to PostgreSQL (`finnkino migrate --from-sqlite
+/// DIR --to postgres://…`): every person with their sessions and join codes, every bookmark with
+/// its undo history, and every place, copied in one transaction and counted on both sides.
+///
+/// The target must hold no data yet (its tables are made first); the files are brought up to date
+/// as the server would, then only read. The video library is not moved: its records and files stay
+/// in the data folder.
+public enum SQLiteToPostgres {
+    /// What was copied: rows per table, the same on both sides.
+    public struct Report: Sendable, Equatable, CustomStringConvertible {
+        public var persons = 0
+        public var sessions = 0
+        public var joinCodes = 0
+        public var bookmarks = 0
+        public var histories = 0
+        public var places = 0
+
+        public var description: String {
+            "\(persons) persons (the local one included), \(sessions) sessions, \(joinCodes) join codes, "
+                + "\(bookmarks) bookmarks, \(histories) undo histories, \(places) saved places"
+        }
+    }
+
+    /// Why the copy did not happen (nothing was written).
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// Copies the SQLite files of `directory` into `pool`'s database.
+    public static func copy(from directory: URL, to pool: PostgresPool) throws -> Report {
+        let source = try Source(directory: directory)
+        try PostgresSchema.migrator.migrate(pool)
+        return try pool.transaction { session in
+            let existing = try session.query(
+                """
+                SELECT (SELECT count(*) FROM person WHERE id != 1) + (SELECT count(*) FROM bookmark)
+                    + (SELECT count(*) FROM snapshot)
+                """
+            ).first?.decode(Int.self)
+            guard existing == 0 else {
+                throw Failure("the database at \(pool.location) already has data: copy into an empty one")
+            }
+            var report = Report()
+            try source.persons?.read { db in
+                for row in try Row.fetchAll(db, sql: "SELECT id, createdAt, lastSeenAt FROM person") {
+                    let (id, created, seen): (Int64, Double, Double) = (row[0], row[1], row[2])
+                    try session.execute(
+                        """
+                        INSERT INTO person (id, created_at, last_seen_at) VALUES (\(id), \(created), \(seen))
+                        ON CONFLICT (id) DO UPDATE SET created_at = excluded.created_at, last_seen_at = excluded.last_seen_at
+                        """)
+                    report.persons += 1
+                }
+                for row in try Row.fetchAll(
+                    db, sql: "SELECT tokenHash, person, device, createdAt, lastUsedAt FROM session")
+                {
+                    let (hash, person, device): (Data, Int64, String) = (row[0], row[1], row[2])
+                    let (created, used): (Double, Double) = (row[3], row[4])
+                    try session.execute(
+                        """
+                        INSERT INTO session (token_hash, person, device, created_at, last_used_at)
+                        VALUES (\(hash), \(person), \(device), \(created), \(used))
+                        """)
+                    report.sessions += 1
+                }
+                for row in try Row.fetchAll(db, sql: "SELECT codeHash, person, expiresAt FROM joinCode") {
+                    let (hash, person, expires): (Data, Int64, Double) = (row[0], row[1], row[2])
+                    try session.execute(
+                        "INSERT INTO join_code (code_hash, person, expires_at) VALUES (\(hash), \(person), \(expires))")
+                    report.joinCodes += 1
+                }
+            }
+            try source.bookmarks?.read { db in
+                for row in try Row.fetchAll(
+                    db,
+                    sql: "SELECT person, source, movieID, title, originalTitle, posterURL, addedAt FROM bookmark")
+                {
+                    let (person, source, movie): (Int64, String, Int64) = (row[0], row[1], row[2])
+                    let (title, original, poster, added): (String, String, String?, Double) = (
+                        row[3], row[4], row[5], row[6]
+                    )
+                    try session.execute(
+                        """
+                        INSERT INTO bookmark (person, source, movie_id, title, original_title, poster_url, added_at)
+                        VALUES (\(person), \(source), \(movie), \(title), \(original), \(poster), \(added))
+                        """)
+                    report.bookmarks += 1
+                }
+                for row in try Row.fetchAll(db, sql: "SELECT person, json FROM commandHistory") {
+                    let (person, json): (Int64, Data) = (row[0], row[1])
+                    try session.execute("INSERT INTO bookmark_history (person, json) VALUES (\(person), \(json))")
+                    report.histories += 1
+                }
+            }
+            try source.places?.read { db in
+                for row in try Row.fetchAll(db, sql: "SELECT key, data, savedAt FROM snapshot") {
+                    let (key, data, saved): (String, Data, Double) = (row[0], row[1], row[2])
+                    try session.execute(
+                        "INSERT INTO snapshot (key, data, saved_at) VALUES (\(key), \(data), \(saved))")
+                    report.places += 1
+                }
+            }
+            let copied = try session.query(
+                """
+                SELECT (SELECT count(*) FROM person), (SELECT count(*) FROM session), (SELECT count(*) FROM join_code),
+                    (SELECT count(*) FROM bookmark), (SELECT count(*) FROM bookmark_history WHERE json IS NOT NULL),
+                    (SELECT count(*) FROM snapshot)
+                """
+            ).first?.decode((Int, Int, Int, Int, Int, Int).self)
+            // The local person is in every database: counted on the target whether or not the files had it.
+            let expected = (
+                max(report.persons, 1), report.sessions, report.joinCodes, report.bookmarks, report.histories,
+                report.places
+            )
+            guard let copied, copied == expected else {
+                throw Failure("the counts differ after the copy (copied \(report); found \(String(describing: copied)))")
+            }
+            report.persons = copied.0
+            return report
+        }
+    }
+
+    /// The files of a data folder, each brought up to date by opening it as the server does;
+    /// nil for a file that is not there.
+    private struct Source {
+        var persons: DatabaseQueue?
+        var bookmarks: DatabaseQueue?
+        var places: DatabaseQueue?
+
+        init(directory: URL) throws {
+            func file(_ name: String) -> String? {
+                let path = directory.appendingPathComponent(name).path
+                return FileManager.default.fileExists(atPath: path) ? path : nil
+            }
+            guard FileManager.default.fileExists(atPath: directory.path) else {
+                throw Failure("there is no folder \(directory.path)")
+            }
+            do {
+                if let path = file(SQLitePersonStore.fileName) {
+                    _ = try SQLitePersonStore(dataDirectory: directory)
+                    persons = try DatabaseQueue(path: path)
+                }
+                if let path = file(SQLiteBookmarkStore.fileName) {
+                    _ = try SQLiteBookmarkStores(dataDirectory: directory)
+                    bookmarks = try DatabaseQueue(path: path)
+                }
+                if let path = file("state.sqlite") {
+                    _ = try SQLiteSnapshotStorage(fileURL: URL(fileURLWithPath: path))
+                    places = try DatabaseQueue(path: path)
+                }
+            } catch {
+                throw Failure("the SQLite files in \(directory.path) cannot be read: \(error)")
+            }
+            guard persons != nil || bookmarks != nil || places != nil else {
+                throw Failure("\(directory.path) has none of \(SQLitePersonStore.fileName), "
+                    + "\(SQLiteBookmarkStore.fileName) and state.sqlite")
+            }
+        }
+    }
+}

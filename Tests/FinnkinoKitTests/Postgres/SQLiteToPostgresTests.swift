@@ -1,0 +1,79 @@
+import AppPatterns
+import Foundation
+import Testing
+
+@testable import FinnkinoKit
+
+/// `finnkino migrate --from-sqlite DIR --to postgres://…`: an install moved from one machine's
+/// SQLite files to PostgreSQL keeps every person, session, bookmark, undo history and place.
+@Suite(.enabled(if: TestPostgres.isAvailable), .timeLimit(.minutes(1))) struct SQLiteToPostgresTests {
+    let start = Date(timeIntervalSince1970: 1_795_000_000)
+
+    @Test func everyPersonsDataIsCopiedAndCountedAndWorksOnPostgres() throws {
+        // Given a data folder with two persons (one on two devices, one code not yet used),
+        // bookmarks with undo histories, and places
+        let folder = try BookmarkFixtures.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let persons = try SQLitePersonStore(dataDirectory: folder)
+        let (alice, aliceToken) = try persons.newPerson(device: "Firefox", now: start)
+        let code = try persons.newJoinCode(for: alice, now: start)
+        let (_, bobToken) = try persons.newPerson(device: "Chrome", now: start)
+        _ = try persons.newJoinCode(for: alice, now: start)
+        let bookmarks = try SQLiteBookmarkStores(dataDirectory: folder)
+        try bookmarks.store(for: alice).add(BookmarkFixtures.bookmark(1))
+        try bookmarks.store(for: alice).add(BookmarkFixtures.bookmark(2))
+        try bookmarks.store(for: alice).remove(movieIDs: [1])
+        try bookmarks.store(for: .local).add(BookmarkFixtures.bookmark(3))
+        let places = try SQLiteSnapshotStorage(fileURL: folder.appendingPathComponent("state.sqlite"))
+        try places.save(Data("alice's place".utf8), for: "place.\(alice.rawValue)")
+        try places.save(Data("local place".utf8), for: "place")
+        // When the folder is copied into an empty database
+        let pool = try TestPostgres.freshPool()
+        let report = try SQLiteToPostgres.copy(from: folder, to: pool)
+        // Then the counts are what the files held
+        #expect(
+            report
+                == SQLiteToPostgres.Report(
+                    persons: 3, sessions: 2, joinCodes: 2, bookmarks: 2, histories: 2, places: 2))
+        // And on PostgreSQL, each token still stands for its person and the code still joins
+        let moved = try PostgresPersonStore(pool: pool)
+        #expect(try moved.person(of: aliceToken, now: start) == alice)
+        #expect(try moved.person(of: bobToken, now: start) != alice)
+        #expect(try moved.join(code, device: "Safari", now: start)?.person == alice)
+        #expect(try moved.devices(of: alice).count == 2)
+        // And the bookmarks, their order and the undo history are the same: undo brings back 1
+        let movedBookmarks = try PostgresBookmarkStores(pool: pool)
+        let aliceBookmarks = try movedBookmarks.store(for: alice)
+        #expect(aliceBookmarks.all().map(\.movieID) == [2])
+        #expect(try aliceBookmarks.undo() == .remove(RemoveBookmarks([BookmarkFixtures.bookmark(1)])))
+        #expect(aliceBookmarks.all().map(\.movieID) == [2, 1])
+        #expect(try movedBookmarks.store(for: .local).all() == [BookmarkFixtures.bookmark(3)])
+        // And the places read back
+        let movedPlaces = try PostgresSnapshotStorage(pool: pool)
+        #expect(try movedPlaces.snapshot(for: "place.\(alice.rawValue)") == Data("alice's place".utf8))
+        #expect(try movedPlaces.snapshot(for: "place") == Data("local place".utf8))
+    }
+
+    @Test func aDatabaseWithDataAlreadyIsRefusedAndNothingIsWritten() throws {
+        // Given a folder with a bookmark, and a database where someone has one already
+        let folder = try BookmarkFixtures.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try SQLiteBookmarkStores(dataDirectory: folder).store(for: .local).add(BookmarkFixtures.bookmark(1))
+        let pool = try TestPostgres.freshPool()
+        try PostgresBookmarkStores(pool: pool).store(for: PersonID(rawValue: 9)).add(BookmarkFixtures.bookmark(5))
+        // When the folder is copied into it, the copy is refused
+        #expect(throws: SQLiteToPostgres.Failure.self) { try SQLiteToPostgres.copy(from: folder, to: pool) }
+        // And nothing of the folder's was written
+        #expect(try PostgresBookmarkStores(pool: pool).store(for: .local).all().isEmpty)
+    }
+
+    @Test func aFolderWithoutTheFilesOrNoFolderAtAllIsRefused() throws {
+        let pool = try TestPostgres.freshPool()
+        let empty = try BookmarkFixtures.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: empty) }
+        #expect(throws: SQLiteToPostgres.Failure.self) { try SQLiteToPostgres.copy(from: empty, to: pool) }
+        let missing = empty.appendingPathComponent("not-there")
+        #expect(throws: SQLiteToPostgres.Failure.self) { try SQLiteToPostgres.copy(from: missing, to: pool) }
+        #expect(!FileManager.default.fileExists(atPath: missing.path))
+    }
+}
