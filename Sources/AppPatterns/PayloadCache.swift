@@ -24,6 +24,13 @@ public protocol PayloadCache: Sendable {
     func commit(_ staged: StagedPayload)
     /// Removes a staged payload; the payload for its key stays as it was.
     func discard(_ staged: StagedPayload)
+
+    /// Runs `refresh`, the fetch of `key`'s payload from its source, where no one else refreshes
+    /// it at the same time. A cache that several processes share makes them take turns, and gives
+    /// `refresh` the payload another one stored after `newerThan` meanwhile (use it rather than
+    /// fetching); a cache of one process runs `refresh(nil)` at once (the ``WebService`` already
+    /// joins its own callers).
+    func refreshAlone<T: Sendable>(_ key: String, newerThan: Date?, _ refresh: (CachedPayload?) async -> T) async -> T
 }
 
 /// A payload written by ``PayloadCache/stage(_:for:)``, not yet the payload for its key.
@@ -49,4 +56,10 @@ extension PayloadCache {
     public func commit(_ staged: StagedPayload) { store(staged.payload, for: staged.key) }
 
     public func discard(_ staged: StagedPayload) {}
+
+    public func refreshAlone<T: Sendable>(
+        _ key: String, newerThan: Date?, _ refresh: (CachedPayload?) async -> T
+    ) async -> T {
+        await refresh(nil)
+    }
 }

@@ -77,17 +77,38 @@ public final class PostgresPool: Sendable {
 
     /// Runs `body` on a connection of the pool, outside any transaction (each statement commits).
     public func withSession<T>(_ body: (PostgresSession) throws -> T) throws -> T {
-        guard
-            free.wait(timeout: .now() + .nanoseconds(Int(checkoutTimeout.components.seconds * 1_000_000_000)))
-                == .success
-        else {
+        let connection = try checkOut()
+        defer { checkIn(connection) }
+        return try body(PostgresSession(connection: connection, logger: logger))
+    }
+
+    /// Runs `body` on a connection of the pool that it keeps across its suspensions (for a
+    /// session-level advisory lock held while the caller awaits something else).
+    public func withSession<T>(_ body: (PostgresSession) async throws -> T) async throws -> T {
+        let connection = try checkOut()
+        defer { checkIn(connection) }
+        return try await body(PostgresSession(connection: connection, logger: logger))
+    }
+
+    /// A connection for one caller: an idle one, or a new one while fewer than the maximum are out.
+    private func checkOut() throws -> PostgresConnection {
+        let timeout = DispatchTime.now() + .milliseconds(Int(checkoutTimeout.components.seconds * 1_000))
+        guard free.wait(timeout: timeout) == .success else {
             throw PostgresPoolError(
                 "no connection to PostgreSQL at \(location.redacted) was free within \(checkoutTimeout)")
         }
-        defer { free.signal() }
-        let connection = try idle.withLockedValue { $0.popLast() } ?? connect()
-        defer { if !connection.isClosed { idle.withLockedValue { $0.append(connection) } } }
-        return try body(PostgresSession(connection: connection, logger: logger))
+        do {
+            return try idle.withLockedValue { $0.popLast() } ?? connect()
+        } catch {
+            free.signal()
+            throw error
+        }
+    }
+
+    /// Gives a connection back; one that was closed is left (the next caller opens a new one).
+    private func checkIn(_ connection: PostgresConnection) {
+        if !connection.isClosed { idle.withLockedValue { $0.append(connection) } }
+        free.signal()
     }
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.

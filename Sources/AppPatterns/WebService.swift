@@ -112,7 +112,17 @@ public final class WebService: Sendable {
         let revalidated = cached
         let result: Result<Loaded<E.Response>, WebServiceError> = await coalesced(Self.loadKey(endpoint)) {
             [self] in
-            await revalidate(endpoint, cached: revalidated, cacheKey: cacheKey, decodedKey: decodedKey)
+            // One refresh of a payload at a time across the processes sharing the cache: one that
+            // another stored meanwhile is used when fresh, and revalidated from otherwise.
+            await cache.refreshAlone(cacheKey, newerThan: revalidated?.storedAt) { stored in
+                if let stored, stored.age(at: now()) < maxAge,
+                    let value = try? decodeCached(endpoint, stored, decodedKey)
+                {
+                    return .success(Loaded(value: value, fetchedAt: stored.storedAt))
+                }
+                return await revalidate(
+                    endpoint, cached: stored ?? revalidated, cacheKey: cacheKey, decodedKey: decodedKey)
+            }
         }
         return try result.get()
     }

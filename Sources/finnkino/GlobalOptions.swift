@@ -39,11 +39,14 @@ struct GlobalOptions: ParsableArguments {
     var dataDirectory: URL { DataDirectory.resolve(appName: "finnkino", override: dataDir) }
 
     /// The store for these options. Opening it touches no network.
-    func makeStore() throws -> FeedStore {
+    /// The feeds of `--source` in `--language`; their answers kept in `sharedCache` when given
+    /// (`serve --database`), in the data folder otherwise.
+    func makeStore(sharedCache: ((String) throws -> any PayloadCache)? = nil) throws -> FeedStore {
         guard let dataSource = DataSource(argument: source) else {
             throw ValidationError("--source must be bundled, live, or an http(s) URL, not \"\(source)\"")
         }
-        return try FeedStore.make(source: dataSource, language: language, dataDirectory: dataDirectory)
+        return try FeedStore.make(
+            source: dataSource, language: language, dataDirectory: dataDirectory, sharedCache: sharedCache)
     }
 }
 

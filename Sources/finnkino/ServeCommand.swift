@@ -59,6 +59,7 @@ struct ServeCommand: AsyncParsableCommand {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         // Build one store now so that a bad --source or --data-dir fails before serving.
         _ = try global.makeStore()
+        let postgres = try database.postgres().map { PostgresPool($0, logger: Logger(label: "finnkino.web")) }
         let host = self.host
         let logger = Logger(label: "finnkino.web")
         let directory = DataDirectory.resolve(appName: "finnkino", override: global.dataDir)
@@ -67,7 +68,7 @@ struct ServeCommand: AsyncParsableCommand {
         let library = try Self.library(in: directory, logger: logger)
         let hosted = WebConfiguration.isHosted(host: host, allowedHosts: allowedHosts, hostedFlag: self.hosted)
         let stores =
-            try database.postgres().map { try Self.postgresStores(at: $0, logger: logger) }
+            try postgres.map { try Self.postgresStores(on: $0, logger: logger) }
             ?? PersonalStores(
                 persons: try Self.persons(in: directory, hosted: hosted, logger: logger),
                 bookmarks: try Self.bookmarks(in: directory, logger: logger),
@@ -78,7 +79,12 @@ struct ServeCommand: AsyncParsableCommand {
             makeStore: { language in
                 var options = global
                 options.language = language
-                return try options.makeStore()
+                // Over PostgreSQL, the feed answers are shared too: one instance refreshes a feed
+                // at a time, and the others use what it stored.
+                return try options.makeStore(
+                    sharedCache: postgres.map { pool in
+                        { namespace in try PostgresPayloadCache(pool: pool, namespace: namespace, logger: logger) }
+                    })
             },
             bookmarks: stores.bookmarks,
             library: library,
@@ -112,8 +118,8 @@ struct ServeCommand: AsyncParsableCommand {
     /// The persons, bookmarks and places in PostgreSQL, their tables made or brought up to date.
     /// A database that cannot be used stops the start: the instances sharing it must not each go
     /// on with data of their own.
-    static func postgresStores(at location: PostgresLocation, logger: Logger) throws -> PersonalStores {
-        let pool = PostgresPool(location, logger: logger)
+    static func postgresStores(on pool: PostgresPool, logger: Logger) throws -> PersonalStores {
+        let location = pool.location
         do {
             guard let csrfSecret = CSRFSecret(bytes: try PostgresSecrets(pool: pool).secret(named: "csrf")) else {
                 throw PostgresPoolError("the kept CSRF secret is not 32 bytes")

@@ -10,10 +10,12 @@ extension FeedStore {
     ///
     /// The bundled dataset is cached in memory only (it is already on disk); other sources keep
     /// their answers in an SQLite payload cache per source, so the last good data outlives the
-    /// process and is served when the source is down.
+    /// process and is served when the source is down, or in `sharedCache` (made for the source's
+    /// cache name), the one PostgreSQL cache that several instances share.
     public static func make(
         source: DataSource, language: ContentLanguage, dataDirectory: URL, policy: CachePolicy = .standard,
-        environment: [String: String] = ProcessInfo.processInfo.environment, logger: Logger = Logger(label: "finnkino")
+        environment: [String: String] = ProcessInfo.processInfo.environment, logger: Logger = Logger(label: "finnkino"),
+        sharedCache: ((String) throws -> any PayloadCache)? = nil
     ) throws -> FeedStore {
         let transport: any Transport
         let cache: any PayloadCache
@@ -26,9 +28,11 @@ extension FeedStore {
                 throw TransportError(.invalidRequest, "no base URL for \(source)")
             }
             transport = LanguagePathTransport(HTTPTransport(baseURL: baseURL))
-            cache = try SQLitePayloadCache(
-                directory: dataDirectory.appendingPathComponent("cache", isDirectory: true),
-                fileName: "\(source.cacheName).sqlite", pageSize: 65_536, logger: logger)
+            cache =
+                try sharedCache?(source.cacheName)
+                ?? SQLitePayloadCache(
+                    directory: dataDirectory.appendingPathComponent("cache", isDirectory: true),
+                    fileName: "\(source.cacheName).sqlite", pageSize: 65_536, logger: logger)
         }
         let webService = WebService(transport: transport, cache: cache, logger: logger)
         let charts = ChartSources.make(

@@ -10,6 +10,7 @@ public enum PostgresSchema {
         PostgresPersonStore.migrations(into: &migrator)
         PostgresSnapshotStorage.migrations(into: &migrator)
         PostgresSecrets.migrations(into: &migrator)
+        PostgresPayloadCache.migrations(into: &migrator)
         return migrator
     }
 }
