@@ -125,7 +125,7 @@ public final class PostgresPayloadCache: PayloadCache {
             payload(for: key).flatMap { newerThan == nil || $0.storedAt > newerThan! ? $0 : nil }
         }
         do {
-            return try await pool.withSession { session in
+            return try await pool.withHeldSession { session in
                 while true {
                     if try session.query("SELECT pg_try_advisory_lock(\(lock))").first?.decode(Bool.self) == true {
                         let result = await refresh(newer())

@@ -84,7 +84,7 @@ public final class PostgresPool: Sendable {
 
     /// Runs `body` on a connection of the pool that it keeps across its suspensions (for a
     /// session-level advisory lock held while the caller awaits something else).
-    public func withSession<T>(_ body: (PostgresSession) async throws -> T) async throws -> T {
+    public func withHeldSession<T>(_ body: (PostgresSession) async throws -> T) async throws -> T {
         let connection = try checkOut()
         defer { checkIn(connection) }
         return try await body(PostgresSession(connection: connection, logger: logger))

@@ -27,8 +27,9 @@ public struct PostgresSecrets: Sendable {
         return try pool.transaction { session in
             try session.execute(
                 "INSERT INTO server_secret (name, value) VALUES (\(name), \(candidate)) ON CONFLICT (name) DO NOTHING")
-            guard let value = try session.query("SELECT value FROM server_secret WHERE name = \(name)").first?
-                .decode(Data.self)
+            guard
+                let value = try session.query("SELECT value FROM server_secret WHERE name = \(name)").first?
+                    .decode(Data.self)
             else { throw PostgresPoolError("the secret \(name) cannot be read back") }
             return value
         }

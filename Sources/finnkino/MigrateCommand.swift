@@ -32,7 +32,8 @@ struct MigrateCommand: ParsableCommand {
 
     func run() throws {
         if let fromSqlite {
-            guard let location = try to.map({ try DatabaseOption(database: $0).postgres() }) ?? database.postgres() else {
+            guard let location = try to.map({ try DatabaseOption(database: $0).postgres() }) ?? database.postgres()
+            else {
                 throw ValidationError("--from-sqlite needs the database to copy into: --to postgres://…")
             }
             let folder = URL(fileURLWithPath: fromSqlite)

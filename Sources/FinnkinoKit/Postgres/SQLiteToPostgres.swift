@@ -119,7 +119,8 @@ public enum SQLiteToPostgres {
                 report.places
             )
             guard let copied, copied == expected else {
-                throw Failure("the counts differ after the copy (copied \(report); found \(String(describing: copied)))")
+                throw Failure(
+                    "the counts differ after the copy (copied \(report); found \(String(describing: copied)))")
             }
             report.persons = copied.0
             return report
@@ -158,8 +159,9 @@ public enum SQLiteToPostgres {
                 throw Failure("the SQLite files in \(directory.path) cannot be read: \(error)")
             }
             guard persons != nil || bookmarks != nil || places != nil else {
-                throw Failure("\(directory.path) has none of \(SQLitePersonStore.fileName), "
-                    + "\(SQLiteBookmarkStore.fileName) and state.sqlite")
+                throw Failure(
+                    "\(directory.path) has none of \(SQLitePersonStore.fileName), "
+                        + "\(SQLiteBookmarkStore.fileName) and state.sqlite")
             }
         }
     }
