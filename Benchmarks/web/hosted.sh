@@ -10,15 +10,32 @@
 # Bookmarks page of the person with 100 bookmarks; the server's VmRSS after all of it.
 # Targets (issue 17): p99 < 10 ms at 500 req/s, /movies max rate >= 40% of /healthz's, Bookmarks
 # p99 < 10 ms at 200 req/s, VmRSS < 100 MB.
-# Usage: Benchmarks/web/hosted.sh [--skip-build]    Results also go to .bench/hosted-results.md.
+# With --databases, the same persons and loads (all --hosted) on the three ways to store them
+# (issue 19): one instance over SQLite, one over PostgreSQL, and two behind nginx over PostgreSQL
+# (scripts/cluster), each also with bookmark writes per second (bookmark_writes.py: one person's
+# toggles sent through every instance at once, then checked for any lost). Target over
+# PostgreSQL: p99 < 15 ms at 500 req/s; no write lost. PostgreSQL is a throwaway server
+# (scripts/with-postgres) unless FINNKINO_TEST_DATABASE_URL names one.
+# Usage: Benchmarks/web/hosted.sh [--skip-build] [--databases]
+# Results also go to .bench/hosted-results.md (--databases: .bench/databases-results.md).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BINARY=${BINARY:-.build/release/finnkino} # another build to compare: BINARY=path --skip-build
 DURATION=${DURATION:-15s}
 PERSONS=${PERSONS:-10000}
+skip_build=false
+databases=false
+for argument in "$@"; do
+  case "$argument" in
+    --skip-build) skip_build=true ;;
+    --databases) databases=true ;;
+    *) echo "usage: Benchmarks/web/hosted.sh [--skip-build] [--databases]" >&2; exit 64 ;;
+  esac
+done
 
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
-[ "${1:-}" = "--skip-build" ] || swift build -c release --product finnkino
+if $databases && [ -z "${FINNKINO_TEST_DATABASE_URL:-}" ]; then exec scripts/with-postgres "$0" "$@"; fi
+$skip_build || swift build -c release --product finnkino
 
 workdir=$(mktemp -d)
 server_pid=""
@@ -69,7 +86,8 @@ paced() { # path rate [cookies file] -> "rate=.. p50=.. p99=.. max=.. errors=.."
   python3 Benchmarks/web/paced_load.py "$base$1" --rate "$2" --seconds "${DURATION%s}" ${3:+--cookies "$3"}
 }
 field() { sed -n "s/.*$1=\([^ ]*\).*/\1/p" <<<"$2"; }
-rss_mb() { awk '/^VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$server_pid/status"; }
+rss_pids=""                                                                    # the servers measured
+rss_mb() { for pid in ${rss_pids:-$server_pid}; do awk '/^VmRSS/ { printf "%.1f MB ", $2 / 1024 }' "/proc/$pid/status"; done; }
 
 measure() { # label lua cookies heavy-cookie -> table rows
   local label=$1 lua=$2 cookies=$3 heavy=$4
@@ -90,8 +108,63 @@ measure() { # label lua cookies heavy-cookie -> table rows
   echo "| $label | $movie_path | $d_rate | $d_p99 | $d_bad | 500: $(field rate "$movie") | $(field p99 "$movie") | $(field max "$movie") | $(field errors "$movie") |"
   echo "| $label | /healthz | $h_rate | $h_p99 | $h_bad | | | | |"
   echo "| $label | /bookmarks ($rows rows) | | | | 200: $(field rate "$bookmarks") | $(field p99 "$bookmarks") | $(field max "$bookmarks") | $(field errors "$bookmarks") |"
-  echo "| $label | server VmRSS after the load: $(rss_mb) MB | | | | | | | |"
+  echo "| $label | server VmRSS after the load: $(rss_mb)| | | | | | | |"
 }
+
+writes() { # label check-option urls... -> a table row
+  local label=$1 check=$2
+  shift 2
+  local urls=()
+  for url in "$@"; do urls+=(--url "$url"); done
+  local result
+  result=$(python3 Benchmarks/web/bookmark_writes.py "${urls[@]}" --cookies "$workdir/cookies" \
+    --person-ids "$workdir/cookies.persons" --movie "${ids%% *}" --seconds "${DURATION%s}" $check) ||
+    { echo "| $label | bookmark writes LOST: $result | | | | | | | |"; return; }
+  echo "| $label | bookmark writes ($# instance(s) at once): $result | | | | | | | |"
+}
+
+if $databases; then
+  database="$FINNKINO_TEST_DATABASE_URL"
+  "$BINARY" migrate --from-sqlite "$data" --to "$database" >&2
+  cluster_pid=""
+  stop_cluster() { [ -n "$cluster_pid" ] && { kill -INT "$cluster_pid" 2>/dev/null || true; wait "$cluster_pid" 2>/dev/null || true; }; }
+  trap 'stop_server; stop_cluster; rm -rf "$workdir"' EXIT
+  exec 3>"$workdir/results.md"
+  {
+    echo "Hosted server over each store, $(date -u +%Y-%m-%d), $(nproc) cores, $PERSONS persons;" \
+      "wrk -t1 -c8 -d$DURATION --latency; paced load for $DURATION over 8 connections; writes: 8 connections" \
+      "per instance for $DURATION"
+    echo
+    echo "| server | URL | wrk max rate (req/s) | wrk p99 (ms) | non-2xx | paced: req/s | p99 (ms) | max (ms) | errors |"
+    echo "|---|---|---|---|---|---|---|---|---|"
+    serve --hosted
+    measure "one instance, SQLite" "$workdir/cookies.lua" "$workdir/cookies" "$workdir/heavy-cookie"
+    writes "one instance, SQLite" "--sqlite-dir $data" "$base"
+    stop_server
+    serve --hosted --database "$database"
+    measure "one instance, PostgreSQL" "$workdir/cookies.lua" "$workdir/cookies" "$workdir/heavy-cookie"
+    writes "one instance, PostgreSQL" "--database $database" "$base"
+    stop_server
+    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    FINNKINO_BINARY="$BINARY" scripts/cluster --port "$port" >"$workdir/cluster.out" 2>"$workdir/cluster.log" &
+    cluster_pid=$!
+    for _ in $(seq 1 300); do grep -q "running at" "$workdir/cluster.out" 2>/dev/null && break; sleep 0.1; done
+    grep -q "running at" "$workdir/cluster.out" || { cat "$workdir/cluster.log" >&2; exit 1; }
+    base="http://127.0.0.1:$port"
+    rss_pids=$(sed -n 's/^instance . (pid \([0-9]*\)).*/\1/p' "$workdir/cluster.out" | tr '\n' ' ')
+    measure "two instances behind nginx, PostgreSQL" "$workdir/cookies.lua" "$workdir/cookies" "$workdir/heavy-cookie"
+    # shellcheck disable=SC2046
+    writes "two instances, PostgreSQL" "--database $database" $(sed -n 's/^instance . (pid [0-9]*): //p' "$workdir/cluster.out")
+    stop_cluster
+    echo
+    echo "- load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+  } >&3
+  exec 3>&-
+  cat "$workdir/results.md"
+  mkdir -p .bench
+  cp "$workdir/results.md" .bench/databases-results.md
+  exit 0
+fi
 
 # Not in a `{ ... } | tee` pipeline: that would be a subshell, whose server the EXIT trap cannot stop.
 exec 3>"$workdir/results.md"

@@ -82,6 +82,9 @@ def main() -> None:
             bookmark_rows,
         )
     options.cookies.write_text("\n".join(cookies) + "\n", encoding="ascii")
+    # Beside it, each cookie's person ID, in the same order (what bookmark_writes.py checks).
+    options.cookies.with_suffix(".persons").write_text(
+        "\n".join(str(row[0]) for row in person_rows) + "\n", encoding="ascii")
 
 
 if __name__ == "__main__":
