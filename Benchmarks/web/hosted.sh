@@ -127,7 +127,7 @@ if $databases; then
   database="$FINNKINO_TEST_DATABASE_URL"
   "$BINARY" migrate --from-sqlite "$data" --to "$database" >&2
   cluster_pid=""
-  stop_cluster() { [ -n "$cluster_pid" ] && { kill -INT "$cluster_pid" 2>/dev/null || true; wait "$cluster_pid" 2>/dev/null || true; }; }
+  stop_cluster() { [ -n "$cluster_pid" ] && { kill -TERM "$cluster_pid" 2>/dev/null || true; wait "$cluster_pid" 2>/dev/null || true; }; }
   trap 'stop_server; stop_cluster; rm -rf "$workdir"' EXIT
   exec 3>"$workdir/results.md"
   {

@@ -98,7 +98,11 @@ public final class PostgresPool: Sendable {
                 "no connection to PostgreSQL at \(location.redacted) was free within \(checkoutTimeout)")
         }
         do {
-            return try idle.withLockedValue { $0.popLast() } ?? connect()
+            // An idle connection the server closed meanwhile (a restart, a timeout) is dropped.
+            while let connection = idle.withLockedValue({ $0.popLast() }) {
+                if !connection.isClosed { return connection }
+            }
+            return try connect()
         } catch {
             free.signal()
             throw error
@@ -189,8 +193,8 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
         if let port = components.port, !(1...65535).contains(port) { return nil }
         self.init(
             host: host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host, port: components.port ?? 5432,
-            username: user.removingPercentEncoding ?? user, password: components.password?.removingPercentEncoding,
-            database: database.removingPercentEncoding ?? database)
+            username: user, password: components.password,
+            database: database)
     }
 
     /// The address without its password, for messages and logs.
