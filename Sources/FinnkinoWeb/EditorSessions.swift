@@ -5,18 +5,22 @@ import Logging
 import NIOConcurrencyHelpers
 
 /// The open trailer editors: an ``EditMenu`` per editing session (made when a person presses
-/// Edit, named in the page's address), with its export into the ``VideoLibrary``.
+/// Edit, named in the page's address), with its export: a job of ``ExportJobs``, which the
+/// ``ExportWorker`` of this or any other instance runs into the ``VideoLibrary``.
 ///
 /// A session is its person's: asked for by anyone else it is as if it did not exist, and its
 /// export goes into its person's library.
 ///
-/// Sessions live in memory: a restart forgets unfinished edits (the exported videos stay). A
+/// Sessions live in memory: a restart forgets unfinished edits (the exported videos stay, and an
+/// export started is finished by whichever instance takes it up). Behind a proxy, a session's
+/// requests must reach the instance that holds it: a session's ID begins with the instance's
+/// name (``instanceName``, `serve --instance-name`), which `deploy/nginx-finnkino.conf` routes by. A
 /// person has at most `perPerson` (opening another closes their least recently used: on a hosted
 /// server ``hostedLimitPerPerson``, on loopback as many as the server keeps), the server at most
 /// ``limit``. When the server is full, a session unused for ``idleLifetime`` makes room; one in
 /// use by someone else never does (opening is refused with ``ServerFull`` instead), so nobody can
-/// close another person's editor by opening many. A session that is exporting is never closed
-/// this way. A closed session's sent file goes with it. A person exports one video at a time, into a library of at
+/// close another person's editor by opening many. A session whose export is queued or running is
+/// never closed this way. A closed session's sent file goes with it. A person exports one video at a time, into a library of at
 /// most ``VideoLibraryLimits/perPerson``.
 final class EditorSessions: Sendable {
     enum Export: Sendable, Equatable {
@@ -35,9 +39,9 @@ final class EditorSessions: Sendable {
         var menu: EditMenu
         /// A file the person sent to edit; removed with the session.
         var upload: URL?
-        var export: Export = .idle
         var lastUsed: Date
-        var exportTask: Task<Void, Never>?
+        /// The session's last export.
+        var exportJob: Int64?
     }
 
     static let limit = 64
@@ -56,43 +60,70 @@ final class EditorSessions: Sendable {
         case busy
         /// The person's library is full.
         case libraryFull
+        /// The export jobs cannot be reached (the database is away).
+        case unavailable
     }
 
     let library: VideoLibrary
-    let exporter: TrailerExporter
-    /// Where sent files are kept while they are edited.
+    let jobs: ExportJobs
+    /// Where sent files are kept while they are edited (in the media folder, which every
+    /// instance's workers read).
     let uploads: URL
     /// The most sessions one person has open.
     let perPerson: Int
+    /// The instance's name, the first part of each session's ID (`a.5d0c…`); empty for none.
+    let instanceName: String
     private let logger: Logger
     private let sessions = NIOLockedValueBox<[String: Session]>([:])
     /// The time now (a test's clock in tests).
     private let now: @Sendable () -> Date
 
     init(
-        library: VideoLibrary, exporter: TrailerExporter = TrailerExporter(), uploads: URL,
-        perPerson: Int = EditorSessions.limit, now: @escaping @Sendable () -> Date = Date.init, logger: Logger
+        library: VideoLibrary, jobs: ExportJobs, uploads: URL, perPerson: Int = EditorSessions.limit,
+        instanceName: String = "", now: @escaping @Sendable () -> Date = Date.init, logger: Logger
     ) {
+        self.instanceName = instanceName
         self.now = now
         self.perPerson = perPerson
         self.library = library
-        self.exporter = exporter
+        self.jobs = jobs
         self.uploads = uploads
         self.logger = logger
-        // Files sent before a restart belong to sessions that are gone.
-        try? FileManager.default.removeItem(at: uploads)
+        Self.removeStaleUploads(in: uploads, now: now())
+    }
+
+    /// How long a sent file outlives a restart: its session is gone then, but an export of it
+    /// may still be queued or running on another instance (sharing the folder), and no session
+    /// or export lasts a day.
+    static let uploadLifetime: TimeInterval = 24 * 3600
+
+    /// Removes the files sent longer than ``uploadLifetime`` ago.
+    static func removeStaleUploads(in uploads: URL, now: Date) {
+        let files =
+            (try? FileManager.default.contentsOfDirectory(
+                at: uploads, includingPropertiesForKeys: [.contentModificationDateKey])) ?? []
+        for file in files {
+            let modified = (try? file.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate
+            if now.timeIntervalSince(modified ?? .distantPast) > uploadLifetime {
+                try? FileManager.default.removeItem(at: file)
+            }
+        }
     }
 
     /// A new session editing `source`; its ID. Throws ``ServerFull`` (and keeps nothing) when
     /// the server has no room: the caller removes `upload`.
     func open(_ source: VideoSource, upload: URL? = nil, for person: PersonID) throws(ServerFull) -> String {
-        let id = (0..<2).map { _ in String(UInt64.random(in: .min ... .max), radix: 16) }.joined(separator: "-")
+        let random = (0..<2).map { _ in String(UInt64.random(in: .min ... .max), radix: 16) }.joined(separator: "-")
+        let id = instanceName.isEmpty ? random : instanceName + "." + random
         let now = now()
+        let exporting = (try? jobs.active(among: sessions.withLockedValue { $0.values.compactMap(\.exportJob) })) ?? []
         let (evicted, opened) = sessions.withLockedValue { sessions -> ([Session], Bool) in
             sessions[id] = Session(
                 id: id, person: person, menu: EditMenu(source: source), upload: upload, lastUsed: now)
             var evicted: [Session] = []
-            func closable(_ session: Session) -> Bool { session.exportTask == nil && session.id != id }
+            func closable(_ session: Session) -> Bool {
+                session.id != id && session.exportJob.map(exporting.contains) != true
+            }
             // The person's own least recently used first...
             while sessions.values.count(where: { $0.person == person }) > perPerson,
                 let oldest = sessions.values.filter({ $0.person == person && closable($0) })
@@ -130,68 +161,80 @@ final class EditorSessions: Sendable {
         }
     }
 
-    /// Closes every session of `person`: their exports are cancelled and the files they sent
-    /// removed. Returns the exports, to be awaited before their library is erased.
-    func closeAll(of person: PersonID) -> [Task<Void, Never>] {
+    /// Closes every session of `person` here and forgets their export jobs everywhere (a worker
+    /// running one stops and keeps nothing), and removes the files they sent.
+    func closeAll(of person: PersonID) throws(ExportJobsError) {
         let closed = sessions.withLockedValue { sessions -> [Session] in
             let theirs = sessions.values.filter { $0.person == person }
             for session in theirs { sessions.removeValue(forKey: session.id) }
             return theirs
         }
         for session in closed {
-            session.exportTask?.cancel()
             if let upload = session.upload { try? FileManager.default.removeItem(at: upload) }
         }
-        return closed.compactMap(\.exportTask)
+        try jobs.erase(person)
     }
 
     /// Changes the menu of `person`'s session; nil when they have no such session.
     func edit<T>(
         _ id: String, of person: PersonID, _ body: (inout EditMenu) throws(EditError) -> T
     ) throws(EditError) -> T? {
+        // A finished export's word goes once the composition changes; a running one's stays.
+        let lastJob = sessions.withLockedValue { $0[id]?.exportJob }
+        let settled = lastJob.map { (try? jobs.active(among: [$0]).isEmpty) ?? false } ?? false
         // The lock's body throws untyped errors: the typed one travels as a Result.
-        try sessions.withLockedValue { sessions -> Result<T?, EditError> in
+        return try sessions.withLockedValue { sessions -> Result<T?, EditError> in
             guard var session = sessions[id], session.person == person else { return .success(nil) }
             let result: T
             do throws(EditError) { result = try body(&session.menu) } catch { return .failure(error) }
             session.lastUsed = now()
-            if case .running = session.export {} else { session.export = .idle }
+            if settled, session.exportJob == lastJob { session.exportJob = nil }
             sessions[id] = session
             return .success(result)
         }.get()
     }
 
-    /// Starts exporting the session's composition as it is now, its edits listed in the library
-    /// with `words`. Refused when the person has no such session, is exporting already (this
-    /// session or another), or has a full library.
+    /// Queues an export of the session's composition as it is now, its edits listed in the
+    /// library with `words`. Refused when the person has no such session, is exporting already
+    /// (this session or another, through any instance), or has a full library.
     func startExport(
         _ id: String, of person: PersonID, words: EditorStrings = .english
     ) throws(ExportRefusal) {
         let videos = (try? library.all(of: person).count) ?? 0
         guard videos < VideoLibraryLimits.perPerson else { throw .libraryFull }
-        try sessions.withLockedValue { open -> Result<Void, ExportRefusal> in
-            guard var session = open[id], session.person == person else { return .failure(.notFound) }
-            guard !open.values.contains(where: { $0.person == person && $0.exportTask != nil }) else {
-                return .failure(.busy)
-            }
-            let composition = session.menu.composition
-            let edits = session.menu.edits.map(words.summary)
-            session.export = .running(0)
-            session.exportTask = Task { [self] in
-                let outcome = await export(composition, edits: edits, session: id, person: person)
-                sessions.withLockedValue { sessions in
-                    sessions[id]?.export = outcome
-                    sessions[id]?.exportTask = nil
-                }
-            }
-            open[id] = session
-            return .success(())
-        }.get()
+        guard let session = session(id, of: person) else { throw .notFound }
+        let edits = session.menu.edits.map(words.summary)
+        let job: Int64?
+        do {
+            job = try jobs.enqueue(session.menu.composition, edits: edits, for: person, now: now())
+        } catch {
+            logger.warning("cannot queue an export: \(error)")
+            throw .unavailable
+        }
+        guard let job else { throw .busy }
+        sessions.withLockedValue { $0[id]?.exportJob = job }
     }
 
-    /// Stops the export of `person`'s session, if one is running.
+    /// Stops the export of `person`'s session, if one is queued or running.
     func cancelExport(_ id: String, of person: PersonID) {
-        sessions.withLockedValue { $0[id].flatMap { $0.person == person ? $0.exportTask : nil } }?.cancel()
+        guard let job = session(id, of: person)?.exportJob else { return }
+        do {
+            try jobs.cancel(job, of: person)
+        } catch {
+            logger.warning("cannot cancel export job \(job): \(error)")
+        }
+    }
+
+    /// The state of `person`'s export job `id`, as the editor shows it.
+    func export(_ id: Int64?, of person: PersonID) -> Export {
+        guard let id, let job = try? jobs.job(id, of: person) else { return .idle }
+        switch job.state {
+        case .queued: return .running(0)
+        case .running: return .running(job.progress)
+        case .done: return job.videoID.map { .done(videoID: $0) } ?? .idle
+        case .failed: return .failed(job.message ?? "the video could not be made")
+        case .cancelled: return .cancelled
+        }
     }
 
     /// What the person is told of a failed export: never ffmpeg's own words or a server path
@@ -200,27 +243,6 @@ final class EditorSessions: Sendable {
         switch error {
         case ExportError.timedOut, ExportError.busy: String(describing: error)
         default: "the video could not be made"
-        }
-    }
-
-    private func export(
-        _ composition: Composition, edits: [String], session id: String, person: PersonID
-    ) async -> Export {
-        let file = library.newVideoFile()
-        do {
-            try await exporter.export(composition, to: file) { [self] share in
-                sessions.withLockedValue { sessions in
-                    if case .running = sessions[id]?.export { sessions[id]?.export = .running(share) }
-                }
-            }
-            let video = try await library.add(file, title: composition.source.title, edits: edits, for: person)
-            logger.info("exported \(composition.source.title) to the library as \(video.id)")
-            return .done(videoID: video.id)
-        } catch ExportError.cancelled {
-            return .cancelled
-        } catch {
-            logger.warning("export of \(composition.source.title) failed: \(error)")
-            return .failed(Self.publicReason(error))
         }
     }
 }

@@ -10,7 +10,8 @@ import WebSupport
 /// the page reloads itself every second.
 enum EditorView {
     static func page(
-        _ session: EditorSessions.Session, tunes: [BundledMedia.Tune], layout: PageLayout
+        _ session: EditorSessions.Session, export: EditorSessions.Export, tunes: [BundledMedia.Tune],
+        layout: PageLayout
     ) -> String {
         let strings = layout.client.strings
         let words = layout.client.language.editor
@@ -29,7 +30,7 @@ enum EditorView {
                 "\(words.length) \(TimeRange.seconds(composition.duration)) s · \(words.frame) \(composition.outputSize)"
             )
             html.raw("</p>")
-            exportSection(session, words: words, layout: layout, into: &html)
+            exportSection(session, export: export, words: words, layout: layout, into: &html)
             html.raw("<h2>")
             html.text(words.edits)
             html.raw("</h2>")
@@ -58,13 +59,13 @@ enum EditorView {
     }
 
     private static func exportSection(
-        _ session: EditorSessions.Session, words: EditorStrings, layout: PageLayout,
+        _ session: EditorSessions.Session, export: EditorSessions.Export, words: EditorStrings, layout: PageLayout,
         into html: inout HTMLWriter
     ) {
-        html.raw(
-            "<section id=\"export\" class=\"export\" data-status=\"\(WebRoute.exportState(session: session.id).path)\">"
-        )
-        switch session.export {
+        html.raw("<section id=\"export\" class=\"export\"")
+        if let job = session.exportJob { html.raw(" data-status=\"\(WebRoute.exportJob(id: job).path)\"") }
+        html.raw(">")
+        switch export {
         case .running(let share):
             let percent = Int((share * 100).rounded(.down))
             html.raw("<noscript><meta http-equiv=\"refresh\" content=\"1\"></noscript><p>")
@@ -77,7 +78,7 @@ enum EditorView {
             html.text(words.cancel)
             html.raw("</button></form>")
         case .idle, .done, .failed, .cancelled:
-            switch session.export {
+            switch export {
             case .done(let videoID):
                 html.raw("<p class=\"flash\" role=\"status\">")
                 html.text(words.done)

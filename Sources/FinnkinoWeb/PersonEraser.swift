@@ -6,8 +6,9 @@ import Logging
 /// Everything of a person, gone: what "Delete me" does, and the sweep of persons nobody uses.
 ///
 /// Erased, in this order: their sessions and join codes (no browser is them any more), their
-/// editor sessions (exports cancelled and awaited, files they sent removed), their videos with
-/// their files, their bookmarks and undo history, their place, and the person. The local person
+/// editor sessions and export jobs (a worker running one stops and keeps nothing; files they sent
+/// removed), their videos with their files, their bookmarks and undo history, their place, and
+/// the person. The local person
 /// keeps existing (the CLI's data is theirs); erasing them empties their data and signs out their
 /// devices.
 struct PersonEraser: Sendable {
@@ -68,7 +69,7 @@ struct PersonEraser: Sendable {
     }
 
     private func eraseData(of person: PersonID) async throws {
-        for export in sessions.closeAll(of: person) { await export.value }
+        try sessions.closeAll(of: person)
         try library.erase(person)
         try bookmarks.erase(person)
         people.forget(person)  // first: a request still holding their place can save it no more

@@ -43,8 +43,17 @@ public struct WebConfiguration: Sendable {
     public var images: ImagePipeline
     /// Where the trailer editor's exports go.
     public var library: VideoLibrary
-    /// Where videos people send to edit are kept while they are edited (emptied at start).
+    /// Where videos people send to edit are kept while they are edited (see
+    /// ``EditorSessions/removeStaleUploads(in:now:)``).
     public var uploads: URL
+    /// The exports queued and running, this instance's and (over PostgreSQL) every other's.
+    public var exportJobs: ExportJobs
+    /// How long an instance's export job stays its own without a renewal: after an instance dies,
+    /// another takes its exports up this long after its last renewal.
+    public var exportLease: TimeInterval
+    /// This instance's name among several (`serve --instance-name`): it begins the ID of each
+    /// editing session it holds, so a proxy can send the session's requests here.
+    public var instanceName: String
     public var logger: Logger
     /// Host names the server answers to besides IP addresses and `localhost` (see
     /// ``RequestOriginMiddleware``): the public URL's, and any the operator adds.
@@ -71,6 +80,9 @@ public struct WebConfiguration: Sendable {
         secureCookies: Bool = false,
         postsPerMinute: Int = PostRateMiddleware.limit,
         uploads: URL,
+        exportJobs: ExportJobs = SQLiteExportJobs(),
+        exportLease: TimeInterval = 30,
+        instanceName: String = "",
         now: @escaping @Sendable () -> Date = Date.init,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
         stateStorage: any SnapshotStorage = InMemorySnapshotStorage(),
@@ -93,6 +105,9 @@ public struct WebConfiguration: Sendable {
         self.postsPerMinute = postsPerMinute
         self.library = library
         self.uploads = uploads
+        self.exportJobs = exportJobs
+        self.exportLease = exportLease
+        self.instanceName = instanceName
         self.location = location
         self.images = images
         self.probeInterval = probeInterval

@@ -8,7 +8,7 @@ import Foundation
 struct DatabaseOption: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "A PostgreSQL database to keep persons, bookmarks and places in, shared by every instance.",
+            "A PostgreSQL database to keep persons, bookmarks, places and videos in, shared by every instance.",
             discussion: """
                 postgres://user[:password]@host[:port]/database; also read from FINNKINO_DATABASE_URL. \
                 Without it, they are SQLite files in the data folder.
@@ -23,6 +23,9 @@ struct DatabaseOption: ParsableArguments {
 
     /// The variable read when `--database` is not given.
     static let variable = "FINNKINO_DATABASE_URL"
+
+    /// Whether a PostgreSQL database is chosen (by the option or the variable).
+    var isSet: Bool { !(database ?? ProcessInfo.processInfo.environment[Self.variable] ?? "").isEmpty }
 
     /// The PostgreSQL database chosen; nil for SQLite.
     func postgres() throws -> PostgresLocation? {

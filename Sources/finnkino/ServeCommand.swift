@@ -41,7 +41,40 @@ struct ServeCommand: AsyncParsableCommand {
                 """))
     var hosted = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The folder of exported videos and of the files people send to edit, with --database.",
+            discussion: """
+                Every instance over one database must see the same folder (a shared volume when they run on \
+                different machines): an export made by one is served by all. Default: the data folder.
+                """))
+    var mediaDir: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds an export stays this instance's without a renewal.",
+            discussion: "When an instance dies, another takes its exports up this long after."))
+    var exportLease: Double = 30
+
+    @Option(
+        help: ArgumentHelp(
+            "This instance's name among several behind a proxy (a-z, 0-9; up to 16).",
+            discussion: """
+                It begins the address of every editor the instance holds, so that the proxy sends the \
+                editor's requests to it (see deploy/nginx-finnkino.conf).
+                """))
+    var instanceName = ""
+
     func run() async throws {
+        guard exportLease >= 1, exportLease <= 3600 else {
+            throw ValidationError("--export-lease must be between 1 and 3600 seconds")
+        }
+        guard instanceName.count <= 16, instanceName.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber) })
+        else { throw ValidationError("--instance-name must be up to 16 letters a-z and digits") }
+        guard mediaDir == nil || database.isSet else {
+            throw ValidationError(
+                "--media-dir is for several instances over --database (one keeps its videos in --data-dir)")
+        }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         var allowedHosts = Set(allowedHost.map { $0.lowercased() })
         var secureCookies = false
@@ -65,15 +98,17 @@ struct ServeCommand: AsyncParsableCommand {
         let directory = DataDirectory.resolve(appName: "finnkino", override: global.dataDir)
         let location = LocationService(source: try near.near.map { try LocationSource(parsing: $0) } ?? .none)
         location.start()
-        let library = try Self.library(in: directory, logger: logger)
         let hosted = WebConfiguration.isHosted(host: host, allowedHosts: allowedHosts, hostedFlag: self.hosted)
+        let media = mediaDir.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? directory
         let stores =
-            try postgres.map { try Self.postgresStores(on: $0, logger: logger) }
+            try postgres.map { try Self.postgresStores(on: $0, media: media, logger: logger) }
             ?? PersonalStores(
                 persons: try Self.persons(in: directory, hosted: hosted, logger: logger),
                 bookmarks: try Self.bookmarks(in: directory, logger: logger),
                 places: Self.stateStorage(in: directory, logger: logger),
-                csrfSecret: Self.csrfSecret(in: directory, logger: logger))
+                csrfSecret: Self.csrfSecret(in: directory, logger: logger),
+                library: try Self.library(in: directory, logger: logger),
+                exportJobs: try SQLiteExportJobs(dataDirectory: directory))
         let configuration = WebConfiguration(
             host: host, port: port, defaultLanguage: global.language == .en ? .en : .fi,
             makeStore: { language in
@@ -87,11 +122,14 @@ struct ServeCommand: AsyncParsableCommand {
                     })
             },
             bookmarks: stores.bookmarks,
-            library: library,
+            library: stores.library,
             persons: stores.persons,
             hosted: hosted,
             secureCookies: secureCookies,
-            uploads: directory.appendingPathComponent("uploads", isDirectory: true),
+            uploads: media.appendingPathComponent("uploads", isDirectory: true),
+            exportJobs: stores.exportJobs,
+            exportLease: exportLease,
+            instanceName: instanceName,
             onServerRunning: { port in
                 FileHandle.standardOutput.write(Data("Finnkino is running at http://\(host):\(port)\n".utf8))
             },
@@ -113,12 +151,14 @@ struct ServeCommand: AsyncParsableCommand {
         /// The secret behind the CSRF tokens: every instance over one database must have the same,
         /// or a form served by one would be refused by another.
         var csrfSecret: CSRFSecret
+        var library: any VideoLibrary
+        var exportJobs: any ExportJobs
     }
 
-    /// The persons, bookmarks and places in PostgreSQL, their tables made or brought up to date.
-    /// A database that cannot be used stops the start: the instances sharing it must not each go
-    /// on with data of their own.
-    static func postgresStores(on pool: PostgresPool, logger: Logger) throws -> PersonalStores {
+    /// The persons, bookmarks, places, video records and export jobs in PostgreSQL, their tables
+    /// made or brought up to date; the videos' files in `media`. A database that cannot be used
+    /// stops the start: the instances sharing it must not each go on with data of their own.
+    static func postgresStores(on pool: PostgresPool, media: URL, logger: Logger) throws -> PersonalStores {
         let location = pool.location
         do {
             guard let csrfSecret = CSRFSecret(bytes: try PostgresSecrets(pool: pool).secret(named: "csrf")) else {
@@ -127,8 +167,13 @@ struct ServeCommand: AsyncParsableCommand {
             let stores = PersonalStores(
                 persons: try PostgresPersonStore(pool: pool),
                 bookmarks: try PostgresBookmarkStores(pool: pool, logger: logger),
-                places: try PostgresSnapshotStorage(pool: pool), csrfSecret: csrfSecret)
-            logger.info("persons, bookmarks and places are kept in PostgreSQL at \(location)")
+                places: try PostgresSnapshotStorage(pool: pool), csrfSecret: csrfSecret,
+                library: try PostgresVideoLibrary(
+                    pool: pool, folder: media.appendingPathComponent(SQLiteVideoLibrary.folderName, isDirectory: true)),
+                exportJobs: try PostgresExportJobs(pool: pool))
+            logger.info(
+                "persons, bookmarks, places and videos are kept in PostgreSQL at \(location), videos' files in \(media.path)"
+            )
             return stores
         } catch {
             throw CommandFailure("the database at \(location) cannot be used: \(error)")

@@ -2,12 +2,13 @@
 PostgreSQL, behind nginx with the repository's configuration. One person in two browsers (the
 second given the first's session cookie, as a second device would have after joining): a change
 made through one instance reaches the page open on the other live, a form served by one instance
-is taken by the other, and killing an instance loses nothing."""
+is taken by the other, and killing an instance loses nothing: not even the export it was running."""
 
 from __future__ import annotations
 
 import os
 import re
+import shutil
 import signal
 import subprocess
 import time
@@ -25,14 +26,18 @@ INSTANCE_LINE = re.compile(r"instance (\w) \(pid (\d+)\): (http://\S+)")
 READY_LINE = re.compile(r"Finnkino is running at (http://\S+)")
 
 
-def start_cluster(log_path: Path) -> tuple[subprocess.Popen, dict[str, tuple[int, str]], str]:
+def start_cluster(
+    log_path: Path, *arguments: str, path: str | None = None
+) -> tuple[subprocess.Popen, dict[str, tuple[int, str]], str]:
     """Runs scripts/cluster; returns it, its instances (name: pid, URL) and nginx's URL."""
     environment = dict(os.environ, FINNKINO_BINARY=str(finnkino_binary()))
+    if path:
+        environment["PATH"] = path
     # The cluster's own database, not the test run's (scripts/cluster starts one when none is given).
     environment.pop("FINNKINO_TEST_DATABASE_URL", None)
     log = open(log_path, "w")
     process = subprocess.Popen(
-        [str(REPO_ROOT / "scripts" / "cluster"), "--port", str(free_loopback_port())],
+        [str(REPO_ROOT / "scripts" / "cluster"), "--port", str(free_loopback_port()), *arguments],
         stdout=subprocess.PIPE, stderr=log, text=True, env=environment, start_new_session=True)
     instances: dict[str, tuple[int, str]] = {}
     deadline = time.monotonic() + 90
@@ -129,4 +134,77 @@ def test_one_person_on_two_instances_and_through_nginx_loses_nothing_when_an_ins
     finally:
         phone_driver.quit()
         laptop_driver.quit()
+        stop_cluster(cluster)
+
+
+def slow_ffmpeg(folder: Path) -> Path:
+    """A folder whose `ffmpeg` is the real one, each export (the run with -progress) first noting
+    which process started it (an instance's PID, in `exporters`) and waiting 4 s: an export still
+    running when the test kills its instance."""
+    real = shutil.which("ffmpeg")
+    assert real, "ffmpeg is needed (scripts/setup installs it)"
+    folder.mkdir()
+    script = folder / "ffmpeg"
+    script.write_text(
+        "#!/bin/sh\n"
+        "case \" $* \" in *\" -progress \"*) echo $PPID >> " + str(folder / "exporters") + "; sleep 4 ;; esac\n"
+        f"exec {real} \"$@\"\n")
+    script.chmod(0o755)
+    return folder
+
+
+def test_an_export_started_through_one_instance_finishes_after_that_instance_is_killed(
+    tmp_path, screenshot_dir
+) -> None:
+    wrapper = slow_ffmpeg(tmp_path / "bin")
+    cluster, instances, proxy = start_cluster(
+        tmp_path / "cluster.log", "--export-lease", "3", path=f"{wrapper}:{os.environ['PATH']}")
+    driver = start_chrome(chrome_options())
+    try:
+        pids = {pid: name for name, (pid, _) in instances.items()}
+        walker = Walker(driver, proxy, PHONE, screenshot_dir, prefix="cluster-export-")
+        with walker.step("an export started through nginx"):
+            movie_id, title = first_movie(walker)
+            walker.open(f"/trailer/{movie_id}")
+            walker.wait_for_page(f"/trailer/{movie_id}")
+            walker.click(walker.find("#edit"))
+            walker.wait_until(lambda _: walker.path.startswith("/editor/"), "the editor")
+            # The editor's address names the instance holding it, which nginx sends it to
+            assert re.fullmatch(r"/editor/[ab]\.[0-9a-f-]+", walker.path), walker.path
+            walker.click(walker.find("#start-export"))
+            walker.wait_until(lambda _: settled(lambda: walker.find_all("#export-progress")), "the progress bar")
+            walker.shoot("exporting")
+
+        with walker.step("the instance running it killed: the other finishes it"):
+            exporters = wrapper / "exporters"
+            walker.wait_until(lambda _: exporters.exists(), "ffmpeg started by an instance", seconds=30)
+            running = int(exporters.read_text().split()[0])
+            assert running in pids, (running, pids)
+            os.kill(running, signal.SIGKILL)
+            # The page follows the job through nginx, on the other instance, until it is done: it
+            # then links the video, or, when its editor was on the killed instance, opens the library
+            walker.wait_until(
+                lambda _: walker.path == "/library" or settled(lambda: walker.find_all("#exported")),
+                "the export done", seconds=60)
+            if walker.path != "/library":
+                walker.click(walker.find("#exported"))
+                walker.wait_for_page("/library")
+            # The one console error allowed: the page asking for its editor, gone with its instance
+            # (the 404 that sends it to the library)
+            severe = [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+            assert all(re.search(r"/editor/[ab]\.\S+ - Failed to load resource: .* 404", m) for m in severe), severe
+            walker.wait_until(lambda _: settled(lambda: walker.find_all("li.video")), "the library's video")
+            # The export was run again by the other instance, from the start
+            again = [int(pid) for pid in exporters.read_text().split()[1:]]
+            assert again and all(pid in pids and pid != running for pid in again), (running, again)
+            items = walker.find_all("li.video")
+            assert len(items) == 1 and title in items[0].text
+            video = items[0].find_element("css selector", "video")
+            status = driver.execute_script(
+                "return fetch(arguments[0]).then(r => r.status + ' ' + r.headers.get('content-type'))",
+                video.get_attribute("src"))
+            assert status == "200 video/mp4"
+            walker.shoot("finished-by-the-other")
+    finally:
+        driver.quit()
         stop_cluster(cluster)

@@ -10,7 +10,8 @@ import Testing
 @Suite struct EditorSessionsTests {
     private func sessions(_ data: URL) throws -> EditorSessions {
         EditorSessions(
-            library: try SQLiteVideoLibrary(dataDirectory: data), uploads: data.appendingPathComponent("uploads"),
+            library: try SQLiteVideoLibrary(dataDirectory: data), jobs: SQLiteExportJobs(),
+            uploads: data.appendingPathComponent("uploads"),
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 
@@ -86,6 +87,6 @@ import Testing
         sessions.cancelExport(a, of: bob)
         // And A's session is as A left it
         #expect(sessions.session(a, of: alice)?.menu.edits.isEmpty == true)
-        #expect(sessions.session(a, of: alice)?.export == .idle)
+        #expect(sessions.session(a, of: alice)?.exportJob == nil)
     }
 }

@@ -199,7 +199,7 @@ import Testing
         let eraser = PersonEraser(
             persons: files.persons, bookmarks: files.bookmarks, library: library,
             sessions: EditorSessions(
-                library: library, uploads: files.data.appendingPathComponent("uploads"),
+                library: library, jobs: SQLiteExportJobs(), uploads: files.data.appendingPathComponent("uploads"),
                 logger: Logger(label: "test")),
             people: PersonStates(storage: files.state, localLocation: LocationService(), logger: Logger(label: "test")),
             storage: files.state, logger: Logger(label: "test"))
@@ -235,7 +235,8 @@ import Testing
         let eraser = PersonEraser(
             persons: persons, bookmarks: bookmarks, library: library,
             sessions: EditorSessions(
-                library: library, uploads: data.appendingPathComponent("uploads"), logger: Logger(label: "test")),
+                library: library, jobs: SQLiteExportJobs(), uploads: data.appendingPathComponent("uploads"),
+                logger: Logger(label: "test")),
             people: PersonStates(storage: state, localLocation: LocationService(), logger: Logger(label: "test")),
             storage: state, logger: Logger(label: "test"))
         // When the sweep runs on day 31
@@ -258,7 +259,8 @@ import Testing
             bookmarks: try SQLiteBookmarkStores.unavailable(path: "/x/bookmarks.sqlite", reason: "damaged"),
             library: library,
             sessions: EditorSessions(
-                library: library, uploads: data.appendingPathComponent("uploads"), logger: Logger(label: "test")),
+                library: library, jobs: SQLiteExportJobs(), uploads: data.appendingPathComponent("uploads"),
+                logger: Logger(label: "test")),
             people: PersonStates(storage: state, localLocation: LocationService(), logger: Logger(label: "test")),
             storage: state, logger: Logger(label: "test"))
         await #expect(throws: PersonEraser.Unavailable.self) { try await eraser.erase(person) }

@@ -17,7 +17,8 @@ import Testing
 
     func sessions(_ data: URL) throws -> EditorSessions {
         EditorSessions(
-            library: try SQLiteVideoLibrary(dataDirectory: data), uploads: data.appendingPathComponent("uploads"),
+            library: try SQLiteVideoLibrary(dataDirectory: data), jobs: SQLiteExportJobs(),
+            uploads: data.appendingPathComponent("uploads"),
             perPerson: EditorSessions.hostedLimitPerPerson, logger: Logger(label: "test"))
     }
 
@@ -69,7 +70,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: data) }
         let clock = NIOLockedValueBox(Date(timeIntervalSinceReferenceDate: 0))
         let sessions = EditorSessions(
-            library: try SQLiteVideoLibrary(dataDirectory: data), uploads: data.appendingPathComponent("uploads"),
+            library: try SQLiteVideoLibrary(dataDirectory: data), jobs: SQLiteExportJobs(),
+            uploads: data.appendingPathComponent("uploads"),
             perPerson: EditorSessions.hostedLimitPerPerson, now: { clock.withLockedValue { $0 } },
             logger: Logger(label: "test"))
         let source = try clip()

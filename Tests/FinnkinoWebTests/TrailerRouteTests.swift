@@ -97,13 +97,17 @@ import Testing
         // When the person exports, Then the state goes from running to done with the library's ID
         let started = try await server.postForm(editor + "/export", "")
         #expect(started.status == 303)
+        // (the page follows the export's job, at the address it names)
+        let exporting = try await server.get(editor).body
+        let status = try #require(exporting.firstMatch(of: /data-status="(\/exports\/[0-9]+)"/)?.1)
         var state = ""
         for _ in 0..<200 {
-            state = try await server.get(editor + "/export").body
+            state = try await server.get(String(status)).body
             if !state.contains("\"running\"") { break }
             try await Task.sleep(for: .milliseconds(100))
         }
         #expect(state.contains("\"state\":\"done\"") && state.contains("\"video\":\"1\""), "\(state)")
+        #expect(try await server.get("/exports/999").status == 404)
         page = try await server.get(editor).body
         #expect(page.contains("href=\"/library#video-1\""))
         // And the library lists it, plays it, offers it for download and deletes it
@@ -121,17 +125,19 @@ import Testing
     @Test func aRunningExportShowsItsProgressBar() throws {
         let source = VideoSource(
             path: "/x.mp4", title: "Klippi", duration: 4, size: FrameSize(width: 480, height: 270), hasAudio: true)
-        var session = EditorSessions.Session(
-            id: "abc", person: .local, menu: EditMenu(source: source), upload: nil, lastUsed: .now, exportTask: nil)
-        session.export = .running(0.427)
+        let session = EditorSessions.Session(
+            id: "abc", person: .local, menu: EditMenu(source: source), upload: nil, lastUsed: .now, exportJob: 5)
         let request = Request(
             head: HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: "/editor/abc"),
             body: RequestBody(buffer: ByteBuffer()))
         let client = ClientState(
             request: request, person: .local, session: nil, savedLanguage: nil, defaultLanguage: .fi, secret: .random())
-        let html = EditorView.page(session, tunes: [], layout: PageLayout(client: client, path: "/editor/abc"))
+        let html = EditorView.page(
+            session, export: .running(0.427), tunes: [], layout: PageLayout(client: client, path: "/editor/abc"))
         #expect(html.contains("<progress id=\"export-progress\" max=\"100\" value=\"42\"></progress>"))
         #expect(html.contains("id=\"cancel-export\"") && !html.contains("id=\"start-export\""))
+        // And the page follows the job, which any instance answers for
+        #expect(html.contains("data-status=\"/exports/5\""))
     }
 
     @Test func unknownSessionsAndBadUploadsAreRefused() async throws {

@@ -22,7 +22,7 @@ import Testing
         .internationalRows, .internationalMovie(id: 27_205), .trailer(movie: 305_081), .trailerClip(movie: 305_081),
         .openEditor, .upload, .editor(session: "5D0C-ab"), .editorSource(session: "5D0C-ab"),
         .edit(session: "5D0C-ab"), .startExport(session: "5D0C-ab"), .cancelExport(session: "5D0C-ab"),
-        .exportState(session: "5D0C-ab"), .library, .video(id: 7), .thumbnail(id: 7), .deleteVideo(id: 7), .devices,
+        .exportJob(id: 12), .library, .video(id: 7), .thumbnail(id: 7), .deleteVideo(id: 7), .devices,
         .newJoinCode, .join, .signOut(device: 3), .myData, .deleteMe,
     ]
 

@@ -92,20 +92,16 @@ public final class SQLiteVideoLibrary: VideoLibrary {
     public func add(
         _ file: URL, title: String, edits: [String], for person: PersonID
     ) async throws(VideoLibraryError) -> LibraryVideo {
-        let thumbnail = file.deletingPathExtension().appendingPathExtension("jpg")
         do {
             try requireAvailable()
-            guard file.deletingLastPathComponent().standardizedFileURL == folder.standardizedFileURL else {
-                throw VideoLibraryError("\(file.path) is not in the library folder \(folder.path)")
-            }
-            let source = try await VideoProbe.source(file.path, title: title)
-            let bytes = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int64 ?? 0
-            try await VideoThumbnail.write(from: file, at: min(1, source.duration / 3), to: thumbnail)
-            var video = LibraryVideo(
-                id: 0, title: title, createdAt: Date(), duration: source.duration, size: source.size, bytes: bytes,
-                edits: edits, fileName: file.lastPathComponent)
-            let editsJSON = String(decoding: try JSONEncoder().encode(edits), as: UTF8.self)
-            let row = video
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            throw error
+        }
+        var video = try await LibraryVideo.made(from: file, in: folder, title: title, edits: edits)
+        let editsJSON = String(decoding: (try? JSONEncoder().encode(edits)) ?? Data("[]".utf8), as: UTF8.self)
+        let row = video
+        do {
             video.id = try await queue.write { db in
                 try db.execute(
                     sql: """
@@ -118,13 +114,11 @@ public final class SQLiteVideoLibrary: VideoLibrary {
                     ])
                 return db.lastInsertedRowID
             }
-            return video
         } catch {
-            try? FileManager.default.removeItem(at: file)
-            try? FileManager.default.removeItem(at: thumbnail)
-            if let error = error as? VideoLibraryError { throw error }
+            removeFiles(of: video)
             throw VideoLibraryError("the video could not be added to the library: \(error)")
         }
+        return video
     }
 
     /// Every video of `person`, newest first.
@@ -158,8 +152,7 @@ public final class SQLiteVideoLibrary: VideoLibrary {
         } catch {
             throw VideoLibraryError("video \(id) could not be deleted: \(error)")
         }
-        try? FileManager.default.removeItem(at: file(of: video))
-        try? FileManager.default.removeItem(at: thumbnail(of: video))
+        removeFiles(of: video)
         return true
     }
 

@@ -48,6 +48,38 @@ extension VideoLibrary {
     public func file(of video: LibraryVideo) -> URL { folder.appendingPathComponent(video.fileName) }
     public func thumbnail(of video: LibraryVideo) -> URL { folder.appendingPathComponent(video.thumbnailName) }
 
+    /// Removes a video's file and thumbnail.
+    func removeFiles(of video: LibraryVideo) {
+        try? FileManager.default.removeItem(at: file(of: video))
+        try? FileManager.default.removeItem(at: thumbnail(of: video))
+    }
+
     /// The local person's (the CLI's) videos, newest first.
     public func all() throws(VideoLibraryError) -> [LibraryVideo] { try all(of: .local) }
+}
+
+extension LibraryVideo {
+    /// What an exported `file` in `folder` is (ID 0, not recorded yet), its thumbnail frame
+    /// written beside it. When this fails the file is removed: every library's `add` starts here.
+    static func made(
+        from file: URL, in folder: URL, title: String, edits: [String]
+    ) async throws(VideoLibraryError) -> LibraryVideo {
+        let thumbnail = file.deletingPathExtension().appendingPathExtension("jpg")
+        do {
+            guard file.deletingLastPathComponent().standardizedFileURL == folder.standardizedFileURL else {
+                throw VideoLibraryError("\(file.path) is not in the library folder \(folder.path)")
+            }
+            let source = try await VideoProbe.source(file.path, title: title)
+            let bytes = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int64 ?? 0
+            try await VideoThumbnail.write(from: file, at: min(1, source.duration / 3), to: thumbnail)
+            return LibraryVideo(
+                id: 0, title: title, createdAt: Date(), duration: source.duration, size: source.size, bytes: bytes,
+                edits: edits, fileName: file.lastPathComponent)
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            try? FileManager.default.removeItem(at: thumbnail)
+            if let error = error as? VideoLibraryError { throw error }
+            throw VideoLibraryError("the video could not be added to the library: \(error)")
+        }
+    }
 }

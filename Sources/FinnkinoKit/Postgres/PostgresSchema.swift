@@ -11,6 +11,8 @@ public enum PostgresSchema {
         PostgresSnapshotStorage.migrations(into: &migrator)
         PostgresSecrets.migrations(into: &migrator)
         PostgresPayloadCache.migrations(into: &migrator)
+        PostgresExportJobs.migrations(into: &migrator)
+        PostgresVideoLibrary.migrations(into: &migrator)
         return migrator
     }
 }

@@ -11,8 +11,9 @@ import Hummingbird
 ///   with the CSRF token in `X-CSRF-Token`); answers `{"location": "/editor/<session>"}`, or
 ///   `{"error": "…"}` when it is not a video.
 /// - `POST /editor/<session>/edit` (`edit=trim|rotate|crop|text|music|undo|redo`), `…/export`,
-///   `…/cancel`; `GET …/export` is the export's state as JSON, which the page follows. A finished
-///   export is in the person's library (``LibraryController``).
+///   `…/cancel`. The export is a job (``ExportJobs``) that any instance may run: `GET
+///   /exports/<job>` is its state as JSON, which the page follows through any instance. A
+///   finished export is in the person's library (``LibraryController``).
 struct EditorController: Sendable {
     /// The largest file a person can send to edit.
     static let maxUploadBytes = 512 << 20
@@ -46,7 +47,9 @@ struct EditorController: Sendable {
             let session = try session(context)
             let path = WebRoute.editor(session: session.id).path
             return renderer.page(
-                EditorView.page(session, tunes: clips.tunes, layout: renderer.layout(client, path: path)),
+                EditorView.page(
+                    session, export: sessions.export(session.exportJob, of: client.person), tunes: clips.tunes,
+                    layout: renderer.layout(client, path: path)),
                 client: client)
         }
         routes.on(.editorSource) { request, context in
@@ -84,6 +87,7 @@ struct EditorController: Sendable {
                 case .libraryFull:
                     let full = words.libraryFull(String(VideoLibraryLimits.perPerson))
                     return ClientState.redirect(to: WebRoute.editor(session: session.id).path, flash: full)
+                case .unavailable: throw HTTPError(.serviceUnavailable)
                 }
             }
             return Response.redirect(to: WebRoute.editor(session: session.id).path, type: .normal)
@@ -93,7 +97,18 @@ struct EditorController: Sendable {
             sessions.cancelExport(session.id, of: context.person)
             return Response.redirect(to: WebRoute.editor(session: session.id).path, type: .normal)
         }
-        routes.on(.exportState) { _, context in json(Self.state(try session(context).export)) }
+        routes.on(.exportJob) { _, context in
+            guard let id = context.parameters.get("job").flatMap({ Int64($0) }) else { throw HTTPError(.notFound) }
+            let job: ExportJob?
+            do {
+                job = try sessions.jobs.job(id, of: context.person)
+            } catch {
+                throw HTTPError(.serviceUnavailable)
+            }
+            // Someone else's job is as if it did not exist.
+            guard job != nil else { throw HTTPError(.notFound) }
+            return json(Self.state(sessions.export(id, of: context.person)))
+        }
     }
 
     /// An undo or redo of the editor's history, and what it was about.
@@ -213,7 +228,8 @@ struct EditorController: Sendable {
         switch export {
         case .idle: ["state": "idle"]
         case .running(let share): ["state": "running", "percent": String(Int((share * 100).rounded(.down)))]
-        case .done(let videoID): ["state": "done", "video": String(videoID)]
+        case .done(let videoID):
+            ["state": "done", "video": String(videoID), "library": WebRoute.library.path + "#video-\(videoID)"]
         case .failed(let reason): ["state": "failed", "message": reason]
         case .cancelled: ["state": "cancelled"]
         }

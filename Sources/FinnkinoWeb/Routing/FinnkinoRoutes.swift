@@ -65,8 +65,9 @@ struct FinnkinoRoutes {
         )
         .add(to: routes)
         let editorSessions = EditorSessions(
-            library: configuration.library, uploads: configuration.uploads,
+            library: configuration.library, jobs: configuration.exportJobs, uploads: configuration.uploads,
             perPerson: configuration.hosted ? EditorSessions.hostedLimitPerPerson : EditorSessions.limit,
+            instanceName: configuration.instanceName,
             logger: configuration.logger)
         let clips = TrailerClips(screens: screens, media: try? BundledMedia.standard())
         TrailerController(clips: clips, renderer: renderer).add(to: routes)
@@ -81,6 +82,9 @@ struct FinnkinoRoutes {
         services = [
             PendingWritesService(places: places, persons: configuration.persons, logger: configuration.logger),
             PersonSweepService(eraser: eraser, interval: .seconds(3600), logger: configuration.logger),
+            ExportWorker(
+                jobs: configuration.exportJobs, library: configuration.library, lease: configuration.exportLease,
+                logger: configuration.logger),
         ]
     }
 }

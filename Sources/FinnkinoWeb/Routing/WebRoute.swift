@@ -49,7 +49,7 @@ enum WebRoute: Hashable, Sendable {
     case edit(session: String)
     case startExport(session: String)
     case cancelExport(session: String)
-    case exportState(session: String)
+    case exportJob(id: Int64)
     case library
     case video(id: Int64)
     case thumbnail(id: Int64)
@@ -68,7 +68,7 @@ enum WebRoute: Hashable, Sendable {
         case bookmarks, removeBookmarks, toggleBookmark, setLanguage, setLocation, setTheatres, action, live
         case setInterest, hiddenMovies
         case international, internationalRows, internationalMovie, trailer, trailerClip
-        case openEditor, upload, editor, editorSource, edit, startExport, cancelExport, exportState
+        case openEditor, upload, editor, editorSource, edit, startExport, cancelExport, exportJob
         case library, video, thumbnail, deleteVideo, devices, newJoinCode, join, signOut, myData, deleteMe
 
         /// The path template, Hummingbird's: `:name` captures one component, `**` the rest.
@@ -106,7 +106,8 @@ enum WebRoute: Hashable, Sendable {
             case .editor: "/editor/:session"
             case .editorSource: "/editor/:session/source.mp4"
             case .edit: "/editor/:session/edit"
-            case .startExport, .exportState: "/editor/:session/export"
+            case .startExport: "/editor/:session/export"
+            case .exportJob: "/exports/:job"
             case .cancelExport: "/editor/:session/cancel"
             case .library: "/library"
             case .video: "/library/:video/video.mp4"
@@ -135,7 +136,7 @@ enum WebRoute: Hashable, Sendable {
                 .show,
                 .showCalendar, .news, .article,
                 .bookmarks, .live, .international, .internationalRows, .internationalMovie, .trailer, .trailerClip,
-                .editor, .editorSource, .exportState, .library, .video, .thumbnail, .devices, .myData:
+                .editor, .editorSource, .exportJob, .library, .video, .thumbnail, .devices, .myData:
                 .get
             }
         }
@@ -185,7 +186,7 @@ enum WebRoute: Hashable, Sendable {
         case .edit: .edit
         case .startExport: .startExport
         case .cancelExport: .cancelExport
-        case .exportState: .exportState
+        case .exportJob: .exportJob
         case .library: .library
         case .video: .video
         case .thumbnail: .thumbnail
@@ -215,7 +216,8 @@ enum WebRoute: Hashable, Sendable {
         case .editor(let session): "/editor/" + Self.encoded(session)
         case .editorSource(let session): "/editor/" + Self.encoded(session) + "/source.mp4"
         case .edit(let session): "/editor/" + Self.encoded(session) + "/edit"
-        case .startExport(let session), .exportState(let session): "/editor/" + Self.encoded(session) + "/export"
+        case .startExport(let session): "/editor/" + Self.encoded(session) + "/export"
+        case .exportJob(let id): "/exports/\(id)"
         case .cancelExport(let session): "/editor/" + Self.encoded(session) + "/cancel"
         case .video(let id): "/library/\(id)/video.mp4"
         case .thumbnail(let id): "/library/\(id)/thumbnail.jpg"
@@ -317,7 +319,9 @@ enum WebRoute: Hashable, Sendable {
         case .edit: self = .edit(session: captures[0])
         case .startExport: self = .startExport(session: captures[0])
         case .cancelExport: self = .cancelExport(session: captures[0])
-        case .exportState: self = .exportState(session: captures[0])
+        case .exportJob:
+            guard let id = int64(0) else { return nil }
+            self = .exportJob(id: id)
         case .library: self = .library
         case .video:
             guard let id = int64(0) else { return nil }

@@ -274,7 +274,11 @@
             document.getElementById("export-percent").textContent = state.percent + " %";
             setTimeout(follow, 250);
           } else {
-            window.location.reload();
+            // Reloaded to say how it ended; when the editor is gone (the instance that had it
+            // stopped, and another finished the export), the video is shown in the library.
+            fetch(window.location.href).then(function (page) {
+              if (page.ok || !state.library) { window.location.reload(); } else { window.location.assign(state.library); }
+            }).catch(function () { window.location.reload(); });
           }
         })
         .catch(function () { setTimeout(follow, 1000); });

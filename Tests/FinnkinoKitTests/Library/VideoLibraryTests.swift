@@ -5,12 +5,18 @@ import Testing
 
 /// Every kind of ``VideoLibrary`` the server can run on; the tests taking one are the contract.
 enum VideoLibraryKind: String, CaseIterable, Sendable {
-    case sqlite
+    case sqlite, postgres
+
+    static var allCases: [Self] { TestPostgres.isAvailable ? [.sqlite, .postgres] : [.sqlite] }
 
     /// A new, empty library of this kind keeping its files in `data`.
     func make(_ data: URL) throws -> any VideoLibrary {
         switch self {
         case .sqlite: try SQLiteVideoLibrary(dataDirectory: data)
+        case .postgres:
+            try PostgresVideoLibrary(
+                pool: TestPostgres.freshPool(),
+                folder: data.appendingPathComponent(SQLiteVideoLibrary.folderName, isDirectory: true))
         }
     }
 }
