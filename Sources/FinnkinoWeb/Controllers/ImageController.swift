@@ -31,9 +31,14 @@ struct ImageController: Sendable {
             let variant = context.parameters.get("variant").flatMap { ImageVariants.byName[$0] }
             let key = context.parameters.getCatchAll().joined(separator: "/")
             let ifNoneMatch = request.headers[.ifNoneMatch]
-            return try await request.body.consumeWithCancellationOnInboundClose { _ in
+            var response = try await request.body.consumeWithCancellationOnInboundClose { _ in
                 await respond(variant: variant, key: key, ifNoneMatch: ifNoneMatch)
             }
+            // Hummingbird closes the connection after a response that watched for the inbound
+            // close. Said in the answer, so that neither a browser nor a proxy sends its next
+            // request on the closing connection (nginx took the race for a dead instance: 502).
+            response.headers[.connection] = "close"
+            return response
         }
     }
 
