@@ -3,15 +3,18 @@
 
 Each connection toggles one movie's bookmark (POST /bookmarks/toggle, the form the movie page
 sends) as fast as the server answers, taking the persons of `--cookies` in turn. With several
-`--url`s, connection i of every instance takes the same person at the same moment, so the
-instances change one person's bookmarks at once.
+`--url`s, every instance writes at once, each starting at its own share of the persons: a toggle
+reads the state and then adds or removes, so two instances toggling one person at one moment could
+both add (no write lost, but the parity check below would count it). Two instances changing one
+person at once is what `PostgresInstancesTests` races, with explicit changes.
 
 Afterwards every person's state is read from the database (`--database`, PostgreSQL through
 `psql`, or `--sqlite-dir`): a person whose toggles succeeded an even number of times must have the
 bookmark as before the run, an odd number the other way round; and their undo history must hold
 min(50, changes before + toggles). A lost or doubled write breaks one of these.
 
-Prints one line: `writes=N rate=R/s errors=E lost=L persons=P`; exits 1 when anything was lost.
+Prints one line: `writes=N rate=R/s errors=E lost=L persons=P`; exits 1 when anything was lost,
+any request failed, or nothing was written.
 A person makes at most 120 changes a minute on each instance (PostRateMiddleware): `--persons`
 must be large enough that no one reaches it in `--seconds`.
 """
@@ -129,9 +132,9 @@ async def main() -> None:
     deadline = time.monotonic() + options.seconds
     started = time.monotonic()
     await asyncio.gather(*[
-        writer_loop(url, cookies, tokens, connection, options.connections, options.movie, deadline,
-                    successes, errors)
-        for url in options.url for connection in range(options.connections)
+        writer_loop(url, cookies, tokens, instance * len(cookies) // len(options.url) + connection,
+                    options.connections, options.movie, deadline, successes, errors)
+        for instance, url in enumerate(options.url) for connection in range(options.connections)
     ])
     elapsed = time.monotonic() - started
     have, depths = stored_states(options, person_of, options.movie)
@@ -148,7 +151,7 @@ async def main() -> None:
     print(f"writes={writes} rate={writes / elapsed:.0f}/s errors={len(errors)} lost={lost} "
           f"persons={len([c for c in cookies if successes[c]])}"
           + (f" statuses={dict(Counter(errors))}" if errors else ""))
-    sys.exit(1 if lost else 0)
+    sys.exit(1 if lost or errors or writes == 0 else 0)
 
 
 if __name__ == "__main__":
