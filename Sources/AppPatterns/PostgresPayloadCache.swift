@@ -16,6 +16,10 @@ public final class PostgresPayloadCache: PayloadCache {
     /// How long an instance waits for another's refresh before it fetches for itself.
     let refreshWait: Duration
     private let pool: PostgresPool
+    /// The connections that hold the refresh locks, each for as long as its refresh takes (a
+    /// fetch from the network): a pool of their own, so that refreshes never take the
+    /// connections the stores' queries (and the refreshes' own reads and writes) need.
+    private let lockPool: PostgresPool
     private let logger: Logger
     private let now: @Sendable () -> Date
 
@@ -25,6 +29,7 @@ public final class PostgresPayloadCache: PayloadCache {
         logger: Logger = Logger(label: "PostgresPayloadCache"), now: @escaping @Sendable () -> Date = Date.init
     ) throws {
         self.pool = pool
+        lockPool = PostgresPool(pool.location, maximumConnections: 8, checkoutTimeout: .seconds(1), logger: logger)
         self.namespace = namespace
         self.sizeLimit = max(sizeLimit, 0)
         self.refreshWait = refreshWait
@@ -125,11 +130,14 @@ public final class PostgresPayloadCache: PayloadCache {
             payload(for: key).flatMap { newerThan == nil || $0.storedAt > newerThan! ? $0 : nil }
         }
         do {
-            return try await pool.withHeldSession { session in
+            return try await lockPool.withHeldSession { session in
                 while true {
                     if try session.query("SELECT pg_try_advisory_lock(\(lock))").first?.decode(Bool.self) == true {
                         let result = await refresh(newer())
-                        try session.execute("SELECT pg_advisory_unlock(\(lock))")
+                        if (try? session.execute("SELECT pg_advisory_unlock(\(lock))")) == nil {
+                            // The lock goes with its connection: closed, not given back holding it.
+                            session.close()
+                        }
                         return result
                     }
                     if let stored = newer() { return await refresh(stored) }

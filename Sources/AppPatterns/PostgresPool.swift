@@ -136,6 +136,12 @@ public struct PostgresSession {
     let connection: PostgresConnection
     let logger: Logger
 
+    /// Closes the connection (the pool then drops it): what a session holding a lock it cannot
+    /// release does, since the server releases a session's locks when it ends.
+    public func close() {
+        _ = try? connection.close().wait()
+    }
+
     /// The rows `query` returns.
     @discardableResult
     public func query(_ query: PostgresQuery) throws -> [PostgresRow] {

@@ -6,6 +6,7 @@ import Foundation
 import Hummingbird
 import ImagePipeline
 import Logging
+import NIOConcurrencyHelpers
 
 /// `finnkino serve` (the default): the web app on 127.0.0.1:8080 until Ctrl-C.
 struct ServeCommand: AsyncParsableCommand {
@@ -95,6 +96,7 @@ struct ServeCommand: AsyncParsableCommand {
         let postgres = try database.postgres().map { PostgresPool($0, logger: Logger(label: "finnkino.web")) }
         let host = self.host
         let logger = Logger(label: "finnkino.web")
+        let sharedCaches = postgres.map { SharedPayloadCaches(pool: $0, logger: logger) }
         let directory = DataDirectory.resolve(appName: "finnkino", override: global.dataDir)
         let location = LocationService(source: try near.near.map { try LocationSource(parsing: $0) } ?? .none)
         location.start()
@@ -116,10 +118,7 @@ struct ServeCommand: AsyncParsableCommand {
                 options.language = language
                 // Over PostgreSQL, the feed answers are shared too: one instance refreshes a feed
                 // at a time, and the others use what it stored.
-                return try options.makeStore(
-                    sharedCache: postgres.map { pool in
-                        { namespace in try PostgresPayloadCache(pool: pool, namespace: namespace, logger: logger) }
-                    })
+                return try options.makeStore(sharedCache: sharedCaches?.cache(for:))
             },
             bookmarks: stores.bookmarks,
             library: stores.library,
@@ -262,6 +261,28 @@ struct ServeCommand: AsyncParsableCommand {
                 logger.warning("\(file.path) cannot be created (\(error)); the app's place is kept in memory only")
                 return InMemorySnapshotStorage()
             }
+        }
+    }
+}
+
+/// The feed caches in PostgreSQL, one per source (namespace) whichever language's store asks:
+/// each is a table's share and a pool of lock connections, made and migrated once.
+final class SharedPayloadCaches: Sendable {
+    private let pool: PostgresPool
+    private let logger: Logger
+    private let caches = NIOLockedValueBox<[String: PostgresPayloadCache]>([:])
+
+    init(pool: PostgresPool, logger: Logger) {
+        self.pool = pool
+        self.logger = logger
+    }
+
+    func cache(for namespace: String) throws -> any PayloadCache {
+        try caches.withLockedValue { caches in
+            if let cache = caches[namespace] { return cache }
+            let cache = try PostgresPayloadCache(pool: pool, namespace: namespace, logger: logger)
+            caches[namespace] = cache
+            return cache
         }
     }
 }
