@@ -85,7 +85,13 @@ public final class PostgresBookmarkStores: BookmarkStores {
     public func erase(_ person: PersonID) throws {
         do {
             try pool.transaction { session in
-                try session.execute("SELECT 1 FROM bookmark_history WHERE person = \(person.rawValue) FOR UPDATE")
+                // The history row is the person's lock; made if missing, so that a first change
+                // being written now (its row not committed yet) is waited for and then erased too.
+                try session.execute(
+                    """
+                    INSERT INTO bookmark_history (person) VALUES (\(person.rawValue))
+                    ON CONFLICT (person) DO UPDATE SET person = excluded.person
+                    """)
                 try session.execute("DELETE FROM bookmark WHERE person = \(person.rawValue)")
                 try session.execute("DELETE FROM bookmark_history WHERE person = \(person.rawValue)")
                 try Self.notify(person, in: session)
