@@ -13,8 +13,8 @@ struct MigrateCommand: ParsableCommand {
             With --database (or FINNKINO_DATABASE_URL), the PostgreSQL database's; without, the SQLite \
             files in the data folder. Each change is applied once, in order, and recorded.
             With --from-sqlite DIR --to postgres://…, copies an install's persons, sessions, bookmarks \
-            with their undo histories and places from its SQLite files into an empty PostgreSQL \
-            database, and checks the counts (the video library stays in the data folder).
+            with their undo histories, places and video records from its SQLite files into an empty \
+            PostgreSQL database, and checks the counts (the videos' files stay: serve with --media-dir DIR).
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -40,7 +40,9 @@ struct MigrateCommand: ParsableCommand {
             do {
                 let report = try SQLiteToPostgres.copy(from: folder, to: PostgresPool(location, maximumConnections: 1))
                 print("Copied from \(folder.path) to \(location): \(report); the counts match.")
-                print("The video library stays in \(folder.path): serve with --data-dir \(folder.path).")
+                print(
+                    "The videos' files stay in \(folder.appendingPathComponent(SQLiteVideoLibrary.folderName).path): "
+                        + "serve with --media-dir \(folder.path) (a folder every instance sees).")
             } catch {
                 throw CommandFailure("nothing was copied: \(error)")
             }

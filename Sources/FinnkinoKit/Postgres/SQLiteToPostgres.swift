@@ -5,11 +5,12 @@ import PostgresNIO
 
 /// Moves an install from one machine's SQLite files to PostgreSQL (`finnkino migrate --from-sqlite
 /// DIR --to postgres://…`): every person with their sessions and join codes, every bookmark with
-/// its undo history, and every place, copied in one transaction and counted on both sides.
+/// its undo history, every place and the video library's records, copied in one transaction and
+/// counted on both sides.
 ///
 /// The target must hold no data yet (its tables are made first); the files are brought up to date
-/// as the server would, then only read. The video library is not moved: its records and files stay
-/// in the data folder.
+/// as the server would, then only read. The videos' files are not moved: they stay in the data
+/// folder's `videos/`, which the instances then use as their media folder (`--media-dir DIR`).
 public enum SQLiteToPostgres {
     /// What was copied: rows per table, the same on both sides.
     public struct Report: Sendable, Equatable, CustomStringConvertible {
@@ -19,10 +20,11 @@ public enum SQLiteToPostgres {
         public var bookmarks = 0
         public var histories = 0
         public var places = 0
+        public var videos = 0
 
         public var description: String {
             "\(persons) persons (the local one included), \(sessions) sessions, \(joinCodes) join codes, "
-                + "\(bookmarks) bookmarks, \(histories) undo histories, \(places) saved places"
+                + "\(bookmarks) bookmarks, \(histories) undo histories, \(places) saved places, \(videos) videos"
         }
     }
 
@@ -40,7 +42,7 @@ public enum SQLiteToPostgres {
             let existing = try session.query(
                 """
                 SELECT (SELECT count(*) FROM person WHERE id != 1) + (SELECT count(*) FROM bookmark)
-                    + (SELECT count(*) FROM snapshot)
+                    + (SELECT count(*) FROM snapshot) + (SELECT count(*) FROM video)
                 """
             ).first?.decode(Int.self)
             guard existing == 0 else {
@@ -106,23 +108,53 @@ public enum SQLiteToPostgres {
                     report.places += 1
                 }
             }
+            // The videos' records, with their IDs (the files stay in the folder's videos/: serve with
+            // --media-dir on it); new videos are numbered after them.
+            try source.library?.read { db in
+                for row in try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT id, person, title, createdAt, duration, width, height, bytes, edits, fileName
+                        FROM video
+                        """)
+                {
+                    let (id, person, title, created): (Int64, Int64, String, Double) = (row[0], row[1], row[2], row[3])
+                    let (duration, width, height, bytes): (Double, Int32, Int32, Int64) = (
+                        row[4], row[5], row[6], row[7]
+                    )
+                    let (edits, file): (String, String) = (row[8], row[9])
+                    try session.execute(
+                        """
+                        INSERT INTO video (id, person, title, created_at, duration, width, height, bytes, edits, file_name)
+                        VALUES (\(id), \(person), \(title), \(created), \(duration), \(width), \(height), \(bytes),
+                            \(edits), \(file))
+                        """)
+                    report.videos += 1
+                }
+            }
+            try session.execute(
+                "SELECT setval(pg_get_serial_sequence('video', 'id'), coalesce(max(id), 0) + 1, false) FROM video")
             let copied = try session.query(
                 """
                 SELECT (SELECT count(*) FROM person), (SELECT count(*) FROM session), (SELECT count(*) FROM join_code),
                     (SELECT count(*) FROM bookmark), (SELECT count(*) FROM bookmark_history WHERE json IS NOT NULL),
-                    (SELECT count(*) FROM snapshot)
+                    (SELECT count(*) FROM snapshot), (SELECT count(*) FROM video)
                 """
-            ).first?.decode((Int, Int, Int, Int, Int, Int).self)
+            ).first.map { row in
+                let (persons, sessions, codes, bookmarks, histories, places, videos) = try row.decode(
+                    (Int, Int, Int, Int, Int, Int, Int).self)
+                return [persons, sessions, codes, bookmarks, histories, places, videos]
+            }
             // The local person is in every database: counted on the target whether or not the files had it.
-            let expected = (
+            let expected = [
                 max(report.persons, 1), report.sessions, report.joinCodes, report.bookmarks, report.histories,
-                report.places
-            )
+                report.places, report.videos,
+            ]
             guard let copied, copied == expected else {
                 throw Failure(
                     "the counts differ after the copy (copied \(report); found \(String(describing: copied)))")
             }
-            report.persons = copied.0
+            report.persons = copied[0]
             return report
         }
     }
@@ -133,6 +165,7 @@ public enum SQLiteToPostgres {
         var persons: DatabaseQueue?
         var bookmarks: DatabaseQueue?
         var places: DatabaseQueue?
+        var library: DatabaseQueue?
 
         init(directory: URL) throws {
             func file(_ name: String) -> String? {
@@ -155,10 +188,14 @@ public enum SQLiteToPostgres {
                     _ = try SQLiteSnapshotStorage(fileURL: URL(fileURLWithPath: path))
                     places = try DatabaseQueue(path: path)
                 }
+                if let path = file(SQLiteVideoLibrary.fileName) {
+                    _ = try SQLiteVideoLibrary(dataDirectory: directory)
+                    library = try DatabaseQueue(path: path)
+                }
             } catch {
                 throw Failure("the SQLite files in \(directory.path) cannot be read: \(error)")
             }
-            guard persons != nil || bookmarks != nil || places != nil else {
+            guard persons != nil || bookmarks != nil || places != nil || library != nil else {
                 throw Failure(
                     "\(directory.path) has none of \(SQLitePersonStore.fileName), "
                         + "\(SQLiteBookmarkStore.fileName) and state.sqlite")

@@ -1,5 +1,6 @@
 import AppPatterns
 import Foundation
+import GRDB
 import Testing
 
 @testable import FinnkinoKit
@@ -27,6 +28,17 @@ import Testing
         let places = try SQLiteSnapshotStorage(fileURL: folder.appendingPathComponent("state.sqlite"))
         try places.save(Data("alice's place".utf8), for: "place.\(alice.rawValue)")
         try places.save(Data("local place".utf8), for: "place")
+        // And two of Alice's videos in the library (the rows as an export leaves them)
+        _ = try SQLiteVideoLibrary(dataDirectory: folder)
+        try DatabaseQueue(path: folder.appendingPathComponent(SQLiteVideoLibrary.fileName).path).write { db in
+            for (index, title) in ["Eka", "Toka"].enumerated() {
+                try db.execute(
+                    sql: """
+                        INSERT INTO video (person, title, createdAt, duration, width, height, bytes, edits, fileName)
+                        VALUES (?, ?, 0, 4, 480, 270, 1000, '["Rotate 90°"]', ?)
+                        """, arguments: [alice.rawValue, title, "\(index).mp4"])
+            }
+        }
         // When the folder is copied into an empty database
         let pool = try TestPostgres.freshPool()
         let report = try SQLiteToPostgres.copy(from: folder, to: pool)
@@ -34,7 +46,7 @@ import Testing
         #expect(
             report
                 == SQLiteToPostgres.Report(
-                    persons: 3, sessions: 2, joinCodes: 2, bookmarks: 2, histories: 2, places: 2))
+                    persons: 3, sessions: 2, joinCodes: 2, bookmarks: 2, histories: 2, places: 2, videos: 2))
         // And on PostgreSQL, each token still stands for its person and the code still joins
         let moved = try PostgresPersonStore(pool: pool)
         #expect(try moved.person(of: aliceToken, now: start) == alice)
@@ -52,6 +64,17 @@ import Testing
         let movedPlaces = try PostgresSnapshotStorage(pool: pool)
         #expect(try movedPlaces.snapshot(for: "place.\(alice.rawValue)") == Data("alice's place".utf8))
         #expect(try movedPlaces.snapshot(for: "place") == Data("local place".utf8))
+        // And the videos are Alice's, with their IDs and edits, their files where they were; a new
+        // video is numbered after them
+        let library = try PostgresVideoLibrary(
+            pool: pool, folder: folder.appendingPathComponent(SQLiteVideoLibrary.folderName, isDirectory: true))
+        let videos = try library.all(of: alice)
+        #expect(videos.map(\.title) == ["Toka", "Eka"] && videos.map(\.id) == [2, 1])
+        #expect(videos.first?.edits == ["Rotate 90°"] && library.file(of: videos[0]).lastPathComponent == "1.mp4")
+        let next = try pool.withSession { session in
+            try session.query("SELECT nextval(pg_get_serial_sequence('video', 'id'))").first?.decode(Int64.self)
+        }
+        #expect(next == 3)
     }
 
     @Test func aDatabaseWithDataAlreadyIsRefusedAndNothingIsWritten() throws {
