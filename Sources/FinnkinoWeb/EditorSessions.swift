@@ -116,13 +116,19 @@ final class EditorSessions: Sendable {
         let random = (0..<2).map { _ in String(UInt64.random(in: .min ... .max), radix: 16) }.joined(separator: "-")
         let id = instanceName.isEmpty ? random : instanceName + "." + random
         let now = now()
-        let exporting = (try? jobs.active(among: sessions.withLockedValue { $0.values.compactMap(\.exportJob) })) ?? []
+        // The jobs still queued or running, whose sessions (and sent files) stay; when the jobs
+        // cannot be asked, every session that exported counts as exporting.
+        let exported = Set(sessions.withLockedValue { $0.values.compactMap(\.exportJob) })
+        let exporting = (try? jobs.active(among: Array(exported))) ?? exported
         let (evicted, opened) = sessions.withLockedValue { sessions -> ([Session], Bool) in
             sessions[id] = Session(
                 id: id, person: person, menu: EditMenu(source: source), upload: upload, lastUsed: now)
             var evicted: [Session] = []
+            // (an export started since the jobs were asked counts as running)
             func closable(_ session: Session) -> Bool {
-                session.id != id && session.exportJob.map(exporting.contains) != true
+                guard session.id != id else { return false }
+                guard let job = session.exportJob else { return true }
+                return exported.contains(job) && !exporting.contains(job)
             }
             // The person's own least recently used first...
             while sessions.values.count(where: { $0.person == person }) > perPerson,
@@ -228,6 +234,11 @@ final class EditorSessions: Sendable {
     /// The state of `person`'s export job `id`, as the editor shows it.
     func export(_ id: Int64?, of person: PersonID) -> Export {
         guard let id, let job = try? jobs.job(id, of: person) else { return .idle }
+        return Self.export(job)
+    }
+
+    /// A job's state, as the editor shows it.
+    static func export(_ job: ExportJob) -> Export {
         switch job.state {
         case .queued: return .running(0)
         case .running: return .running(job.progress)

@@ -23,7 +23,9 @@ final class ExportWorker: Service {
     let renewEvery: Duration
     /// How long an idle worker waits before asking for a job again.
     let poll: Duration
-    /// Exports run at once by this instance.
+    /// Exports run at once by this instance: as many as it runs ffmpeg at once
+    /// (``MediaPrograms/exports``), so no job it takes waits for a slot while another instance
+    /// has one free.
     let slots: Int
     /// This instance, as the jobs name their holder: host, process and a random part.
     let name: String
@@ -31,7 +33,8 @@ final class ExportWorker: Service {
 
     init(
         jobs: ExportJobs, library: VideoLibrary, exporter: TrailerExporter = TrailerExporter(),
-        lease: TimeInterval = 30, poll: Duration = .seconds(1), slots: Int = 2, logger: Logger
+        lease: TimeInterval = 30, poll: Duration = .seconds(1), slots: Int = MediaPrograms.exports.width,
+        logger: Logger
     ) {
         self.jobs = jobs
         self.library = library
@@ -44,8 +47,8 @@ final class ExportWorker: Service {
         self.logger = logger
     }
 
-    /// Runs until the server stops: a job running then is dropped here (its lease runs out and
-    /// another instance, or this one restarted, runs it again).
+    /// Runs until the server stops: a job running then goes back to the queue, for another
+    /// instance (or this one restarted) to run again.
     func run() async throws {
         try? await cancelWhenGracefulShutdown { [self] in
             await withDiscardingTaskGroup { group in
@@ -74,10 +77,12 @@ final class ExportWorker: Service {
         }
     }
 
-    /// Exports `job`, renewing its lease meanwhile, and ends it.
+    /// Exports `job`, renewing its lease until it is ended (the export, then the video added to
+    /// the library), and ends it.
     func run(_ job: ExportJob) async {
         let title = job.composition.source.title
         let share = NIOLockedValueBox(0.0)
+        let found = NIOLockedValueBox(ExportLease.held)
         let file = library.newVideoFile()
         let export = Task { [exporter] () -> Result<Void, ExportError> in
             do throws(ExportError) {
@@ -87,33 +92,20 @@ final class ExportWorker: Service {
                 return .failure(error)
             }
         }
-        let ending = await withTaskGroup(of: ExportLease?.self) { group -> ExportLease in
-            group.addTask { [self] in await keep(job.id, share: share, whileRunning: export) }
-            group.addTask {
-                _ = await withTaskCancellationHandler {
-                    await export.value
-                } onCancel: {
-                    export.cancel()
-                }
-                return nil
-            }
-            var ending = ExportLease.held
-            for await lease in group {
-                if let lease { ending = lease }
-                group.cancelAll()
-            }
-            return ending
-        }
+        let keeper = Task { [self] in await keep(job.id, share: share, found: found, export: export) }
+        defer { keeper.cancel() }
         let result = await withTaskCancellationHandler {
             await export.value
         } onCancel: {
             export.cancel()
         }
-        if ending == .lost || Task.isCancelled {
-            // Lost: another worker has it, or it was erased. Cancelled: this instance is stopping,
-            // and another takes the job up when the lease runs out.
+        let lost = found.withLockedValue { $0 } == .lost
+        if lost || Task.isCancelled {
+            // Lost: another worker has it, or it was erased. Cancelled: this instance is stopping;
+            // the job goes back to the queue for any instance (this one restarted included).
             try? FileManager.default.removeItem(at: file)
-            logger.info("export job \(job.id) of \(title) stopped here (\(ending == .lost ? "lost" : "stopping"))")
+            if !lost { try? jobs.release(job.id, worker: name) }
+            logger.info("export job \(job.id) of \(title) stopped here (\(lost ? "lost" : "stopping"))")
             return
         }
         let outcome: ExportOutcome
@@ -145,18 +137,16 @@ final class ExportWorker: Service {
         }
     }
 
-    /// Renews the lease of job `id` every ``renewEvery`` until `export` ends or the lease is lost
-    /// or cancelled (then it cancels `export` and says which). A failed renewal is tried again
-    /// at the next turn: a database that is briefly away does not stop an export.
+    /// Renews the lease of job `id` every ``renewEvery`` until cancelled, writing what it found in
+    /// `found`. When the lease is lost or the person asks to cancel, `export` is cancelled (once
+    /// the video is made that changes nothing: a lost job's video is then deleted, a cancel comes
+    /// too late). A failed renewal is tried again at the next turn: a database that is briefly
+    /// away does not stop an export.
     private func keep(
-        _ id: Int64, share: NIOLockedValueBox<Double>, whileRunning export: Task<Result<Void, ExportError>, Never>
-    ) async -> ExportLease? {
-        while true {
-            do {
-                try await Task.sleep(for: renewEvery)
-            } catch {
-                return nil  // the export ended
-            }
+        _ id: Int64, share: NIOLockedValueBox<Double>, found: NIOLockedValueBox<ExportLease>,
+        export: Task<Result<Void, ExportError>, Never>
+    ) async {
+        while (try? await Task.sleep(for: renewEvery)) != nil {
             let lease: ExportLease
             do {
                 lease = try jobs.renew(
@@ -166,10 +156,9 @@ final class ExportWorker: Service {
                 logger.warning("cannot renew export job \(id): \(error)")
                 continue
             }
-            if lease != .held {
-                export.cancel()
-                return lease
-            }
+            found.withLockedValue { $0 = lease }
+            if lease != .held { export.cancel() }
+            if lease == .lost { return }
         }
     }
 }

@@ -72,7 +72,12 @@ public enum ExportLease: Sendable, Equatable {
 /// A worker takes the oldest job nobody holds: a queued one, or a running one whose lease ran
 /// out (its worker died). A job taken ``maximumAttempts`` times without being finished is failed
 /// rather than taken again, so one video that kills its worker cannot take every instance down
-/// in turn. Finished jobs are forgotten after ``keptFor``.
+/// in turn. A job whose row cannot be read (written by another version of the app) is failed when
+/// taken. Finished jobs are forgotten after ``keptFor``, and beyond a person's last
+/// ``finishedKept`` when they queue another.
+///
+/// The leases are times of the instances' clocks: the instances' machines must agree on the time
+/// (NTP) within well under a lease.
 public protocol ExportJobs: Sendable {
     /// Queues an export of `composition` for `person`; its ID. Refused (nil) while another export
     /// of the person is queued or running.
@@ -86,6 +91,9 @@ public protocol ExportJobs: Sendable {
     func claim(worker: String, until: Date, now: Date) throws(ExportJobsError) -> ExportJob?
     /// Keeps `worker`'s hold on job `id` until `until`, with the share done so far.
     func renew(_ id: Int64, worker: String, progress: Double, until: Date) throws(ExportJobsError) -> ExportLease
+    /// Gives `worker`'s job `id` back to the queue, as if this take had not been (its instance
+    /// is stopping).
+    func release(_ id: Int64, worker: String) throws(ExportJobsError)
     /// Ends `worker`'s job `id`; false when the worker no longer held it (then nothing changed).
     @discardableResult
     func finish(_ id: Int64, worker: String, _ outcome: ExportOutcome, now: Date) throws(ExportJobsError) -> Bool
@@ -100,8 +108,12 @@ public enum ExportJobLimits {
     public static let maximumAttempts = 3
     /// How long a finished job is kept (its state readable by the page that started it).
     public static let keptFor: TimeInterval = 24 * 3600
+    /// The finished jobs kept of one person (one queuing and cancelling in a loop leaves no more).
+    public static let finishedKept = 10
     /// What the person reads of a job whose workers all died before finishing it.
     public static let interrupted = "the export was interrupted"
+    /// What the person reads of a job whose row cannot be read.
+    public static let unreadable = "the video could not be made"
 }
 
 extension ExportJob {
@@ -111,10 +123,6 @@ extension ExportJob {
         } catch {
             throw ExportJobsError("the composition cannot be written down: \(error)")
         }
-    }
-
-    static func encodedEdits(_ edits: [String]) -> String {
-        (try? String(decoding: JSONEncoder().encode(edits), as: UTF8.self)) ?? "[]"
     }
 
     static func decoded(composition: String, edits: String) throws -> (Composition, [String]) {

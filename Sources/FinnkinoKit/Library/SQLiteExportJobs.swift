@@ -52,6 +52,7 @@ public final class SQLiteExportJobs: ExportJobs {
                     );
                     CREATE INDEX exportJob_state ON exportJob(state, id);
                     CREATE INDEX exportJob_person ON exportJob(person);
+                    CREATE INDEX exportJob_finished ON exportJob(finishedAt) WHERE finishedAt IS NOT NULL;
                     """)
         }
         return migrator
@@ -69,8 +70,15 @@ public final class SQLiteExportJobs: ExportJobs {
                     arguments: [person.rawValue]) ?? false
             guard !busy else { return nil }
             try db.execute(
+                sql: """
+                    DELETE FROM exportJob WHERE person = ? AND state IN ('done', 'failed', 'cancelled') AND id NOT IN (
+                        SELECT id FROM exportJob WHERE person = ? AND state IN ('done', 'failed', 'cancelled')
+                        ORDER BY id DESC LIMIT ?)
+                    """,
+                arguments: [person.rawValue, person.rawValue, ExportJobLimits.finishedKept])
+            try db.execute(
                 sql: "INSERT INTO exportJob (person, composition, edits, state) VALUES (?, ?, ?, 'queued')",
-                arguments: [person.rawValue, json, ExportJob.encodedEdits(edits)])
+                arguments: [person.rawValue, json, LibraryVideo.editsJSON(edits)])
             return db.lastInsertedRowID
         }
     }
@@ -132,7 +140,21 @@ public final class SQLiteExportJobs: ExportJobs {
                     WHERE id = ?
                     """,
                 arguments: [worker, until.timeIntervalSince1970, id])
-            return try Row.fetchOne(db, sql: "SELECT * FROM exportJob WHERE id = ?", arguments: [id]).map(Self.job)
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM exportJob WHERE id = ?", arguments: [id]) else {
+                return nil
+            }
+            do {
+                return try Self.job(row)
+            } catch {
+                try db.execute(
+                    sql: """
+                        UPDATE exportJob SET state = 'failed', message = ?, worker = NULL, leaseUntil = NULL,
+                            finishedAt = ?
+                        WHERE id = ?
+                        """,
+                    arguments: [ExportJobLimits.unreadable, seconds, id])
+                return nil
+            }
         }
     }
 
@@ -150,6 +172,18 @@ public final class SQLiteExportJobs: ExportJobs {
             let cancel = try Bool.fetchOne(
                 db, sql: "SELECT cancelRequested FROM exportJob WHERE id = ?", arguments: [id])
             return cancel == true ? .cancelRequested : .held
+        }
+    }
+
+    public func release(_ id: Int64, worker: String) throws(ExportJobsError) {
+        try write { db in
+            try db.execute(
+                sql: """
+                    UPDATE exportJob SET state = 'queued', worker = NULL, leaseUntil = NULL, progress = 0,
+                        attempts = attempts - 1
+                    WHERE id = ? AND worker = ? AND state = 'running'
+                    """,
+                arguments: [id, worker])
         }
     }
 

@@ -98,11 +98,10 @@ public final class SQLiteVideoLibrary: VideoLibrary {
             try? FileManager.default.removeItem(at: file)
             throw error
         }
-        var video = try await LibraryVideo.made(from: file, in: folder, title: title, edits: edits)
-        let editsJSON = String(decoding: (try? JSONEncoder().encode(edits)) ?? Data("[]".utf8), as: UTF8.self)
-        let row = video
-        do {
-            video.id = try await queue.write { db in
+        let row = try await LibraryVideo.made(from: file, in: folder, title: title, edits: edits)
+        let editsJSON = LibraryVideo.editsJSON(edits)
+        return try await recorded(row) { [queue] in
+            try await queue.write { db in
                 try db.execute(
                     sql: """
                         INSERT INTO video (person, title, createdAt, duration, width, height, bytes, edits, fileName)
@@ -114,11 +113,7 @@ public final class SQLiteVideoLibrary: VideoLibrary {
                     ])
                 return db.lastInsertedRowID
             }
-        } catch {
-            removeFiles(of: video)
-            throw VideoLibraryError("the video could not be added to the library: \(error)")
         }
-        return video
     }
 
     /// Every video of `person`, newest first.

@@ -48,6 +48,21 @@ extension VideoLibrary {
     public func file(of video: LibraryVideo) -> URL { folder.appendingPathComponent(video.fileName) }
     public func thumbnail(of video: LibraryVideo) -> URL { folder.appendingPathComponent(video.thumbnailName) }
 
+    /// `video` (made by `LibraryVideo.made`) with the ID `insert` recorded it under; when that
+    /// fails, its files are removed and the failure said.
+    func recorded(
+        _ video: LibraryVideo, by insert: () async throws -> Int64
+    ) async throws(VideoLibraryError) -> LibraryVideo {
+        var video = video
+        do {
+            video.id = try await insert()
+        } catch {
+            removeFiles(of: video)
+            throw VideoLibraryError("the video could not be added to the library: \(error)")
+        }
+        return video
+    }
+
     /// Removes a video's file and thumbnail.
     func removeFiles(of video: LibraryVideo) {
         try? FileManager.default.removeItem(at: file(of: video))
@@ -59,6 +74,11 @@ extension VideoLibrary {
 }
 
 extension LibraryVideo {
+    /// A list of edits as the libraries and the export jobs keep it: a JSON array of strings.
+    static func editsJSON(_ edits: [String]) -> String {
+        (try? String(decoding: JSONEncoder().encode(edits), as: UTF8.self)) ?? "[]"
+    }
+
     /// What an exported `file` in `folder` is (ID 0, not recorded yet), its thumbnail frame
     /// written beside it. When this fails the file is removed: every library's `add` starts here.
     static func made(

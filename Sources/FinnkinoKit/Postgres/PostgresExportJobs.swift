@@ -43,6 +43,7 @@ public final class PostgresExportJobs: ExportJobs {
                 """,
                 "CREATE INDEX export_job_state ON export_job (state, id)",
                 "CREATE INDEX export_job_person ON export_job (person)",
+                "CREATE INDEX export_job_finished ON export_job (finished_at) WHERE finished_at IS NOT NULL",
                 // One active export a person, whichever instance queues it.
                 """
                 CREATE UNIQUE INDEX export_job_active ON export_job (person)
@@ -57,9 +58,16 @@ public final class PostgresExportJobs: ExportJobs {
         _ composition: Composition, edits: [String], for person: PersonID, now: Date
     ) throws(ExportJobsError) -> Int64? {
         let json = try ExportJob.encodedComposition(composition)
-        let editsJSON = ExportJob.encodedEdits(edits)
+        let editsJSON = LibraryVideo.editsJSON(edits)
         return try run("changed") { session in
-            try session.query(
+            try session.execute(
+                """
+                DELETE FROM export_job
+                WHERE person = \(person.rawValue) AND state IN ('done', 'failed', 'cancelled') AND id NOT IN (
+                    SELECT id FROM export_job WHERE person = \(person.rawValue) AND state IN ('done', 'failed', 'cancelled')
+                    ORDER BY id DESC LIMIT \(ExportJobLimits.finishedKept))
+                """)
+            return try session.query(
                 """
                 INSERT INTO export_job (person, composition, edits, state)
                 VALUES (\(person.rawValue), \(json), \(editsJSON), 'queued')
@@ -109,7 +117,7 @@ public final class PostgresExportJobs: ExportJobs {
                 DELETE FROM export_job
                 WHERE state IN ('done', 'failed', 'cancelled') AND finished_at < \(seconds - ExportJobLimits.keptFor)
                 """)
-            return try session.query(
+            let taken = try session.query(
                 """
                 UPDATE export_job SET state = 'running', worker = \(worker), lease_until = \(leaseEnd),
                     attempts = attempts + 1, progress = 0
@@ -120,7 +128,31 @@ public final class PostgresExportJobs: ExportJobs {
                 )
                 RETURNING \(unescaped: Self.columns)
                 """
-            ).first.map(Self.job)
+            ).first
+            guard let taken else { return nil }
+            do {
+                return try Self.job(taken)
+            } catch {
+                let id = try taken.makeRandomAccess()["id"].decode(Int64.self)
+                try session.execute(
+                    """
+                    UPDATE export_job SET state = 'failed', message = \(ExportJobLimits.unreadable), worker = NULL,
+                        lease_until = NULL, finished_at = \(seconds)
+                    WHERE id = \(id)
+                    """)
+                return nil
+            }
+        }
+    }
+
+    public func release(_ id: Int64, worker: String) throws(ExportJobsError) {
+        try run("changed") { session in
+            try session.execute(
+                """
+                UPDATE export_job SET state = 'queued', worker = NULL, lease_until = NULL, progress = 0,
+                    attempts = attempts - 1
+                WHERE id = \(id) AND worker = \(worker) AND state = 'running'
+                """)
         }
     }
 

@@ -56,11 +56,10 @@ public final class PostgresVideoLibrary: VideoLibrary {
     public func add(
         _ file: URL, title: String, edits: [String], for person: PersonID
     ) async throws(VideoLibraryError) -> LibraryVideo {
-        var video = try await LibraryVideo.made(from: file, in: folder, title: title, edits: edits)
-        let editsJSON = ExportJob.encodedEdits(edits)
-        let row = video
-        do {
-            video.id = try pool.withSession { session in
+        let row = try await LibraryVideo.made(from: file, in: folder, title: title, edits: edits)
+        let editsJSON = LibraryVideo.editsJSON(edits)
+        return try await recorded(row) { [pool] in
+            try pool.withSession { session in
                 try session.query(
                     """
                     INSERT INTO video (person, title, created_at, duration, width, height, bytes, edits, file_name)
@@ -70,11 +69,7 @@ public final class PostgresVideoLibrary: VideoLibrary {
                     """
                 ).first?.decode(Int64.self) ?? 0
             }
-        } catch {
-            removeFiles(of: video)
-            throw VideoLibraryError("the video could not be added to the library: \(error)")
         }
-        return video
     }
 
     public func all(of person: PersonID) throws(VideoLibraryError) -> [LibraryVideo] {

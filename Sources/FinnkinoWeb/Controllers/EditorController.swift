@@ -106,8 +106,8 @@ struct EditorController: Sendable {
                 throw HTTPError(.serviceUnavailable)
             }
             // Someone else's job is as if it did not exist.
-            guard job != nil else { throw HTTPError(.notFound) }
-            return json(Self.state(sessions.export(id, of: context.person)))
+            guard let job else { throw HTTPError(.notFound) }
+            return json(Self.state(EditorSessions.export(job)))
         }
     }
 

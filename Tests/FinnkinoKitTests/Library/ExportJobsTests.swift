@@ -1,3 +1,4 @@
+import AppPatterns
 import Foundation
 import NIOConcurrencyHelpers
 import Testing
@@ -153,5 +154,47 @@ enum ExportJobsKind: String, CaseIterable, Sendable {
         #expect(failures.withLockedValue { $0 }.isEmpty)
         let ids = taken.withLockedValue { $0 }
         #expect(ids.count == queued.count && Set(ids) == queued)
+    }
+
+    @Test(.enabled(if: TestPostgres.isAvailable)) func overPostgreSQLAJobBeingTakenIsSkippedNotWaitedFor() throws {
+        let pool = try TestPostgres.freshPool()
+        let jobs = try PostgresExportJobs(pool: pool)
+        let first = try #require(try jobs.enqueue(Self.composition, edits: [], for: alice, now: start))
+        let second = try #require(try jobs.enqueue(Self.composition, edits: [], for: bob, now: start))
+        // Given another instance in the middle of taking the first job (its row locked)
+        try pool.transaction { session in
+            try session.execute("SELECT id FROM export_job WHERE id = \(first) FOR UPDATE")
+            // When a worker asks meanwhile, Then it takes the second at once instead of waiting
+            let taken = try jobs.claim(worker: "w2", until: start.addingTimeInterval(30), now: start)
+            #expect(taken?.id == second)
+        }
+        // And once the other let go, the first is there to take
+        #expect(try jobs.claim(worker: "w3", until: start.addingTimeInterval(30), now: start)?.id == first)
+    }
+
+    @Test(arguments: ExportJobsKind.allCases) func aStoppingInstanceGivesItsJobBack(kind: ExportJobsKind) throws {
+        let jobs = try kind.make()
+        let id = try #require(try jobs.enqueue(Self.composition, edits: [], for: alice, now: start))
+        _ = try #require(try jobs.claim(worker: "w1", until: start.addingTimeInterval(30), now: start))
+        // When w1's instance stops, the job is queued again, that take not counted
+        try jobs.release(id, worker: "w1")
+        let queued = try #require(try jobs.job(id, of: alice))
+        #expect(queued.state == .queued && queued.attempts == 0)
+        // And another worker takes it at once, without waiting for the lease
+        #expect(try jobs.claim(worker: "w2", until: start.addingTimeInterval(30), now: start)?.attempts == 1)
+    }
+
+    @Test(arguments: ExportJobsKind.allCases) func aPersonKeepsOnlyTheirLastFinishedJobs(kind: ExportJobsKind) throws {
+        let jobs = try kind.make()
+        // When A queues and cancels many times
+        var ids: [Int64] = []
+        for _ in 0..<(ExportJobLimits.finishedKept + 5) {
+            let id = try #require(try jobs.enqueue(Self.composition, edits: [], for: alice, now: start))
+            try jobs.cancel(id, of: alice)
+            ids.append(id)
+        }
+        // Then only the last ones are kept (each enqueue trims before it adds)
+        let kept = try ids.filter { try jobs.job($0, of: alice) != nil }
+        #expect(kept == Array(ids.suffix(ExportJobLimits.finishedKept + 1)))
     }
 }
