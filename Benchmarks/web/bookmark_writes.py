@@ -101,7 +101,7 @@ def stored_states(options, persons: dict[str, int], movie: int) -> tuple[set[int
         database = sqlite3.connect(Path(options.sqlite_dir) / "bookmarks.sqlite")
         have = {row[0] for row in database.execute("SELECT person FROM bookmark WHERE movieID = ?", (movie,))}
         histories = {row[0]: row[1] for row in database.execute("SELECT person, json FROM commandHistory")}
-    depths = {person: len(json.loads(blob)["undoStack"]) for person, blob in histories.items()}
+    depths = {person: len(json.loads(blob)["undo"]) for person, blob in histories.items()}
     return have, depths
 
 
