@@ -44,7 +44,7 @@ public final class PostgresSnapshotStorage: SnapshotStorage {
     }
 
     public func removeSnapshot(for key: String) throws {
-        try pool.withSession { session in try session.execute("DELETE FROM snapshot WHERE key = \(key)") }
+        _ = try pool.withSession { session in try session.execute("DELETE FROM snapshot WHERE key = \(key)") }
     }
 
     /// One transaction for all of them.

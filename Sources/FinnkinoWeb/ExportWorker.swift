@@ -50,7 +50,7 @@ final class ExportWorker: Service {
     /// Runs until the server stops: a job running then goes back to the queue, for another
     /// instance (or this one restarted) to run again.
     func run() async throws {
-        try? await cancelWhenGracefulShutdown { [self] in
+        await cancelWhenGracefulShutdown { [self] in
             await withDiscardingTaskGroup { group in
                 for _ in 0..<slots {
                     group.addTask { [self] in await work() }
@@ -116,7 +116,7 @@ final class ExportWorker: Service {
                 outcome = .done(videoID: video.id)
                 // Erased, or taken by another worker meanwhile: the video is not this job's to keep.
                 if (try? jobs.finish(job.id, worker: name, outcome, now: Date())) != true {
-                    try? library.delete(id: video.id, of: job.person)
+                    _ = try? library.delete(id: video.id, of: job.person)
                     return
                 }
                 logger.info("exported \(title) to the library as \(video.id) (job \(job.id))")

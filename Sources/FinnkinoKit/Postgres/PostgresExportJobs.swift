@@ -147,7 +147,7 @@ public final class PostgresExportJobs: ExportJobs {
 
     public func release(_ id: Int64, worker: String) throws(ExportJobsError) {
         try run("changed") { session in
-            try session.execute(
+            _ = try session.execute(
                 """
                 UPDATE export_job SET state = 'queued', worker = NULL, lease_until = NULL, progress = 0,
                     attempts = attempts - 1
@@ -206,7 +206,7 @@ public final class PostgresExportJobs: ExportJobs {
 
     public func erase(_ person: PersonID) throws(ExportJobsError) {
         try run("changed") { session in
-            try session.execute("DELETE FROM export_job WHERE person = \(person.rawValue)")
+            _ = try session.execute("DELETE FROM export_job WHERE person = \(person.rawValue)")
         }
     }
 

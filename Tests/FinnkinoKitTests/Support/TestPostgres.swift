@@ -17,7 +17,7 @@ enum TestPostgres {
     static func freshPool(maximumConnections: Int = 8) throws -> PostgresPool {
         guard var location else { throw PostgresPoolError("FINNKINO_TEST_DATABASE_URL is not set") }
         let schema = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        try PostgresPool(location, maximumConnections: 1).withSession { session in
+        _ = try PostgresPool(location, maximumConnections: 1).withSession { session in
             try session.execute(PostgresQuery(unsafeSQL: "CREATE SCHEMA \(schema)"))
         }
         location.schema = schema
