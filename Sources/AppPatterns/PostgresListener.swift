@@ -38,6 +38,12 @@ public final class PostgresListener: Sendable {
 
     deinit { stop() }
 
+    /// Whether the connection is open, so that a notification sent now will be heard (false from
+    /// the moment it is lost until it is made again).
+    public var isListening: Bool {
+        state.withLockedValue { state in state.connection.map { !$0.isClosed } ?? false }
+    }
+
     /// Closes the connection; no notification is handed on after this returns.
     public func stop() {
         let connection = state.withLockedValue { state in
@@ -73,7 +79,11 @@ public final class PostgresListener: Sendable {
     }
 
     private func connectionClosed() {
-        guard !state.withLockedValue(\.stopped) else { return }
+        let stopped = state.withLockedValue { state in
+            state.connection = nil
+            return state.stopped
+        }
+        guard !stopped else { return }
         logger.warning("the connection listening to \(channel) closed; connecting again in a second")
         DispatchQueue.global().asyncAfter(deadline: .now() + 1) { [weak self] in
             guard let self, !self.state.withLockedValue(\.stopped) else { return }

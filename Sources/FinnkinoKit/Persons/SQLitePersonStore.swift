@@ -13,30 +13,11 @@ public final class SQLitePersonStore: PersonStore {
     static let touchInterval: TimeInterval = 60
 
     private let queue: any DatabaseWriter
-    /// Sessions used within the last ``touchInterval``, by token hash: a page view of a session
-    /// seen in the last minute reads nothing from the database. Signing out and erasing here
-    /// forget their entries at once; another process's sign-out is honoured within the minute.
-    private let recent = NIOLockedValueBox(RecentSessions())
-    private struct RecentSessions {
-        var entries: [Data: (person: PersonID, lastUsed: Double)] = [:]
-        /// Counts sign-outs: a session read before one is not kept (it may be the one signed out).
-        var signOuts = 0
-
-        mutating func forget(where condition: (Data, PersonID) -> Bool) {
-            signOuts += 1
-            entries = entries.filter { !condition($0.key, $0.value.person) }
-        }
-    }
-    /// Beyond this many recent sessions the memory is emptied (it only saves reads).
-    static let recentLimit = 100_000
-    /// Last uses not yet written, by token hash: written together `touchDelay` (2 s) after the first
-    /// (or by ``writeTouches()``), so a page view never waits for the disk. 10,000 persons'
-    /// first views in a minute were 10,000 synchronous writes before (670 pages a second).
-    private let touches = NIOLockedValueBox<[Data: Touch]>([:])
-    private typealias Touch = (person: Int64, at: Double)
-    /// When the pending uses are written: `touchDelay` after the first. A crash forgets at most
-    /// that much of them (which only matters to the 30- and 180-day limits).
-    private let touchWrite: DelayedWrite
+    /// Sessions used within the last ``touchInterval``: another process's sign-out is honoured
+    /// within the minute.
+    private let recent = RecentSessions()
+    /// Last uses not yet written: written together `touchDelay` (2 s) after the first.
+    private let touches: SessionTouches
 
     /// Opens (or creates) `persons.sqlite` in the app's data directory.
     public convenience init(dataDirectory: URL, touchDelay: Duration = .seconds(2)) throws(PersonStoreError) {
@@ -54,7 +35,7 @@ public final class SQLitePersonStore: PersonStore {
     }
 
     private init(path: String?, touchDelay: Duration) throws(PersonStoreError) {
-        touchWrite = DelayedWrite(delay: touchDelay)
+        touches = SessionTouches(delay: touchDelay)
         do {
             queue = try DurableDatabase.pool(path: path, label: "PersonStore", foreignKeys: true)
             try Self.migrator.migrate(queue)
@@ -192,7 +173,7 @@ public final class SQLitePersonStore: PersonStore {
             return hash
         }
         guard let hash else { return false }
-        recent.withLockedValue { $0.forget { key, _ in key == hash } }
+        recent.forget(session: hash)
         return true
     }
 
@@ -200,20 +181,18 @@ public final class SQLitePersonStore: PersonStore {
     /// unused for longer than ``SessionToken/lifetime`` (an expired one is deleted).
     public func person(of token: SessionToken, now: Date) throws(PersonStoreError) -> PersonID? {
         let seconds = now.timeIntervalSince1970
-        let (hit, signOuts) = recent.withLockedValue { ($0.entries[token.hash], $0.signOuts) }
-        if let hit, seconds >= hit.lastUsed, seconds - hit.lastUsed <= Self.touchInterval {
-            return hit.person
-        }
+        if let person = recent.person(of: token.hash, at: seconds) { return person }
+        let mark = recent.mark()
         let found = try read { db in
             try Row.fetchOne(
                 db, sql: "SELECT person, lastUsedAt FROM session WHERE tokenHash = ?", arguments: [token.hash])
         }
         guard let found else { return nil }
         let person: Int64 = found["person"]
-        let lastUsed = max(found["lastUsedAt"], touches.withLockedValue { $0[token.hash]?.at } ?? 0)
+        let lastUsed = max(found["lastUsedAt"], touches.lastUse(of: token.hash) ?? 0)
         if seconds - lastUsed > SessionToken.lifetime {
             try write { db in try db.execute(sql: "DELETE FROM session WHERE tokenHash = ?", arguments: [token.hash]) }
-            recent.withLockedValue { $0.forget { key, _ in key == token.hash } }
+            recent.forget(session: token.hash)
             return nil
         }
         var used = lastUsed
@@ -221,24 +200,13 @@ public final class SQLitePersonStore: PersonStore {
             touch(token.hash, person: person, at: seconds)
             used = seconds
         }
-        recent.withLockedValue { recent in
-            guard recent.signOuts == signOuts else { return }
-            if recent.entries.count >= Self.recentLimit { recent.entries.removeAll() }
-            recent.entries[token.hash] = (PersonID(rawValue: person), used)
-        }
+        recent.keep(token.hash, person: PersonID(rawValue: person), lastUsed: used, mark: mark)
         return PersonID(rawValue: person)
     }
 
     /// Keeps a session's last use, to be written with the others within `touchDelay`.
     private func touch(_ hash: Data, person: Int64, at seconds: Double) {
-        touches.withLockedValue { $0[hash] = (person, seconds) }
-        scheduleTouchWrite()
-    }
-
-    /// Writes the pending uses `touchDelay` from now, unless that is scheduled already.
-    private func scheduleTouchWrite() {
-        // A failed write put the uses back: they are tried again after the same delay.
-        touchWrite.schedule { [self] in (try? writeTouches()) != nil }
+        touches.note(hash, person: person, at: seconds) { [self] in (try? writeTouches()) != nil }
     }
 
     /// Writes the last uses not yet written, in one transaction (also when the server stops, and
@@ -252,14 +220,9 @@ public final class SQLitePersonStore: PersonStore {
     /// Takes the pending uses and writes them within `db`'s transaction; puts them back when the
     /// transaction fails.
     private func writeTouches(_ db: Database) throws {
-        let uses = touches.withLockedValue { touches in
-            defer { touches = [:] }
-            return touches
-        }
+        let uses = touches.take()
         guard !uses.isEmpty else { return }
-        db.afterNextTransaction(
-            onCommit: { _ in },
-            onRollback: { [self] _ in touches.withLockedValue { $0.merge(uses) { newer, _ in newer } } })
+        db.afterNextTransaction(onCommit: { _ in }, onRollback: { [self] _ in touches.giveBack(uses) })
         for (hash, use) in uses {
             try db.execute(
                 sql: "UPDATE session SET lastUsedAt = max(lastUsedAt, ?) WHERE tokenHash = ?",
@@ -273,7 +236,7 @@ public final class SQLitePersonStore: PersonStore {
     /// Ends a session: its token stands for no one from now on.
     public func signOut(_ token: SessionToken) throws(PersonStoreError) {
         try write { db in try db.execute(sql: "DELETE FROM session WHERE tokenHash = ?", arguments: [token.hash]) }
-        recent.withLockedValue { $0.forget { key, _ in key == token.hash } }
+        recent.forget(session: token.hash)
     }
 
     /// Signs out every device of `person` and spends their join codes: no browser is them any more.
@@ -282,7 +245,7 @@ public final class SQLitePersonStore: PersonStore {
             try db.execute(sql: "DELETE FROM session WHERE person = ?", arguments: [person.rawValue])
             try db.execute(sql: "DELETE FROM joinCode WHERE person = ?", arguments: [person.rawValue])
         }
-        recent.withLockedValue { $0.forget { _, whose in whose == person } }
+        recent.forget(sessionsOf: person)
     }
 
     /// Deletes `person` with their sessions and join codes (the local person keeps existing,
@@ -305,7 +268,7 @@ public final class SQLitePersonStore: PersonStore {
                 arguments: [person.rawValue, date.timeIntervalSince1970])
             return db.changesCount > 0
         }
-        if removed { recent.withLockedValue { $0.forget { _, whose in whose == person } } }
+        if removed { recent.forget(sessionsOf: person) }
         return removed
     }
 

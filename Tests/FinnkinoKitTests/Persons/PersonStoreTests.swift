@@ -239,6 +239,57 @@ enum PersonStoreKind: String, CaseIterable, Sendable {
         #expect(try store.dates(of: .local) != nil)
     }
 
+    /// Two stores on one database (two processes on one file, two instances on one server), each
+    /// keeping its page views' last uses for `delay`.
+    static func twoStores(_ kind: PersonStoreKind, delay: Duration) throws -> (any PersonStore, any PersonStore, URL?) {
+        switch kind {
+        case .sqliteInMemory, .sqliteFile:
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("persons-\(UUID().uuidString)")
+            return (
+                try SQLitePersonStore(dataDirectory: folder, touchDelay: delay),
+                try SQLitePersonStore(dataDirectory: folder, touchDelay: delay), folder
+            )
+        case .postgres:
+            let pool = try TestPostgres.freshPool()
+            return (try PostgresPersonStore(pool: pool, touchDelay: delay), try PostgresPersonStore(pool: pool), nil)
+        }
+    }
+
+    @Test(arguments: PersonStoreKind.allCases.filter { $0 != .sqliteInMemory })
+    func aPageViewWritesNothingItselfItsUseIsWrittenWithinTheDelay(kind: PersonStoreKind) throws {
+        // Given a person who made their session at the start, on a store that keeps uses for a minute
+        let (store, other, folder) = try Self.twoStores(kind, delay: .seconds(60))
+        defer { kind.remove(folder) }
+        let (person, token) = try store.newPerson(device: "", now: start)
+        // When they come back 20 days later
+        let later = start.addingTimeInterval(20 * 86_400)
+        #expect(try store.person(of: token, now: later) == person)
+        // Then the visit is not written yet: the other store (process, instance) still reads the start
+        #expect(try other.dates(of: person)?.lastSeen == start)
+        #expect(try other.devices(of: person).map(\.lastUsedAt) == [start])
+        // But this store's own sweep counts it: a use not yet written is a use
+        #expect(try store.remove(person, ifNotSeenSince: start.addingTimeInterval(10 * 86_400)) == false)
+        #expect(try other.dates(of: person)?.lastSeen == later)
+        #expect(try other.devices(of: person).map(\.lastUsedAt) == [later])
+    }
+
+    @Test(arguments: PersonStoreKind.allCases.filter { $0 != .sqliteInMemory })
+    func theUsesKeptAreWrittenByThemselvesAfterTheDelay(kind: PersonStoreKind) throws {
+        // Given a store that keeps uses for 0.2 s, and two persons using it 20 days later
+        let (store, other, folder) = try Self.twoStores(kind, delay: .milliseconds(200))
+        defer { kind.remove(folder) }
+        let (alice, aliceToken) = try store.newPerson(device: "", now: start)
+        let (bob, bobToken) = try store.newPerson(device: "", now: start)
+        let later = start.addingTimeInterval(20 * 86_400)
+        _ = try store.person(of: aliceToken, now: later)
+        _ = try store.person(of: bobToken, now: later.addingTimeInterval(5))
+        // Then, with nobody calling writeTouches, both are written together within a few seconds
+        let deadline = Date().addingTimeInterval(10)
+        while try other.dates(of: bob)?.lastSeen == start, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(try other.dates(of: alice)?.lastSeen == later)
+        #expect(try other.dates(of: bob)?.lastSeen == later.addingTimeInterval(5))
+    }
+
     @Test func typedCodesAreReadForgivinglyAndOnlyFromTheirAlphabet() {
         #expect(JoinCode(typed: "abcd-efgh")?.description == "ABCD-EFGH")
         #expect(JoinCode(typed: " ABCD EFGH ")?.description == "ABCD-EFGH")
