@@ -13,8 +13,9 @@ import PostgresNIO
 ///
 /// Each change also gives the person's row a new revision, from one sequence (so a revision is
 /// never used twice, not even after the person was erased). A read asks for the revision (one
-/// single-row query, as SQLite's `data_version`) and reads the list only when it moved, so a list
-/// is never staler than the last commit of any instance. The change's `NOTIFY` makes every
+/// single-row query, as SQLite's `data_version`) and gets the list with it only when it moved, so
+/// a list is never staler than the last commit of any instance (but for the first look at a store
+/// just made, which the read that made it serves: see ``all()``). The change's `NOTIFY` makes every
 /// instance send the new list to the pages open there (``PostgresBookmarkStores`` listens).
 public final class PostgresBookmarkStore: BookmarkStore {
     public typealias History = BookmarkHistory
@@ -31,6 +32,8 @@ public final class PostgresBookmarkStore: BookmarkStore {
     private let readAt = NIOLockedValueBox<Int64??>(nil)
     /// Serialises reads, so that an older list is never sent after a newer one.
     private let reading = NIOLock()
+    /// When ``init`` read the list, until the first look at it (see ``all()``).
+    private let madeAt = NIOLockedValueBox<ContinuousClock.Instant?>(nil)
 
     init(pool: PostgresPool, person: PersonID, logger: Logger) throws {
         self.pool = pool
@@ -43,6 +46,7 @@ public final class PostgresBookmarkStore: BookmarkStore {
         } catch {
             throw BookmarkStoreError.unreadable(path: path, reason: "\(error)")
         }
+        madeAt.withLockedValue { $0 = .now }
     }
 
     static func migrations(into migrator: inout PostgresMigrator) {
@@ -78,7 +82,14 @@ public final class PostgresBookmarkStore: BookmarkStore {
     // MARK: Reading
 
     public func all() -> [Bookmark] {
-        refresh()
+        // The read that made this store serves the first look within a second: the request that
+        // makes a person's store (their first in a while on this instance) and then lists their
+        // bookmarks reads them once. Every other look asks for the revision.
+        let made = madeAt.withLockedValue { made in
+            defer { made = nil }
+            return made
+        }
+        if made.map({ $0.duration(to: .now) > .seconds(1) }) ?? true { refresh() }
         return bookmarks.value
     }
 
@@ -106,20 +117,18 @@ public final class PostgresBookmarkStore: BookmarkStore {
         }
     }
 
-    /// Reads the revision, then the list when the revision is not the one last read (in that
-    /// order: a list newer than its revision only makes the next look read again).
+    /// Reads the revision, with the list when the revision is not the one last read (one
+    /// statement: see ``PostgresBookmarkTable/revisionAndList(unless:logger:)``).
     private func read() throws {
         try reading.withLock { try readWhileReading() }
     }
 
     private func readWhileReading() throws {
         try pool.withSession { session in
-            let revision = try session.query(
-                "SELECT revision FROM bookmark_history WHERE person = \(person.rawValue)"
-            ).first?.decode(Int64.self)
-            guard readAt.withLockedValue({ $0 }) != .some(revision) else { return }
-            let list = try PostgresBookmarkTable(session: session, person: person).all(logger: logger)
-            readAt.withLockedValue { $0 = .some(revision) }
+            let read = try PostgresBookmarkTable(session: session, person: person).revisionAndList(
+                unless: readAt.withLockedValue { $0 }, logger: logger)
+            guard let list = read.list else { return }
+            readAt.withLockedValue { $0 = .some(read.revision) }
             bookmarks.replace { $0 == list ? nil : list }
         }
     }

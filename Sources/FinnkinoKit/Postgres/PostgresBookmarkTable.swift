@@ -65,9 +65,48 @@ struct PostgresBookmarkTable: BookmarkTable {
         }
     }
 
+    /// The revision of the person's bookmarks (nil: they have no history row) and, unless it is
+    /// `known`, every bookmark at that revision, newest first (nil: the revision is the one known).
+    /// One statement, so both are of one snapshot, and a look costs one round trip.
+    func revisionAndList(unless known: Int64??, logger: Logger) throws -> (revision: Int64?, list: [Bookmark]?) {
+        let rows = try session.query(
+            """
+            SELECT history.revision, bookmark.source, bookmark.movie_id, bookmark.title, bookmark.original_title,
+                bookmark.poster_url, bookmark.added_at
+            FROM (VALUES (\(person.rawValue))) AS asked (person)
+            LEFT JOIN bookmark_history AS history ON history.person = asked.person
+            LEFT JOIN bookmark ON bookmark.person = asked.person
+                AND (\(known == nil) OR history.revision IS DISTINCT FROM \(known ?? nil))
+            ORDER BY bookmark.added_at DESC, bookmark.source DESC, bookmark.movie_id DESC
+            """)
+        var revision: Int64?
+        var list: [Bookmark] = []
+        for row in rows {
+            let (rowRevision, sourceName, movieID, title, originalTitle, poster, addedAt) = try row.decode(
+                (Int64?, String?, Int?, String?, String?, String?, Double?).self)
+            revision = rowRevision
+            // A row without a bookmark: the person has none, or the list was not asked for.
+            guard let sourceName, let movieID, let title, let originalTitle, let addedAt else { continue }
+            do {
+                list.append(try Self.bookmark(sourceName, movieID, title, originalTitle, poster, addedAt))
+            } catch {
+                logger.warning("bookmarks: a row is left out: \(error)")
+            }
+        }
+        if case .some(let knownRevision) = known, knownRevision == revision { return (revision, nil) }
+        return (revision, list)
+    }
+
     private static func bookmark(from row: PostgresRow) throws -> Bookmark {
         let (sourceName, movieID, title, originalTitle, poster, addedAt) = try row.decode(
             (String, Int, String, String, String?, Double).self)
+        return try bookmark(sourceName, movieID, title, originalTitle, poster, addedAt)
+    }
+
+    private static func bookmark(
+        _ sourceName: String, _ movieID: Int, _ title: String, _ originalTitle: String, _ poster: String?,
+        _ addedAt: Double
+    ) throws -> Bookmark {
         guard let source = Bookmark.Source(rawValue: sourceName) else {
             throw BookmarkStoreError.unknownSource(sourceName, movieID: movieID)
         }
