@@ -46,13 +46,15 @@ struct PersonMiddleware: RouterMiddleware {
             context.person = .local
             return try await next(request, context)
         }
+        // A file, an image or the health check asks no store: it answers even while the persons'
+        // database cannot be reached, and costs it nothing.
+        guard Self.belongsToSomeone(request.uri.path) else { return try await next(request, context) }
         let cookie = request.cookies[Self.cookieName]
         if let token = cookie.flatMap({ SessionToken(text: $0.value) }), let person = try known(token) {
             context.person = person
             context.session = token
             return try await next(request, context)
         }
-        guard Self.belongsToSomeone(request.uri.path) else { return try await next(request, context) }
         guard [.post, .put, .delete].contains(request.method) else {
             context.person = .nobody
             var response = try await next(request, context)

@@ -199,6 +199,18 @@ import Testing
         #expect(try await a.get(editor).body == editorBefore.body)
     }
 
+    @Test func filesImagesAndTheHealthCheckAnswerWhileThePersonsCannotBeRead() async throws {
+        let server = try await WebServer.start(hosted: true, persons: UnreachablePersonStore())
+        defer { Task { await server.stop() } }
+        let session = ["Cookie": "session=\(SessionToken.random().text)"]
+        // When the persons' database cannot be reached, a person's page says so (503)
+        #expect(try await server.get("/movies", headers: session).status == 503)
+        // But the health check and the files answer, with a session cookie too: they ask no store
+        for path in ["/healthz", "/static/app.css"] {
+            #expect(try await server.get(path, headers: session).status == 200, "\(path)")
+        }
+    }
+
     private func makeSignedOutSession(_ persons: PersonStore) async throws -> String {
         let (_, token) = try persons.newPerson()
         try persons.signOut(token)
@@ -220,4 +232,31 @@ import Testing
         #expect(WebConfiguration.isHosted(host: "127.0.0.1", allowedHosts: ["kino.example.org"], hostedFlag: false))
         #expect(WebConfiguration.isHosted(host: "127.0.0.1", allowedHosts: [], hostedFlag: true))
     }
+}
+
+/// A persons' database that cannot be reached: every call fails.
+private struct UnreachablePersonStore: PersonStore {
+    var error: PersonStoreError { PersonStoreError("the persons cannot be read: connection refused") }
+
+    func newPerson(device: String, now: Date) throws(PersonStoreError) -> (person: PersonID, token: SessionToken) {
+        throw error
+    }
+    func newJoinCode(for person: PersonID, now: Date) throws(PersonStoreError) -> JoinCode { throw error }
+    func join(_ code: JoinCode, device: String, now: Date) throws(PersonStoreError) -> (
+        person: PersonID, token: SessionToken
+    )? { throw error }
+    func devices(of person: PersonID) throws(PersonStoreError) -> [PersonDevice] { throw error }
+    func device(of token: SessionToken) throws(PersonStoreError) -> Int64? { throw error }
+    func signOut(device id: Int64, of person: PersonID) throws(PersonStoreError) -> Bool { throw error }
+    func person(of token: SessionToken, now: Date) throws(PersonStoreError) -> PersonID? { throw error }
+    func writeTouches() throws(PersonStoreError) { throw error }
+    func signOut(_ token: SessionToken) throws(PersonStoreError) { throw error }
+    func signOutAll(of person: PersonID) throws(PersonStoreError) { throw error }
+    func erase(_ person: PersonID) throws(PersonStoreError) { throw error }
+    func remove(_ person: PersonID, ifNotSeenSince date: Date) throws(PersonStoreError) -> Bool { throw error }
+    func dates(of person: PersonID) throws(PersonStoreError) -> (created: Date, lastSeen: Date)? { throw error }
+    func persons(notSeenSince date: Date, after: PersonID, limit: Int) throws(PersonStoreError) -> [PersonID] {
+        throw error
+    }
+    func count() throws(PersonStoreError) -> Int { throw error }
 }
