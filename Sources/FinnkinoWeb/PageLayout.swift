@@ -116,7 +116,15 @@ struct PageLayout {
             html = HTMLWriter(capacity: 1024)
             html.raw(" – ")
             html.text(strings.appName)
-            html.raw("</title>" + PageLayout.headLinks + "</head><body")
+            html.raw("</title>" + PageLayout.headLinks)
+            // Installable: the manifest of the page's language, and the bar's colour in light and dark.
+            html.raw("<link rel=\"manifest\" href=\"\(WebAppManifest.path(language))\">")
+            html.raw("<link rel=\"apple-touch-icon\" href=\"\(WebRoute.appIcon(name: AppIcon.any192.rawValue).path)\">")
+            html.raw(
+                "<meta name=\"theme-color\" media=\"(prefers-color-scheme: light)\" content=\"\(WebAppManifest.lightBackground)\">"
+                    + "<meta name=\"theme-color\" media=\"(prefers-color-scheme: dark)\" content=\"\(WebAppManifest.darkBackground)\">"
+            )
+            html.raw("</head><body")
             // Where the page's script sends what the page cannot do itself (and, when live, follows its updates).
             html.raw(" data-action-url=\"\(WebRoute.action.path)\"")
             titleEnd = html.html

@@ -11,7 +11,8 @@ import Testing
 @Suite struct WebRouteTests {
     /// A route of every pattern, with values that need encoding where a value is text.
     static let examples: [WebRoute] = [
-        .root, .healthz, .staticFile(name: "app.css"), .image(variant: "poster", key: "media/Event_1/portrait.jpg"),
+        .root, .healthz, .staticFile(name: "app.css"), .manifest, .appIcon(name: "192.png"),
+        .image(variant: "poster", key: "media/Event_1/portrait.jpg"),
         .movies, .moviesResults, .movie(id: 305_081), .showtimes,
         .show(area: 1014, date: LocalDate(year: 2026, month: 11, day: 27), id: 1_800_123),
         .showCalendar(area: 1002, date: LocalDate(year: 2027, month: 1, day: 1), id: 7), .news,

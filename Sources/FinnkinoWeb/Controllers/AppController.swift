@@ -5,7 +5,7 @@ import Hummingbird
 import WebSupport
 
 /// What belongs to the app rather than to one feature: `/` (back to the page open last), the
-/// health check and the static files.
+/// health check, the static files, and the web app manifest with its icons.
 struct AppController: Sendable {
     let screens: Screens
     let assets: StaticAssets
@@ -17,9 +17,26 @@ struct AppController: Sendable {
                 body: ResponseBody(byteBuffer: ByteBuffer(string: "ok")))
         }
         routes.onPublic(.staticFile) { _, context in try assets.response(named: context.parameters.get("name")) }
+        routes.onPublic(.manifest) { request, _ in
+            let language = request.uri.queryParameters["lang"].flatMap { UILanguage(rawValue: String($0)) } ?? .fi
+            return Self.publicFile(WebAppManifest.json[language] ?? [], type: "application/manifest+json")
+        }
+        routes.onPublic(.appIcon) { _, context in
+            guard let icon = context.parameters.get("name").flatMap(AppIcon.init(rawValue:)) else {
+                throw HTTPError(.notFound)
+            }
+            return Self.publicFile(icon.png, type: "image/png")
+        }
         routes.on(.root) { _, context in
             Response.redirect(to: Self.path(of: screens.place(context.client).place), type: .found)
         }
+    }
+
+    /// A file the app makes (the manifest, an icon): the same for everyone, kept a day.
+    private static func publicFile(_ bytes: [UInt8], type: String) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: type, .cacheControl: "public, max-age=86400"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// Where `/` goes: the page open last, with its full address (as it can be bookmarked).

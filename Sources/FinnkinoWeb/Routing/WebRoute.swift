@@ -13,6 +13,10 @@ enum WebRoute: Hashable, Sendable {
     case root
     case healthz
     case staticFile(name: String)
+    /// The web app manifest (its language in the query).
+    case manifest
+    /// A home-screen icon (``AppIcon``).
+    case appIcon(name: String)
     case image(variant: String, key: String)
     case movies
     case moviesResults
@@ -63,7 +67,8 @@ enum WebRoute: Hashable, Sendable {
 
     /// A route without its values: the method and the path template a handler is registered at.
     enum Pattern: String, CaseIterable, Sendable {
-        case root, healthz, staticFile, image, movies, moviesResults, movie, showtimes, show, showCalendar, news
+        case root, healthz, staticFile, manifest, appIcon, image, movies, moviesResults, movie, showtimes, show,
+            showCalendar, news
         case article
         case bookmarks, removeBookmarks, toggleBookmark, setLanguage, setLocation, setTheatres, action, live
         case setInterest, hiddenMovies
@@ -77,6 +82,8 @@ enum WebRoute: Hashable, Sendable {
             case .root: "/"
             case .healthz: "/healthz"
             case .staticFile: "/static/:name"
+            case .manifest: "/manifest.webmanifest"
+            case .appIcon: "/app-icon/:name"
             case .image: "/image/:variant/**"
             case .movies: "/movies"
             case .moviesResults: "/movies/results"
@@ -132,7 +139,8 @@ enum WebRoute: Hashable, Sendable {
                 .startExport, .cancelExport, .deleteVideo, .newJoinCode, .join, .signOut, .deleteMe:
                 .post
             case .upload: .put
-            case .root, .healthz, .staticFile, .image, .movies, .moviesResults, .hiddenMovies, .movie, .showtimes,
+            case .root, .healthz, .staticFile, .manifest, .appIcon, .image, .movies, .moviesResults, .hiddenMovies,
+                .movie, .showtimes,
                 .show,
                 .showCalendar, .news, .article,
                 .bookmarks, .live, .international, .internationalRows, .internationalMovie, .trailer, .trailerClip,
@@ -146,8 +154,9 @@ enum WebRoute: Hashable, Sendable {
             ($0, Array($0.template.split(separator: "/", omittingEmptySubsequences: false).dropFirst()))
         }
 
-        /// Whether a request for it is a person's (not a file, an image or the health check).
-        var belongsToSomeone: Bool { self != .healthz && self != .staticFile && self != .image }
+        /// Whether a request for it is a person's (not a file, an image, the manifest or the health
+        /// check).
+        var belongsToSomeone: Bool { ![.healthz, .staticFile, .manifest, .appIcon, .image].contains(self) }
     }
 
     var pattern: Pattern {
@@ -155,6 +164,8 @@ enum WebRoute: Hashable, Sendable {
         case .root: .root
         case .healthz: .healthz
         case .staticFile: .staticFile
+        case .manifest: .manifest
+        case .appIcon: .appIcon
         case .image: .image
         case .movies: .movies
         case .moviesResults: .moviesResults
@@ -205,6 +216,7 @@ enum WebRoute: Hashable, Sendable {
     var path: String {
         switch self {
         case .staticFile(let name): "/static/" + Self.encoded(name)
+        case .appIcon(let name): "/app-icon/" + Self.encoded(name)
         case .image(let variant, let key): "/image/" + Self.encoded(variant) + "/" + key
         case .movie(let id): "/movie/\(id)"
         case .show(let area, let date, let id): "/show/\(area)/\(date)/\(id)"
@@ -273,6 +285,8 @@ enum WebRoute: Hashable, Sendable {
         case .root: self = .root
         case .healthz: self = .healthz
         case .staticFile: self = .staticFile(name: captures[0])
+        case .manifest: self = .manifest
+        case .appIcon: self = .appIcon(name: captures[0])
         case .image: self = .image(variant: captures[0], key: captures[1])
         case .movies: self = .movies
         case .moviesResults: self = .moviesResults
