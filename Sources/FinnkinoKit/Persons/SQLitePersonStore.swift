@@ -1,7 +1,6 @@
 import AppPatterns
 import Foundation
 import GRDB
-import NIOConcurrencyHelpers
 
 /// The ``PersonStore`` of one server: `persons.sqlite` in the data folder (through GRDB).
 ///

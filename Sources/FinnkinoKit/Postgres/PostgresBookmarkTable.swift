@@ -50,24 +50,13 @@ struct PostgresBookmarkTable: BookmarkTable {
     /// Every bookmark, newest first; a row that cannot be read is left out and logged (as in
     /// ``SQLiteBookmarkTable/all(logger:)``).
     func all(logger: Logger) throws -> [Bookmark] {
-        try session.query(
-            """
-            SELECT \(unescaped: Self.columns) FROM bookmark WHERE person = \(person.rawValue)
-            ORDER BY added_at DESC, source DESC, movie_id DESC
-            """
-        ).compactMap { row in
-            do {
-                return try Self.bookmark(from: row)
-            } catch {
-                logger.warning("bookmarks: a row is left out: \(error)")
-                return nil
-            }
-        }
+        try revisionAndList(unless: nil, logger: logger).list ?? []
     }
 
     /// The revision of the person's bookmarks (nil: they have no history row) and, unless it is
-    /// `known`, every bookmark at that revision, newest first (nil: the revision is the one known).
-    /// One statement, so both are of one snapshot, and a look costs one round trip.
+    /// `known`, every bookmark at that revision, newest first (nil: the revision is the one known);
+    /// a row that cannot be read is left out and logged. One statement, so both are of one
+    /// snapshot, and a look costs one round trip.
     func revisionAndList(unless known: Int64??, logger: Logger) throws -> (revision: Int64?, list: [Bookmark]?) {
         let rows = try session.query(
             """
