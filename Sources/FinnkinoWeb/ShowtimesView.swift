@@ -135,7 +135,11 @@ enum ShowtimesView {
         html.text(words.myTheatres)
         html.raw("</summary><form id=\"my-theatres-form\" method=\"post\" action=\"\(WebRoute.setTheatres.path)\">")
         PageLayout.formFields(client: layout.client, back: layout.path, into: &html)
-        html.raw("<ul class=\"theatre-choices\">")
+        // The checkboxes share a name: a fieldset makes them one group for assistive technology
+        // (the summary above already shows its name, so the legend is for screen readers only).
+        html.raw("<fieldset class=\"bare\"><legend class=\"visually-hidden\">")
+        html.text(words.myTheatres)
+        html.raw("</legend><ul class=\"theatre-choices\">")
         for theatre in outputs.theatreOptions {
             html.raw(
                 "<li><input type=\"checkbox\" name=\"theatre\" id=\"theatre-\(theatre.areaID)\" value=\"\(theatre.areaID)\""
@@ -145,7 +149,7 @@ enum ShowtimesView {
             html.text(theatre.name)
             html.raw("</label></li>")
         }
-        html.raw("</ul><button type=\"submit\" id=\"save-theatres\">")
+        html.raw("</ul></fieldset><button type=\"submit\" id=\"save-theatres\">")
         html.text(words.saveMyTheatres)
         html.raw("</button></form></details>")
     }

@@ -15,6 +15,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
 
+import accessibility
 from viewport import Viewport
 
 T = TypeVar("T")
@@ -27,7 +28,10 @@ class Walker:
 
     Every step ends with a console check (any SEVERE entry fails the step) and, when asked,
     a screenshot named `<prefix><viewport>-<NN>-<screen>.png` (`<prefix><viewport>-<variant>-<NN>-<screen>.png`
-    when the walk has a variant, such as Musicify's architecture).
+    when the walk has a variant, such as Musicify's architecture). Every screen shot is also
+    audited by axe-core in light and dark (`accessibility.audit`): a serious or critical violation
+    fails the step, unless the walk sets `audited` to False (a page without JavaScript, where axe
+    cannot run).
     """
 
     driver: WebDriver
@@ -36,6 +40,7 @@ class Walker:
     screenshot_dir: Path
     prefix: str = ""
     variant: str = ""
+    audited: bool = True
     steps: list[tuple[str, str]] = field(default_factory=list)
     screenshots: list[str] = field(default_factory=list)
 
@@ -52,7 +57,7 @@ class Walker:
             self.expect_clean_console(name)
         except BaseException as error:
             self.steps.append((name, "FAIL"))
-            self.shoot(f"FAILED-{name}")
+            self.save_screenshot(f"FAILED-{name}")
             raise AssertionError(f"[{self.viewport.name}] step '{name}' failed: {error}") from error
         self.steps.append((name, "pass"))
 
@@ -61,6 +66,13 @@ class Walker:
         assert not severe, f"browser console errors at '{where}': {severe}"
 
     def shoot(self, screen: str) -> None:
+        """Saves a screenshot of the screen and fails on axe's serious or critical findings on it."""
+        self.save_screenshot(screen)
+        if self.audited:
+            violations = accessibility.audit(self.driver)
+            assert not violations, f"axe-core on '{screen}' at {self.path}:\n" + "\n".join(violations)
+
+    def save_screenshot(self, screen: str) -> None:
         number = len(self.screenshots) + 1
         slug = "-".join(screen.lower().split())
         variant = f"{self.variant}-" if self.variant else ""
