@@ -44,6 +44,15 @@ public enum UILanguage: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
+    /// The words of the app without a connection.
+    public var offline: OfflineStrings {
+        switch self {
+        case .fi: .finnish
+        case .sv: .swedish
+        case .en: .english
+        }
+    }
+
     /// The words that say what a show is (its badges).
     public var shows: ShowStrings {
         switch self {

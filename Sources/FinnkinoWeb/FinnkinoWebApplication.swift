@@ -22,6 +22,7 @@ func makeApplication(routes: FinnkinoRoutes, configuration: WebConfiguration) ->
 /// Finnkino's pages: scripts, styles and images of its own only (images also as `data:` URLs).
 let finnkinoContentSecurityPolicy =
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; manifest-src 'self'; "
+    + "worker-src 'self'; "
     + "base-uri 'none'; "
     + "form-action 'self'; frame-ancestors 'none'"
 

@@ -127,6 +127,12 @@ struct PageLayout {
             html.raw("</head><body")
             // Where the page's script sends what the page cannot do itself (and, when live, follows its updates).
             html.raw(" data-action-url=\"\(WebRoute.action.path)\"")
+            html.raw(" data-service-worker=\"\(WebRoute.serviceWorker.path)\"")
+            // What the page says when the service worker opens a kept copy of it without a
+            // connection (the script fills in how old it is).
+            html.raw(" data-saved-note=\"")
+            html.text(language.offline.keptNote.text)
+            html.raw("\"")
             titleEnd = html.html
 
             header = Self.header(language, current: false)

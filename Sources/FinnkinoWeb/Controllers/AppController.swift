@@ -5,9 +5,11 @@ import Hummingbird
 import WebSupport
 
 /// What belongs to the app rather than to one feature: `/` (back to the page open last), the
-/// health check, the static files, and the web app manifest with its icons.
+/// health check, the static files, the web app manifest with its icons, and the service worker
+/// with its offline page.
 struct AppController: Sendable {
     let screens: Screens
+    let renderer: PageRenderer
     let assets: StaticAssets
 
     func add(to routes: RouteGroups) {
@@ -26,6 +28,18 @@ struct AppController: Sendable {
                 throw HTTPError(.notFound)
             }
             return Self.publicFile(icon.png, type: "image/png")
+        }
+        routes.onPublic(.serviceWorker) { _, _ in
+            let script = try await ServiceWorkerScript.current()
+            // `no-cache`: the browser asks again on every check, so a new release is seen at once.
+            return Response(
+                status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: script.body)))
+        }
+        routes.on(.offline) { _, context in
+            let client = context.client
+            return renderer.page(
+                OfflineView.page(layout: renderer.layout(client, path: WebRoute.offline.path)), client: client)
         }
         routes.on(.root) { _, context in
             Response.redirect(to: Self.path(of: screens.place(context.client).place), type: .found)

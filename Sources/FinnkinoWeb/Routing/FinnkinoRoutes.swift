@@ -48,7 +48,7 @@ struct FinnkinoRoutes {
             catalog: catalog, now: configuration.now, people: people, allBookmarks: configuration.bookmarks,
             library: configuration.library)
         let renderer = PageRenderer(screens: screens)
-        AppController(screens: screens, assets: try finnkinoStaticAssets()).add(to: routes)
+        AppController(screens: screens, renderer: renderer, assets: try finnkinoStaticAssets()).add(to: routes)
         MoviesController(screens: screens, renderer: renderer).add(to: routes)
         MovieController(screens: screens, renderer: renderer).add(to: routes)
         ShowtimesController(screens: screens, renderer: renderer).add(to: routes)

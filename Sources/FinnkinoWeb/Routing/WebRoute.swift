@@ -17,6 +17,10 @@ enum WebRoute: Hashable, Sendable {
     case manifest
     /// A home-screen icon (``AppIcon``).
     case appIcon(name: String)
+    /// The service worker's script (``ServiceWorkerScript``), at the root so that its scope is the app.
+    case serviceWorker
+    /// What the service worker shows for a page it has not kept, with no connection.
+    case offline
     case image(variant: String, key: String)
     case movies
     case moviesResults
@@ -67,7 +71,8 @@ enum WebRoute: Hashable, Sendable {
 
     /// A route without its values: the method and the path template a handler is registered at.
     enum Pattern: String, CaseIterable, Sendable {
-        case root, healthz, staticFile, manifest, appIcon, image, movies, moviesResults, movie, showtimes, show,
+        case root, healthz, staticFile, manifest, appIcon, serviceWorker, offline, image, movies, moviesResults, movie,
+            showtimes, show,
             showCalendar, news
         case article
         case bookmarks, removeBookmarks, toggleBookmark, setLanguage, setLocation, setTheatres, action, live
@@ -84,6 +89,8 @@ enum WebRoute: Hashable, Sendable {
             case .staticFile: "/static/:name"
             case .manifest: "/manifest.webmanifest"
             case .appIcon: "/app-icon/:name"
+            case .serviceWorker: "/service-worker.js"
+            case .offline: "/offline"
             case .image: "/image/:variant/**"
             case .movies: "/movies"
             case .moviesResults: "/movies/results"
@@ -139,7 +146,8 @@ enum WebRoute: Hashable, Sendable {
                 .startExport, .cancelExport, .deleteVideo, .newJoinCode, .join, .signOut, .deleteMe:
                 .post
             case .upload: .put
-            case .root, .healthz, .staticFile, .manifest, .appIcon, .image, .movies, .moviesResults, .hiddenMovies,
+            case .root, .healthz, .staticFile, .manifest, .appIcon, .serviceWorker, .offline, .image, .movies,
+                .moviesResults, .hiddenMovies,
                 .movie, .showtimes,
                 .show,
                 .showCalendar, .news, .article,
@@ -156,7 +164,9 @@ enum WebRoute: Hashable, Sendable {
 
         /// Whether a request for it is a person's (not a file, an image, the manifest or the health
         /// check).
-        var belongsToSomeone: Bool { ![.healthz, .staticFile, .manifest, .appIcon, .image].contains(self) }
+        var belongsToSomeone: Bool {
+            ![.healthz, .staticFile, .manifest, .appIcon, .serviceWorker, .image].contains(self)
+        }
     }
 
     var pattern: Pattern {
@@ -166,6 +176,8 @@ enum WebRoute: Hashable, Sendable {
         case .staticFile: .staticFile
         case .manifest: .manifest
         case .appIcon: .appIcon
+        case .serviceWorker: .serviceWorker
+        case .offline: .offline
         case .image: .image
         case .movies: .movies
         case .moviesResults: .moviesResults
@@ -287,6 +299,8 @@ enum WebRoute: Hashable, Sendable {
         case .staticFile: self = .staticFile(name: captures[0])
         case .manifest: self = .manifest
         case .appIcon: self = .appIcon(name: captures[0])
+        case .serviceWorker: self = .serviceWorker
+        case .offline: self = .offline
         case .image: self = .image(variant: captures[0], key: captures[1])
         case .movies: self = .movies
         case .moviesResults: self = .moviesResults

@@ -196,12 +196,37 @@
     if (firstMore) { watcher.observe(firstMore); }
   }
 
-  // Live updates: swap the element each message names.
+  // Without a connection, the service worker opens a kept copy of a page, marked with when it was
+  // kept: say so, and how old it is.
+  var keptAt = Number(document.documentElement.getAttribute("data-saved-at"));
+  if (keptAt) {
+    var lang = document.documentElement.lang;
+    var minutes = Math.round((keptAt - Date.now()) / 60000);
+    var relative = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
+    var age = Math.abs(minutes) < 60 ? relative.format(minutes, "minute")
+      : Math.abs(minutes) < 48 * 60 ? relative.format(Math.round(minutes / 60), "hour")
+      : relative.format(Math.round(minutes / 1440), "day");
+    var when = new Date(keptAt).toLocaleString(lang, { dateStyle: "short", timeStyle: "short" });
+    var keptNote = document.createElement("p");
+    keptNote.id = "kept-note";
+    keptNote.className = "offline";
+    keptNote.textContent = (document.body.getAttribute("data-saved-note") || "%@")
+      .replace("%@", age + " (" + when + ")");
+    var banners = document.getElementById("connectivity");
+    if (banners) { banners.appendChild(keptNote); }
+    // A message of the moment the page was kept ("Bookmarked: …") is not news now.
+    document.querySelectorAll("main .flash").forEach(function (flash) { flash.remove(); });
+  }
+  if ("serviceWorker" in navigator && document.body.getAttribute("data-service-worker")) {
+    navigator.serviceWorker.register(document.body.getAttribute("data-service-worker")).catch(function () {});
+  }
+
+  // Live updates: swap the element each message names (not on a kept copy: there is no connection).
   var source = null;
   function connectLive() {
     var page = document.body.getAttribute("data-live");
     var updates = document.body.getAttribute("data-live-updates");
-    if (!page || !updates || !window.EventSource) { return; }
+    if (keptAt || !page || !updates || !window.EventSource) { return; }
     if (source) { source.close(); }
     source = new EventSource(updates + "?page=" + encodeURIComponent(page));
     source.addEventListener("fragment", function (event) {

@@ -1,0 +1,27 @@
+import FinnkinoPresentation
+import WebSupport
+
+/// The page the service worker shows, without a connection, for a page it has not kept: in the
+/// person's language, with the app's tab bar, and links to what it keeps.
+enum OfflineView {
+    static func page(layout: PageLayout) -> String {
+        let language = layout.client.language
+        let words = language.offline
+        return layout.render(title: words.title, tab: nil, live: false) { html in
+            html.raw("<h1>")
+            html.text(words.title)
+            html.raw("</h1><p>")
+            html.text(words.notKept)
+            html.raw("</p><p>")
+            html.text(words.keptPages)
+            html.raw("</p><ul class=\"offline-links\"><li><a href=\"\(WebRoute.root.path)\">")
+            html.text(language.strings.moviesTab)
+            html.raw("</a></li><li><a href=\"\(WebRoute.bookmarks.path)\">")
+            html.text(language.strings.bookmarksTab)
+            // The offline page is shown at the address that failed: this link opens that address again.
+            html.raw("</a></li></ul><p><a class=\"button\" href=\"\" id=\"try-again\">")
+            html.text(words.tryAgain)
+            html.raw("</a></p>")
+        }
+    }
+}
