@@ -1,6 +1,7 @@
 import AppPatterns
 import FinnkinoKit
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 
@@ -58,10 +59,12 @@ struct PersonMiddleware: RouterMiddleware {
         guard [.post, .put, .delete].contains(request.method) else {
             context.person = .nobody
             var response = try await next(request, context)
-            // A cookie that stands for no one is forgotten.
+            // A cookie that stands for no one is forgotten, and so is what the browser kept of the
+            // person it stood for (signed out or erased from another device, or expired).
             if cookie != nil {
                 response.setCookie(
                     Cookie(name: Self.cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax))
+                Self.forgetKeptData(&response)
             }
             return response
         }
@@ -104,6 +107,16 @@ struct PersonMiddleware: RouterMiddleware {
     /// The session cookie of `token`: for the whole site, `HttpOnly`, `SameSite=Lax` (a link from
     /// elsewhere opens the person's own pages; another site's forms carry no cookie), `Secure`
     /// over https, kept as long as a session lasts unused.
+    /// Tells the browser to forget what it keeps of this origin but its cookies: the service
+    /// worker's kept pages and images, and its HTTP cache (`Clear-Site-Data`). Said whenever what
+    /// it keeps may be another person's: this device signed out, joined to another person, erased,
+    /// or its cookie standing for no one any more.
+    static func forgetKeptData(_ response: inout Response) {
+        response.headers[clearSiteData] = "\"cache\", \"storage\""
+    }
+
+    static let clearSiteData = HTTPField.Name("Clear-Site-Data")!
+
     static func cookie(_ token: SessionToken, secure: Bool) -> Cookie {
         Cookie(
             name: cookieName, value: token.text, maxAge: Int(SessionToken.lifetime), path: "/", secure: secure,

@@ -39,10 +39,13 @@ import Testing
         // Then the laptop gets a new session of the phone's person and sees its bookmarks
         #expect(joined.status == 303 && joined.header("Location") == "/devices")
         #expect(laptop.session != oldSession)
+        // And forgets the pages its service worker kept of the person it was
+        #expect(joined.header("Clear-Site-Data") == "\"cache\", \"storage\"")
         #expect(try await laptop.get("/bookmarks").body.contains("data-movie=\"\(movie.id)\""))
         // And the laptop's old session is over: with it, a browser is nobody (its cookie cleared)
         var old = HostedBrowser(server, session: oldSession)
-        #expect(try await old.get("/bookmarks").cookies["session"] == "")
+        let forgotten = try await old.get("/bookmarks")
+        #expect(forgotten.cookies["session"] == "" && forgotten.header("Clear-Site-Data") == "\"cache\", \"storage\"")
         // And the code is spent: a third browser typing it joins nobody
         let again = try await third.post("/devices/join", "code=\(code)")
         #expect(again.header("Location") == "/devices")
@@ -70,13 +73,21 @@ import Testing
             page.matches(of: /<li class="device" id="device-(\d+)"><strong>[^<]*<\/strong><span/).first)
         let signedOut = try await phone.post("/devices/\(other.1)/signout", "")
         #expect(signedOut.status == 303 && signedOut.header("Location") == "/devices")
-        // Then the laptop's next page is a new empty person's
+        // (the phone, still its person, forgets nothing)
+        #expect(signedOut.header("Clear-Site-Data") == nil)
+        // Then the laptop's next page is a new empty person's, and it forgets what it kept offline
         let after = try await laptop.get("/bookmarks")
         #expect(after.cookies["session"] != nil && !after.body.contains("data-movie=\""))
+        #expect(after.header("Clear-Site-Data") == "\"cache\", \"storage\"")
         // And the phone still has its bookmark
         #expect(try await phone.get("/bookmarks").body.contains("data-movie=\"\(movie.id)\""))
         // And a device of someone else cannot be signed out: 404
         #expect(try await laptop.post("/devices/\(other.1)/signout", "").status == 404)
+        // And a device that signs itself out forgets its cookie and what its service worker kept
+        let mine = try #require(
+            page.matches(of: /id="device-(\d+)"/).map { String($0.output.1) }.first { $0 != String(other.1) })
+        let signedOutHere = try await phone.post("/devices/\(mine)/signout", "")
+        #expect(signedOutHere.status == 303 && signedOutHere.header("Clear-Site-Data") == "\"cache\", \"storage\"")
     }
 
     @Test func codeAttemptsAreLimitedPerBrowser() async throws {

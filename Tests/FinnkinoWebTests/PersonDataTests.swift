@@ -106,6 +106,8 @@ import Testing
         // Then the browser is sent on, forgetting its session
         #expect(deleted.status == 303 && deleted.header("Location") == "/movies")
         #expect(deleted.headers.contains { $0.value.hasPrefix("session=;") && $0.value.contains("Max-Age=0") })
+        // and what its service worker kept offline
+        #expect(deleted.header("Clear-Site-Data") == "\"cache\", \"storage\"")
         // And no row anywhere names A, and A's video and thumbnail files are gone
         let after = try files.rows(of: alice)
         #expect(after.values.allSatisfy { $0 == 0 }, "\(after)")

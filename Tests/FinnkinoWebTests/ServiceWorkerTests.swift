@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import Testing
 import WebSupport
 
@@ -53,7 +54,7 @@ import WebSupport
         let made = try ServiceWorkerScript(folder: statics, executable: first)
         // The same files are the same version; the worker's own file follows the version line
         #expect(try ServiceWorkerScript(folder: statics, executable: first).version == made.version)
-        #expect(String(decoding: made.body, as: UTF8.self).hasSuffix("\";\n// service-worker.js\n"))
+        #expect(String(buffer: made.body).hasSuffix("\";\n// service-worker.js\n"))
         // Another executable is another version
         #expect(try ServiceWorkerScript(folder: statics, executable: second).version != made.version)
         // So is a change of any static file
@@ -66,7 +67,10 @@ import WebSupport
             try before.write(to: file)
         }
         #expect(versions.count == 1 + ServiceWorkerScript.staticFiles.count)
-        // A missing file is an error, not a worker of an unknown release
+        // A missing file or executable is an error, not a worker of an unknown release
+        #expect(throws: StaticAssetsError.self) {
+            try ServiceWorkerScript(folder: statics, executable: folder.appendingPathComponent("gone"))
+        }
         try FileManager.default.removeItem(at: statics.appendingPathComponent("app.js"))
         #expect(throws: StaticAssetsError.self) { try ServiceWorkerScript(folder: statics, executable: first) }
     }

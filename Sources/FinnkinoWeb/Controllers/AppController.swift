@@ -34,7 +34,7 @@ struct AppController: Sendable {
             // `no-cache`: the browser asks again on every check, so a new release is seen at once.
             return Response(
                 status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: script.body)))
+                body: ResponseBody(byteBuffer: script.body))
         }
         routes.on(.offline) { _, context in
             let client = context.client

@@ -60,6 +60,7 @@ struct DevicesController: Sendable {
             if context.sessionIsNew { try persons.erase(context.person) }
             var response = ClientState.redirect(to: WebRoute.devices.path, flash: words.joined)
             response.setCookie(PersonMiddleware.cookie(joined.token, secure: secureCookies))
+            PersonMiddleware.forgetKeptData(&response)
             return response
         }
         routes.on(.signOut) { _, context in
@@ -73,6 +74,7 @@ struct DevicesController: Sendable {
             response.setCookie(
                 Cookie(
                     name: PersonMiddleware.cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax))
+            PersonMiddleware.forgetKeptData(&response)
             return response
         }
     }

@@ -40,6 +40,7 @@ struct PersonDataController: Sendable {
                     Cookie(
                         name: PersonMiddleware.cookieName, value: "", maxAge: 0, path: "/", httpOnly: true,
                         sameSite: .lax))
+                PersonMiddleware.forgetKeptData(&response)
             }
             return response
         }

@@ -33,7 +33,8 @@
           connectLive();
         })
         .catch(function (error) {
-          if (error.name !== "AbortError") { form.submit(); }
+          // Without a connection (a kept copy of the page) there is nothing to send the form to.
+          if (error.name !== "AbortError" && navigator.onLine && !keptAt) { form.submit(); }
         })
         .finally(function () { results.removeAttribute("aria-busy"); });
     };
@@ -197,25 +198,35 @@
   }
 
   // Without a connection, the service worker opens a kept copy of a page, marked with when it was
-  // kept: say so, and how old it is.
+  // kept: say so, and how old it is; once the connection is back, the page itself.
   var keptAt = Number(document.documentElement.getAttribute("data-saved-at"));
   if (keptAt) {
-    var lang = document.documentElement.lang;
-    var minutes = Math.round((keptAt - Date.now()) / 60000);
-    var relative = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
-    var age = Math.abs(minutes) < 60 ? relative.format(minutes, "minute")
-      : Math.abs(minutes) < 48 * 60 ? relative.format(Math.round(minutes / 60), "hour")
-      : relative.format(Math.round(minutes / 1440), "day");
-    var when = new Date(keptAt).toLocaleString(lang, { dateStyle: "short", timeStyle: "short" });
     var keptNote = document.createElement("p");
     keptNote.id = "kept-note";
     keptNote.className = "offline";
-    keptNote.textContent = (document.body.getAttribute("data-saved-note") || "%@")
-      .replace("%@", age + " (" + when + ")");
+    keptNote.setAttribute("role", "status");
+    keptNote.textContent = (document.body.getAttribute("data-saved-note") || "%@").replace("%@", keptAge(keptAt));
     var banners = document.getElementById("connectivity");
     if (banners) { banners.appendChild(keptNote); }
     // A message of the moment the page was kept ("Bookmarked: …") is not news now.
     document.querySelectorAll("main .flash").forEach(function (flash) { flash.remove(); });
+    window.addEventListener("online", function () { window.location.reload(); });
+  }
+  // "5 minutes ago (27.11.2026 10.05)" in the page's language; the time alone where the browser
+  // cannot say it so.
+  function keptAge(time) {
+    var lang = document.documentElement.lang;
+    var when = new Date(time);
+    try {
+      var minutes = Math.round((time - Date.now()) / 60000);
+      var relative = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
+      var age = Math.abs(minutes) < 60 ? relative.format(minutes, "minute")
+        : Math.abs(minutes) < 48 * 60 ? relative.format(Math.round(minutes / 60), "hour")
+        : relative.format(Math.round(minutes / 1440), "day");
+      return age + " (" + when.toLocaleString(lang, { dateStyle: "short", timeStyle: "short" }) + ")";
+    } catch (error) {
+      return when.toLocaleString();
+    }
   }
   if ("serviceWorker" in navigator && document.body.getAttribute("data-service-worker")) {
     navigator.serviceWorker.register(document.body.getAttribute("data-service-worker")).catch(function () {});
