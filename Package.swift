@@ -159,6 +159,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
+        // Web Push (RFC 8030, 8291, 8292): subscriptions, message encryption and VAPID; generic.
+        .target(
+            name: "WebPush",
+            dependencies: ["AppPatterns", .product(name: "Crypto", package: "swift-crypto")]),
+
         // Writes Sources/FinnkinoKit/Bundled (the embedded default dataset) reproducibly.
         .executableTarget(
             name: "FinnkinoDatasetGenerator",
@@ -171,6 +176,9 @@ let package = Package(
             name: "AppPatternsTests",
             dependencies: ["AppPatterns", locks, .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "AppPatterns", locks]),
+        .testTarget(
+            name: "WebPushTests",
+            dependencies: ["WebPush", "AppPatterns", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(
             name: "FinnkinoKitTests",
             dependencies: [
