@@ -10,6 +10,7 @@ import json
 import shutil
 import subprocess
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from selenium.webdriver.chrome.webdriver import WebDriver
 
@@ -74,6 +75,21 @@ def shows_offline_page(walker: Walker, path: str) -> bool:
     return walker.driver.title.startswith(OFFLINE_TITLE)
 
 
+def open_kept(walker: Walker, path: str) -> None:
+    """Opens `path` without a connection and waits for its kept copy with its note. (Opened again
+    while the browser is still on another page: one CI run saw a navigation to a kept page leave the
+    browser where it was, once; the cause was not found.)"""
+    walker.open(path)
+
+    def shown(_) -> bool:
+        if walker.path != urlsplit(path).path:
+            walker.open(path)
+            return False
+        return kept_note(walker) is not None
+
+    walker.wait_until(shown, f"the kept copy of {path} with its note (at {walker.driver.current_url})")
+
+
 def kept_note(walker: Walker) -> str | None:
     return settled(lambda: walker.driver.execute_script(
         "const note = document.getElementById('kept-note'); return note ? note.textContent : null"
@@ -131,27 +147,22 @@ def test_kept_pages_open_offline_with_their_age_and_others_give_the_offline_page
 
     with walker.step("home offline"):
         # When the app is opened at its start address
-        walker.open("/")
+        open_kept(walker, "/")
         # Then the kept movie list opens, saying it is a kept copy and how old it is
-        walker.wait_until(lambda _: kept_note(walker), "the kept note")
-        assert walker.path == "/"
         assert kept_note(walker).startswith(KEPT_NOTE), kept_note(walker)
         assert walker.find_all("#results li.movie"), "the kept movie list shows no movies"
         walker.shoot("home-offline")
 
     with walker.step("movie offline"):
-        walker.open(f"/movie/{movie_id}")
-        walker.wait_until(lambda _: kept_note(walker), "the kept note")
+        open_kept(walker, f"/movie/{movie_id}")
         assert walker.text("h1.movie-title") == title
         # with its poster from the cache
         walker.wait_until(lambda _: images_loaded(walker, "main img"), "the kept poster")
         walker.shoot("movie-offline")
 
     with walker.step("show and bookmarks offline"):
-        walker.open(show_path)
-        walker.wait_until(lambda _: kept_note(walker), "the show's kept note")
-        walker.open("/bookmarks")
-        walker.wait_until(lambda _: kept_note(walker), "the bookmarks' kept note")
+        open_kept(walker, show_path)
+        open_kept(walker, "/bookmarks")
         assert listed_bookmarks(walker) == [movie_id]
         walker.shoot("bookmarks-offline")
 
