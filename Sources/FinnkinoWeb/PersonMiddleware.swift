@@ -61,11 +61,7 @@ struct PersonMiddleware: RouterMiddleware {
             var response = try await next(request, context)
             // A cookie that stands for no one is forgotten, and so is what the browser kept of the
             // person it stood for (signed out or erased from another device, or expired).
-            if cookie != nil {
-                response.setCookie(
-                    Cookie(name: Self.cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax))
-                Self.forgetKeptData(&response)
-            }
+            if cookie != nil { Self.forgetSession(&response) }
             return response
         }
         guard creations.allow(0) else {
@@ -116,6 +112,13 @@ struct PersonMiddleware: RouterMiddleware {
     }
 
     static let clearSiteData = HTTPField.Name("Clear-Site-Data")!
+
+    /// Makes the browser forget its session cookie and, with it, what it kept of the person
+    /// (``forgetKeptData(_:)``): a browser that is nobody from now on.
+    static func forgetSession(_ response: inout Response) {
+        response.setCookie(Cookie(name: cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax))
+        forgetKeptData(&response)
+    }
 
     static func cookie(_ token: SessionToken, secure: Bool) -> Cookie {
         Cookie(

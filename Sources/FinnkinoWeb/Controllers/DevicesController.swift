@@ -71,10 +71,7 @@ struct DevicesController: Sendable {
             guard id == current else { return ClientState.redirect(to: WebRoute.devices.path, flash: words.signedOut) }
             // This browser signed itself out: it forgets its cookie and is nobody until its next page.
             var response = Response.redirect(to: WebRoute.movies.path, type: .normal)
-            response.setCookie(
-                Cookie(
-                    name: PersonMiddleware.cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax))
-            PersonMiddleware.forgetKeptData(&response)
+            PersonMiddleware.forgetSession(&response)
             return response
         }
     }

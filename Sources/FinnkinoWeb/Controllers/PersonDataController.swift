@@ -36,11 +36,7 @@ struct PersonDataController: Sendable {
             try await eraser.erase(client.person)
             var response = ClientState.redirect(to: WebRoute.movies.path, flash: words.erased)
             if context.session != nil {
-                response.setCookie(
-                    Cookie(
-                        name: PersonMiddleware.cookieName, value: "", maxAge: 0, path: "/", httpOnly: true,
-                        sameSite: .lax))
-                PersonMiddleware.forgetKeptData(&response)
+                PersonMiddleware.forgetSession(&response)
             }
             return response
         }
