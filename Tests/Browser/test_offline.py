@@ -167,6 +167,24 @@ def test_kept_pages_open_offline_with_their_age_and_others_give_the_offline_page
         walker.shoot("bookmarks-offline")
 
 
+def test_the_first_page_opened_is_kept_without_being_opened_again(browser, server, screenshot_dir) -> None:
+    walker = Walker(browser, server.url, PHONE, screenshot_dir, prefix="offline-first-")
+    with walker.step("first visit"):
+        # Given the app opened once at its start on a phone that had no service worker yet, and
+        # not opened again
+        walker.open("/")
+        walker.wait_until(lambda _: walker.find_all("#results li.movie"), "the movie list")
+        # Then the worker, once installed, keeps that page that loaded before it
+        version = wait_for_worker(walker)
+        walker.wait_until(lambda _: "/" in kept_paths(browser, version), "the first page kept")
+
+    go_offline(browser)
+    with walker.step("home offline"):
+        # and without a connection the app opens on it
+        open_kept(walker, "/")
+        assert walker.find_all("#results li.movie"), "the kept movie list shows no movies"
+
+
 def serve(binary: Path, port: int, data_dir: Path) -> Server:
     """`binary serve` on `port` (a release must keep its origin: a service worker is the origin's)."""
     log_path = data_dir.parent / f"{data_dir.name}-{binary.parent.name}.log"

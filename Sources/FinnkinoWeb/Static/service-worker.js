@@ -199,9 +199,10 @@ function forget() {
 }
 
 // The pages open when the worker first takes over loaded before it: keep them now (the page a
-// phone opens first is the person's movie list). At most `KEEP_TIMEOUT_MS` each.
+// phone opens first is the person's movie list). They are not yet this worker's clients (it may not
+// have claimed them), hence `includeUncontrolled`. At most `KEEP_TIMEOUT_MS` each.
 function keepOpenPages() {
-  return self.clients.matchAll({ type: "window" }).then(function (windows) {
+  return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (windows) {
     return Promise.all(windows.map(function (window) {
       var url = new URL(window.url);
       if (url.origin !== self.location.origin || !KEPT_PAGES.test(url.pathname)) { return null; }
