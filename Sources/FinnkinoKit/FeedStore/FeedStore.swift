@@ -206,6 +206,18 @@ public final class FeedStore: Sendable {
         }
     }
 
+    /// Every show in an area over `days` days from `date`, by start: one Schedule request
+    /// (`nrOfDays`), what the check of wanted movies reads once per area.
+    public func shows(
+        area: Int, from date: LocalDate, days: Int, freshness: Freshness = .cachePeriod
+    ) async throws -> Loaded<[Show]> {
+        let endpoint = ScheduleEndpoint(
+            area: area, date: date, numberOfDays: min(max(days, 1), 31), language: language)
+        return try await webService.load(endpoint, maxAge: freshness.maxAge(cachePeriod: policy.schedule)).map {
+            $0.shows.sorted { ($0.start, $0.theatre, $0.id) < ($1.start, $1.theatre, $1.id) }
+        }
+    }
+
     /// One show, found in its area's schedule of its day (the API has no look-up by show ID: a
     /// show is addressed by the area and day it was listed in, as its page's address says).
     public func show(id: Int, area: Int, date: LocalDate) async throws -> Loaded<Show> {

@@ -13,6 +13,7 @@ public enum PostgresSchema {
         PostgresPayloadCache.migrations(into: &migrator)
         PostgresExportJobs.migrations(into: &migrator)
         PostgresVideoLibrary.migrations(into: &migrator)
+        PostgresWantedMovies.migrations(into: &migrator)
         return migrator
     }
 }

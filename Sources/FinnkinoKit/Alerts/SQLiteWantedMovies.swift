@@ -1,0 +1,133 @@
+import Foundation
+import GRDB
+
+/// The ``WantedMovies`` of one machine, in `wanted.sqlite` of the data directory (through GRDB).
+public final class SQLiteWantedMovies: WantedMovies {
+    public static let fileName = "wanted.sqlite"
+    private let queue: DatabaseQueue
+
+    /// Opens (or creates) the wanted movies in `dataDirectory`.
+    public init(dataDirectory: URL) throws(WantedMoviesError) {
+        let path = dataDirectory.appendingPathComponent(Self.fileName).path
+        var configuration = Configuration()
+        configuration.label = "WantedMovies"
+        configuration.busyMode = .timeout(10)
+        do {
+            try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            try Self.migrator.migrate(queue)
+        } catch {
+            throw WantedMoviesError("the wanted movies \(path) cannot be opened: \(error)")
+        }
+    }
+
+    /// Wanted movies kept in memory only (the tests' default).
+    public init() {
+        // An in-memory database always opens, and the migration is this file's own SQL.
+        queue = try! DatabaseQueue()
+        try! Self.migrator.migrate(queue)
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE wantedMovie (
+                        person INTEGER NOT NULL,
+                        movieID INTEGER NOT NULL,
+                        title TEXT NOT NULL,
+                        wantedAt REAL NOT NULL, -- seconds since 1970 UTC
+                        announcedAt REAL,
+                        PRIMARY KEY (person, movieID)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX wantedMovie_waiting ON wantedMovie(person, movieID) WHERE announcedAt IS NULL;
+                    """)
+        }
+        return migrator
+    }
+
+    public func want(_ movieID: Int, title: String, by person: PersonID, now: Date) throws(WantedMoviesError) -> Bool {
+        try write { db in
+            let others =
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM wantedMovie WHERE person = ? AND movieID != ?",
+                    arguments: [person.rawValue, movieID]) ?? 0
+            guard others < Self.limit else { return false }
+            try db.execute(
+                sql: """
+                    INSERT INTO wantedMovie (person, movieID, title, wantedAt) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (person, movieID) DO UPDATE SET
+                        title = excluded.title, wantedAt = excluded.wantedAt, announcedAt = NULL
+                    """,
+                arguments: [person.rawValue, movieID, title, now.timeIntervalSince1970])
+            return true
+        }
+    }
+
+    public func unwant(_ movieID: Int, by person: PersonID) throws(WantedMoviesError) {
+        try write { db in
+            try db.execute(
+                sql: "DELETE FROM wantedMovie WHERE person = ? AND movieID = ?", arguments: [person.rawValue, movieID])
+        }
+    }
+
+    public func wanted(by person: PersonID) throws(WantedMoviesError) -> [WantedMovie] {
+        try read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM wantedMovie WHERE person = ? ORDER BY wantedAt DESC, movieID",
+                arguments: [person.rawValue]
+            ).map(Self.movie)
+        }
+    }
+
+    public func waiting(
+        after: (person: PersonID, movieID: Int)?, limit: Int
+    ) throws(WantedMoviesError) -> [WantedMovie] {
+        let (person, movie) = (after?.person.rawValue ?? Int64.min, after?.movieID ?? Int.min)
+        return try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM wantedMovie WHERE announcedAt IS NULL AND (person, movieID) > (?, ?)
+                    ORDER BY person, movieID LIMIT ?
+                    """,
+                arguments: [person, movie, limit]
+            ).map(Self.movie)
+        }
+    }
+
+    public func markAnnounced(_ movieID: Int, to person: PersonID, at date: Date) throws(WantedMoviesError) -> Bool {
+        try write { db in
+            try db.execute(
+                sql: "UPDATE wantedMovie SET announcedAt = ? WHERE person = ? AND movieID = ? AND announcedAt IS NULL",
+                arguments: [date.timeIntervalSince1970, person.rawValue, movieID])
+            return db.changesCount == 1
+        }
+    }
+
+    public func erase(_ person: PersonID) throws(WantedMoviesError) {
+        try write { db in
+            try db.execute(sql: "DELETE FROM wantedMovie WHERE person = ?", arguments: [person.rawValue])
+        }
+    }
+
+    private static func movie(_ row: Row) -> WantedMovie {
+        WantedMovie(
+            person: PersonID(rawValue: row["person"]), movieID: row["movieID"], title: row["title"],
+            wantedAt: Date(timeIntervalSince1970: row["wantedAt"]),
+            announcedAt: (row["announcedAt"] as Double?).map(Date.init(timeIntervalSince1970:)))
+    }
+
+    private func read<T>(_ body: (Database) throws -> T) throws(WantedMoviesError) -> T {
+        do { return try queue.read(body) } catch {
+            throw WantedMoviesError("the wanted movies cannot be read: \(error)")
+        }
+    }
+
+    private func write<T>(_ body: (Database) throws -> T) throws(WantedMoviesError) -> T {
+        do { return try queue.write(body) } catch {
+            throw WantedMoviesError("the wanted movies cannot be changed: \(error)")
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// A movie a person asked to be told about ("Tell me when it's on"), and whether they were.
+public struct WantedMovie: Sendable, Equatable {
+    public let person: PersonID
+    /// The Finnkino event ID.
+    public let movieID: Int
+    /// The title as the person saw it when asking (the message names the movie with it).
+    public let title: String
+    public let wantedAt: Date
+    /// When the person was told that the movie is on; nil while they wait.
+    public let announcedAt: Date?
+
+    public init(person: PersonID, movieID: Int, title: String, wantedAt: Date, announcedAt: Date?) {
+        self.person = person
+        self.movieID = movieID
+        self.title = title
+        self.wantedAt = wantedAt
+        self.announcedAt = announcedAt
+    }
+}
+
+/// Why the wanted movies cannot be read or changed.
+public struct WantedMoviesError: Error, CustomStringConvertible, Equatable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Every person's wanted movies: what the check after each schedule refresh goes through (all of
+/// them at once, never per person), and what a person adds and removes on a movie's page. The
+/// contract every kind of store keeps (`SQLiteWantedMovies` on one machine, `PostgresWantedMovies`
+/// for several instances; `WantedMoviesTests` holds each kind to it).
+public protocol WantedMovies: Sendable {
+    /// Adds the movie to the person's wanted ones, waiting to be announced (again, if it was
+    /// announced before). False, and nothing added, when they already want ``limit`` others.
+    func want(_ movieID: Int, title: String, by person: PersonID, now: Date) throws(WantedMoviesError) -> Bool
+    /// Removes the movie from the person's wanted ones (nothing when it was not one).
+    func unwant(_ movieID: Int, by person: PersonID) throws(WantedMoviesError)
+    /// The person's wanted movies, newest first.
+    func wanted(by person: PersonID) throws(WantedMoviesError) -> [WantedMovie]
+    /// Up to `limit` wanted movies not yet announced, of everyone, in (person, movie) order after
+    /// `after` (nil: from the first): the check reads them page by page.
+    func waiting(after: (person: PersonID, movieID: Int)?, limit: Int) throws(WantedMoviesError) -> [WantedMovie]
+    /// Records that the person was told about the movie. True for the one call that recorded it:
+    /// a movie announced by another instance meanwhile (or no longer wanted) gives false, so no
+    /// person is told twice.
+    func markAnnounced(_ movieID: Int, to person: PersonID, at date: Date) throws(WantedMoviesError) -> Bool
+    /// Forgets every wanted movie of the person.
+    func erase(_ person: PersonID) throws(WantedMoviesError)
+}
+
+extension WantedMovies {
+    /// The most movies one person can want at once: more than any cinema announces ahead, few
+    /// enough that one person cannot make the check slow for everyone.
+    public static var limit: Int { 100 }
+}

@@ -1,0 +1,129 @@
+import AppPatterns
+import Foundation
+import PostgresNIO
+
+/// The ``WantedMovies`` of several instances over one PostgreSQL database. Announcing is one
+/// conditional update, so of two instances checking at once only one tells the person.
+public final class PostgresWantedMovies: WantedMovies {
+    private let pool: PostgresPool
+
+    /// The wanted movies on `pool`, their table made or brought up to date first.
+    public init(pool: PostgresPool) throws(WantedMoviesError) {
+        self.pool = pool
+        do {
+            var migrator = PostgresMigrator()
+            Self.migrations(into: &migrator)
+            try migrator.migrate(pool)
+        } catch {
+            throw WantedMoviesError("the wanted movies in \(pool.location) cannot be opened: \(error)")
+        }
+    }
+
+    static func migrations(into migrator: inout PostgresMigrator) {
+        migrator.register(
+            "wanted movies v1",
+            [
+                """
+                CREATE TABLE wanted_movie (
+                    person BIGINT NOT NULL,
+                    movie_id BIGINT NOT NULL,
+                    title TEXT NOT NULL,
+                    wanted_at DOUBLE PRECISION NOT NULL, -- seconds since 1970 UTC
+                    announced_at DOUBLE PRECISION,
+                    PRIMARY KEY (person, movie_id)
+                )
+                """,
+                "CREATE INDEX wanted_movie_waiting ON wanted_movie (person, movie_id) WHERE announced_at IS NULL",
+            ])
+    }
+
+    private static let columns = "person, movie_id, title, wanted_at, announced_at"
+
+    public func want(_ movieID: Int, title: String, by person: PersonID, now: Date) throws(WantedMoviesError) -> Bool {
+        try run("changed", inTransaction: true) { session in
+            // The person's rows locked first: two instances adding at once count each other's.
+            let others = try session.query(
+                """
+                SELECT movie_id FROM wanted_movie WHERE person = \(person.rawValue) FOR UPDATE
+                """
+            ).map { try $0.decode(Int.self) }.filter { $0 != movieID }.count
+            guard others < Self.limit else { return false }
+            try session.execute(
+                """
+                INSERT INTO wanted_movie (person, movie_id, title, wanted_at)
+                VALUES (\(person.rawValue), \(movieID), \(title), \(now.timeIntervalSince1970))
+                ON CONFLICT (person, movie_id) DO UPDATE SET
+                    title = excluded.title, wanted_at = excluded.wanted_at, announced_at = NULL
+                """)
+            return true
+        }
+    }
+
+    public func unwant(_ movieID: Int, by person: PersonID) throws(WantedMoviesError) {
+        try run("changed") { session in
+            try session.execute("DELETE FROM wanted_movie WHERE person = \(person.rawValue) AND movie_id = \(movieID)")
+        }
+    }
+
+    public func wanted(by person: PersonID) throws(WantedMoviesError) -> [WantedMovie] {
+        try run("read") { session in
+            try session.query(
+                """
+                SELECT \(unescaped: Self.columns) FROM wanted_movie WHERE person = \(person.rawValue)
+                ORDER BY wanted_at DESC, movie_id
+                """
+            ).map(Self.movie)
+        }
+    }
+
+    public func waiting(
+        after: (person: PersonID, movieID: Int)?, limit: Int
+    ) throws(WantedMoviesError) -> [WantedMovie] {
+        let (person, movie) = (after?.person.rawValue ?? Int64.min, after?.movieID ?? Int.min)
+        return try run("read") { session in
+            try session.query(
+                """
+                SELECT \(unescaped: Self.columns) FROM wanted_movie
+                WHERE announced_at IS NULL AND (person, movie_id) > (\(person), \(movie))
+                ORDER BY person, movie_id LIMIT \(limit)
+                """
+            ).map(Self.movie)
+        }
+    }
+
+    public func markAnnounced(_ movieID: Int, to person: PersonID, at date: Date) throws(WantedMoviesError) -> Bool {
+        try run("changed") { session in
+            try session.execute(
+                """
+                UPDATE wanted_movie SET announced_at = \(date.timeIntervalSince1970)
+                WHERE person = \(person.rawValue) AND movie_id = \(movieID) AND announced_at IS NULL
+                """
+            ) == 1
+        }
+    }
+
+    public func erase(_ person: PersonID) throws(WantedMoviesError) {
+        try run("changed") { session in
+            try session.execute("DELETE FROM wanted_movie WHERE person = \(person.rawValue)")
+        }
+    }
+
+    private static func movie(_ row: PostgresRow) throws -> WantedMovie {
+        let (person, movieID, title, wantedAt, announcedAt) = try row.decode(
+            (Int64, Int, String, Double, Double?).self)
+        return WantedMovie(
+            person: PersonID(rawValue: person), movieID: movieID, title: title,
+            wantedAt: Date(timeIntervalSince1970: wantedAt),
+            announcedAt: announcedAt.map(Date.init(timeIntervalSince1970:)))
+    }
+
+    private func run<T>(
+        _ verb: String, inTransaction: Bool = false, _ body: (PostgresSession) throws -> T
+    ) throws(WantedMoviesError) -> T {
+        do {
+            return try inTransaction ? pool.transaction(body) : pool.withSession(body)
+        } catch {
+            throw WantedMoviesError("the wanted movies cannot be \(verb): \(error)")
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@testable import FinnkinoKit
+
+/// Every kind of ``WantedMovies`` the server can run on; the tests taking one are the contract.
+enum WantedMoviesKind: String, CaseIterable, Sendable {
+    case sqlite, postgres
+
+    static var allCases: [Self] { TestPostgres.isAvailable ? [.sqlite, .postgres] : [.sqlite] }
+
+    func make() throws -> any WantedMovies {
+        switch self {
+        case .sqlite:
+            try SQLiteWantedMovies(
+                dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("wanted-\(UUID())"))
+        case .postgres: try PostgresWantedMovies(pool: TestPostgres.freshPool())
+        }
+    }
+}
+
+/// The wanted movies: each person's own, read by the check all at once page by page, announced
+/// once, limited, erased with the person.
+@Suite(.timeLimit(.minutes(1))) struct WantedMoviesTests {
+    let alice = PersonID(rawValue: 7)
+    let bob = PersonID(rawValue: 8)
+    let start = Date(timeIntervalSince1970: 1_795_000_000)
+
+    @Test(arguments: WantedMoviesKind.allCases) func eachPersonsWantsAreTheirsAndAnnouncedOnce(
+        kind: WantedMoviesKind
+    ) throws {
+        let store = try kind.make()
+        // Given A wanting two movies and B one of the same
+        #expect(try store.want(301, title: "Dyyni", by: alice, now: start))
+        #expect(try store.want(302, title: "Muumit", by: alice, now: start.addingTimeInterval(60)))
+        #expect(try store.want(301, title: "Dune", by: bob, now: start))
+        // Then each reads only theirs, newest first
+        #expect(try store.wanted(by: alice).map(\.movieID) == [302, 301])
+        #expect(try store.wanted(by: bob).map(\.title) == ["Dune"])
+        // And the check reads everyone's waiting ones in pages, in (person, movie) order
+        let first = try store.waiting(after: nil, limit: 2)
+        #expect(first.map { [$0.person.rawValue, Int64($0.movieID)] } == [[7, 301], [7, 302]])
+        let next = try store.waiting(after: (first[1].person, first[1].movieID), limit: 2)
+        #expect(next.map { [$0.person.rawValue, Int64($0.movieID)] } == [[8, 301]])
+        // When A's 301 is announced, only the first mark counts (another instance's is refused)
+        let told = start.addingTimeInterval(3600)
+        #expect(try store.markAnnounced(301, to: alice, at: told))
+        #expect(try store.markAnnounced(301, to: alice, at: told) == false)
+        #expect(try store.markAnnounced(999, to: alice, at: told) == false)
+        // Then it waits no more, and reads as announced
+        #expect(try store.waiting(after: nil, limit: 10).map(\.movieID) == [302, 301])
+        #expect(try store.wanted(by: alice).first { $0.movieID == 301 }?.announcedAt == told)
+        // When A asks again, it waits again
+        #expect(try store.want(301, title: "Dyyni", by: alice, now: told))
+        #expect(try store.wanted(by: alice).first { $0.movieID == 301 }?.announcedAt == nil)
+        // When A no longer wants 302, and then is erased, B's are untouched
+        try store.unwant(302, by: alice)
+        #expect(try store.wanted(by: alice).map(\.movieID) == [301])
+        try store.erase(alice)
+        #expect(try store.wanted(by: alice).isEmpty)
+        #expect(try store.waiting(after: nil, limit: 10).map(\.person) == [bob])
+    }
+
+    @Test(arguments: WantedMoviesKind.allCases) func onePersonCannotWantMoreThanTheLimit(kind: WantedMoviesKind) throws
+    {
+        let store = try kind.make()
+        let limit = SQLiteWantedMovies.limit
+        for movie in 1...limit { #expect(try store.want(movie, title: "M\(movie)", by: alice, now: start)) }
+        // A movie more is refused; asking again for one already wanted is not
+        #expect(try store.want(limit + 1, title: "Liikaa", by: alice, now: start) == false)
+        #expect(try store.want(1, title: "M1", by: alice, now: start.addingTimeInterval(1)))
+        #expect(try store.wanted(by: alice).count == limit)
+        // and another person's are their own
+        #expect(try store.want(limit + 1, title: "B", by: bob, now: start))
+    }
+
+    @Test func aFileThatIsNotADatabaseIsAnError() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wanted-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("not a database".utf8).write(to: folder.appendingPathComponent(SQLiteWantedMovies.fileName))
+        #expect(throws: WantedMoviesError.self) { try SQLiteWantedMovies(dataDirectory: folder) }
+    }
+}
