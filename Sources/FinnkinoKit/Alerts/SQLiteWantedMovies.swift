@@ -39,6 +39,12 @@ public final class SQLiteWantedMovies: WantedMovies {
                         title TEXT NOT NULL,
                         wantedAt REAL NOT NULL, -- seconds since 1970 UTC
                         announcedAt REAL,
+                        -- What was announced: the first show's area, theatre and start, and when sales open.
+                        area INTEGER,
+                        theatre TEXT,
+                        firstShow REAL,
+                        salesStart REAL,
+                        showCount INTEGER,
                         PRIMARY KEY (person, movieID)
                     ) WITHOUT ROWID;
                     CREATE INDEX wantedMovie_waiting ON wantedMovie(person, movieID) WHERE announcedAt IS NULL;
@@ -58,7 +64,8 @@ public final class SQLiteWantedMovies: WantedMovies {
                 sql: """
                     INSERT INTO wantedMovie (person, movieID, title, wantedAt) VALUES (?, ?, ?, ?)
                     ON CONFLICT (person, movieID) DO UPDATE SET
-                        title = excluded.title, wantedAt = excluded.wantedAt, announcedAt = NULL
+                        title = excluded.title, wantedAt = excluded.wantedAt, announcedAt = NULL, area = NULL,
+                        theatre = NULL, firstShow = NULL, salesStart = NULL, showCount = NULL
                     """,
                 arguments: [person.rawValue, movieID, title, now.timeIntervalSince1970])
             return true
@@ -97,11 +104,19 @@ public final class SQLiteWantedMovies: WantedMovies {
         }
     }
 
-    public func markAnnounced(_ movieID: Int, to person: PersonID, at date: Date) throws(WantedMoviesError) -> Bool {
+    public func markAnnounced(_ announcement: Announcement, at date: Date) throws(WantedMoviesError) -> Bool {
         try write { db in
             try db.execute(
-                sql: "UPDATE wantedMovie SET announcedAt = ? WHERE person = ? AND movieID = ? AND announcedAt IS NULL",
-                arguments: [date.timeIntervalSince1970, person.rawValue, movieID])
+                sql: """
+                    UPDATE wantedMovie SET announcedAt = ?, area = ?, theatre = ?, firstShow = ?, salesStart = ?,
+                        showCount = ?
+                    WHERE person = ? AND movieID = ? AND announcedAt IS NULL
+                    """,
+                arguments: [
+                    date.timeIntervalSince1970, announcement.area, announcement.theatre,
+                    announcement.firstShow.timeIntervalSince1970, announcement.salesStart?.timeIntervalSince1970,
+                    announcement.showCount, announcement.person.rawValue, announcement.movieID,
+                ])
             return db.changesCount == 1
         }
     }
@@ -113,10 +128,21 @@ public final class SQLiteWantedMovies: WantedMovies {
     }
 
     private static func movie(_ row: Row) -> WantedMovie {
-        WantedMovie(
-            person: PersonID(rawValue: row["person"]), movieID: row["movieID"], title: row["title"],
-            wantedAt: Date(timeIntervalSince1970: row["wantedAt"]),
-            announcedAt: (row["announcedAt"] as Double?).map(Date.init(timeIntervalSince1970:)))
+        let person = PersonID(rawValue: row["person"])
+        let movieID: Int = row["movieID"]
+        let title: String = row["title"]
+        var announcement: Announcement?
+        if let area: Int = row["area"], let theatre: String = row["theatre"], let firstShow: Double = row["firstShow"] {
+            announcement = Announcement(
+                person: person, movieID: movieID, title: title, area: area, theatre: theatre,
+                firstShow: Date(timeIntervalSince1970: firstShow),
+                salesStart: (row["salesStart"] as Double?).map(Date.init(timeIntervalSince1970:)),
+                showCount: row["showCount"] ?? 1)
+        }
+        return WantedMovie(
+            person: person, movieID: movieID, title: title, wantedAt: Date(timeIntervalSince1970: row["wantedAt"]),
+            announcedAt: (row["announcedAt"] as Double?).map(Date.init(timeIntervalSince1970:)),
+            announcement: announcement)
     }
 
     private func read<T>(_ body: (Database) throws -> T) throws(WantedMoviesError) -> T {

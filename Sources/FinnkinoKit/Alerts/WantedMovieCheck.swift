@@ -1,37 +1,6 @@
 import Foundation
 import Logging
 
-/// What a person is told when a movie they want is on: which movie, where and from when.
-public struct Announcement: Sendable, Equatable {
-    public let person: PersonID
-    public let movieID: Int
-    public let title: String
-    /// The area (or theatre) whose schedule lists the first show: its page's address.
-    public let area: Int
-    /// The first show's theatre, as the schedule names it ("Tennispalatsi, Helsinki").
-    public let theatre: String
-    /// The first show's start.
-    public let firstShow: Date
-    /// When ticket sales open, if that is still ahead; nil when tickets are on sale.
-    public let salesStart: Date?
-    /// How many shows the person's areas list for the movie.
-    public let showCount: Int
-
-    public init(
-        person: PersonID, movieID: Int, title: String, area: Int, theatre: String, firstShow: Date, salesStart: Date?,
-        showCount: Int
-    ) {
-        self.person = person
-        self.movieID = movieID
-        self.title = title
-        self.area = area
-        self.theatre = theatre
-        self.firstShow = firstShow
-        self.salesStart = salesStart
-        self.showCount = showCount
-    }
-}
-
 /// The check after a schedule refresh: goes through every wanted movie not yet announced (of
 /// everyone, page by page), reads each area's schedule once for all the persons who watch it
 /// (never once per person), and announces each movie that has shows in its person's areas, once:
@@ -78,14 +47,14 @@ public struct WantedMovieCheck: Sendable {
                     shows += listed.filter { $0.eventID == movie.movieID && $0.start > now }.map { (area, $0) }
                 }
                 guard let first = shows.min(by: { $0.show.start < $1.show.start }) else { continue }
-                guard try wanted.markAnnounced(movie.movieID, to: movie.person, at: now) else { continue }
                 let onSale = shows.contains { ($0.show.salesStart ?? now) <= now }
-                announcements.append(
-                    Announcement(
-                        person: movie.person, movieID: movie.movieID, title: movie.title, area: first.area,
-                        theatre: first.show.theatre, firstShow: first.show.start,
-                        salesStart: onSale ? nil : shows.compactMap(\.show.salesStart).min(),
-                        showCount: Set(shows.map(\.show.id)).count))
+                let announcement = Announcement(
+                    person: movie.person, movieID: movie.movieID, title: movie.title, area: first.area,
+                    theatre: first.show.theatre, firstShow: first.show.start,
+                    salesStart: onSale ? nil : shows.compactMap(\.show.salesStart).min(),
+                    showCount: Set(shows.map(\.show.id)).count)
+                guard try wanted.markAnnounced(announcement, at: now) else { continue }
+                announcements.append(announcement)
             }
         }
         return announcements

@@ -10,13 +10,19 @@ public struct WantedMovie: Sendable, Equatable {
     public let wantedAt: Date
     /// When the person was told that the movie is on; nil while they wait.
     public let announcedAt: Date?
+    /// What they were told then (nil while they wait).
+    public let announcement: Announcement?
 
-    public init(person: PersonID, movieID: Int, title: String, wantedAt: Date, announcedAt: Date?) {
+    public init(
+        person: PersonID, movieID: Int, title: String, wantedAt: Date, announcedAt: Date?,
+        announcement: Announcement? = nil
+    ) {
         self.person = person
         self.movieID = movieID
         self.title = title
         self.wantedAt = wantedAt
         self.announcedAt = announcedAt
+        self.announcement = announcement
     }
 }
 
@@ -41,10 +47,10 @@ public protocol WantedMovies: Sendable {
     /// Up to `limit` wanted movies not yet announced, of everyone, in (person, movie) order after
     /// `after` (nil: from the first): the check reads them page by page.
     func waiting(after: (person: PersonID, movieID: Int)?, limit: Int) throws(WantedMoviesError) -> [WantedMovie]
-    /// Records that the person was told about the movie. True for the one call that recorded it:
-    /// a movie announced by another instance meanwhile (or no longer wanted) gives false, so no
-    /// person is told twice.
-    func markAnnounced(_ movieID: Int, to person: PersonID, at date: Date) throws(WantedMoviesError) -> Bool
+    /// Records that the announcement's person was told about its movie, and what. True for the one
+    /// call that recorded it: a movie announced by another instance meanwhile (or no longer
+    /// wanted) gives false, so no person is told twice.
+    func markAnnounced(_ announcement: Announcement, at date: Date) throws(WantedMoviesError) -> Bool
     /// Forgets every wanted movie of the person.
     func erase(_ person: PersonID) throws(WantedMoviesError)
 }

@@ -30,6 +30,12 @@ public final class PostgresWantedMovies: WantedMovies {
                     title TEXT NOT NULL,
                     wanted_at DOUBLE PRECISION NOT NULL, -- seconds since 1970 UTC
                     announced_at DOUBLE PRECISION,
+                    -- What was announced: the first show's area, theatre and start, and when sales open.
+                    area BIGINT,
+                    theatre TEXT,
+                    first_show DOUBLE PRECISION,
+                    sales_start DOUBLE PRECISION,
+                    show_count BIGINT,
                     PRIMARY KEY (person, movie_id)
                 )
                 """,
@@ -37,7 +43,8 @@ public final class PostgresWantedMovies: WantedMovies {
             ])
     }
 
-    private static let columns = "person, movie_id, title, wanted_at, announced_at"
+    private static let columns =
+        "person, movie_id, title, wanted_at, announced_at, area, theatre, first_show, sales_start, show_count"
 
     public func want(_ movieID: Int, title: String, by person: PersonID, now: Date) throws(WantedMoviesError) -> Bool {
         try run("changed", inTransaction: true) { session in
@@ -53,7 +60,8 @@ public final class PostgresWantedMovies: WantedMovies {
                 INSERT INTO wanted_movie (person, movie_id, title, wanted_at)
                 VALUES (\(person.rawValue), \(movieID), \(title), \(now.timeIntervalSince1970))
                 ON CONFLICT (person, movie_id) DO UPDATE SET
-                    title = excluded.title, wanted_at = excluded.wanted_at, announced_at = NULL
+                    title = excluded.title, wanted_at = excluded.wanted_at, announced_at = NULL,
+                    area = NULL, theatre = NULL, first_show = NULL, sales_start = NULL, show_count = NULL
                 """)
             return true
         }
@@ -91,12 +99,16 @@ public final class PostgresWantedMovies: WantedMovies {
         }
     }
 
-    public func markAnnounced(_ movieID: Int, to person: PersonID, at date: Date) throws(WantedMoviesError) -> Bool {
-        try run("changed") { session in
+    public func markAnnounced(_ announcement: Announcement, at date: Date) throws(WantedMoviesError) -> Bool {
+        let (person, movieID) = (announcement.person.rawValue, announcement.movieID)
+        let salesStart = announcement.salesStart?.timeIntervalSince1970
+        return try run("changed") { session in
             try session.execute(
                 """
-                UPDATE wanted_movie SET announced_at = \(date.timeIntervalSince1970)
-                WHERE person = \(person.rawValue) AND movie_id = \(movieID) AND announced_at IS NULL
+                UPDATE wanted_movie SET announced_at = \(date.timeIntervalSince1970), area = \(announcement.area),
+                    theatre = \(announcement.theatre), first_show = \(announcement.firstShow.timeIntervalSince1970),
+                    sales_start = \(salesStart), show_count = \(announcement.showCount)
+                WHERE person = \(person) AND movie_id = \(movieID) AND announced_at IS NULL
                 """
             ) == 1
         }
@@ -109,12 +121,19 @@ public final class PostgresWantedMovies: WantedMovies {
     }
 
     private static func movie(_ row: PostgresRow) throws -> WantedMovie {
-        let (person, movieID, title, wantedAt, announcedAt) = try row.decode(
-            (Int64, Int, String, Double, Double?).self)
+        let (person, movieID, title, wantedAt, announcedAt, area, theatre, firstShow, salesStart, showCount) =
+            try row.decode((Int64, Int, String, Double, Double?, Int?, String?, Double?, Double?, Int?).self)
+        var announcement: Announcement?
+        if let area, let theatre, let firstShow {
+            announcement = Announcement(
+                person: PersonID(rawValue: person), movieID: movieID, title: title, area: area, theatre: theatre,
+                firstShow: Date(timeIntervalSince1970: firstShow),
+                salesStart: salesStart.map(Date.init(timeIntervalSince1970:)), showCount: showCount ?? 1)
+        }
         return WantedMovie(
             person: PersonID(rawValue: person), movieID: movieID, title: title,
             wantedAt: Date(timeIntervalSince1970: wantedAt),
-            announcedAt: announcedAt.map(Date.init(timeIntervalSince1970:)))
+            announcedAt: announcedAt.map(Date.init(timeIntervalSince1970:)), announcement: announcement)
     }
 
     private func run<T>(

@@ -44,15 +44,23 @@ enum WantedMoviesKind: String, CaseIterable, Sendable {
         #expect(next.map { [$0.person.rawValue, Int64($0.movieID)] } == [[8, 301]])
         // When A's 301 is announced, only the first mark counts (another instance's is refused)
         let told = start.addingTimeInterval(3600)
-        #expect(try store.markAnnounced(301, to: alice, at: told))
-        #expect(try store.markAnnounced(301, to: alice, at: told) == false)
-        #expect(try store.markAnnounced(999, to: alice, at: told) == false)
+        let announcement = Announcement(
+            person: alice, movieID: 301, title: "Dyyni", area: 1021, theatre: "Plevna, Tampere",
+            firstShow: told.addingTimeInterval(86_400), salesStart: told.addingTimeInterval(3600), showCount: 3)
+        #expect(try store.markAnnounced(announcement, at: told))
+        #expect(try store.markAnnounced(announcement, at: told) == false)
+        let unwanted = Announcement(
+            person: alice, movieID: 999, title: "X", area: 1, theatre: "Y", firstShow: told, salesStart: nil,
+            showCount: 1)
+        #expect(try store.markAnnounced(unwanted, at: told) == false)
         // Then it waits no more, and reads as announced
         #expect(try store.waiting(after: nil, limit: 10).map(\.movieID) == [302, 301])
         #expect(try store.wanted(by: alice).first { $0.movieID == 301 }?.announcedAt == told)
+        #expect(try store.wanted(by: alice).first { $0.movieID == 301 }?.announcement == announcement)
         // When A asks again, it waits again
         #expect(try store.want(301, title: "Dyyni", by: alice, now: told))
         #expect(try store.wanted(by: alice).first { $0.movieID == 301 }?.announcedAt == nil)
+        #expect(try store.wanted(by: alice).first { $0.movieID == 301 }?.announcement == nil)
         // When A no longer wants 302, and then is erased, B's are untouched
         try store.unwant(302, by: alice)
         #expect(try store.wanted(by: alice).map(\.movieID) == [301])
