@@ -44,6 +44,15 @@ public enum UILanguage: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
+    /// The words of "Tell me when it's on".
+    public var alerts: AlertStrings {
+        switch self {
+        case .fi: .finnish
+        case .sv: .swedish
+        case .en: .english
+        }
+    }
+
     /// The words of the app without a connection.
     public var offline: OfflineStrings {
         switch self {

@@ -5,7 +5,8 @@ import WebSupport
 /// Renders the Movie screen's outputs.
 enum MovieView {
     static func page(
-        _ outputs: MovieViewModel.Outputs, shows: MovieShowsViewModel.Outputs, isHidden: Bool, layout: PageLayout
+        _ outputs: MovieViewModel.Outputs, shows: MovieShowsViewModel.Outputs, isHidden: Bool, wanted: WantedMovie?,
+        layout: PageLayout
     ) -> String {
         let strings = layout.client.strings
         let title = outputs.errorMessage == nil ? outputs.title : strings.movieScreen
@@ -80,6 +81,10 @@ enum MovieView {
                 html.text(outputs.isBookmarked ? strings.removeBookmark : strings.addBookmark)
                 html.raw("</button></form>")
                 interestForm(movie: id, hidden: isHidden, back: layout.path, layout: layout, into: &html)
+                // On a movie not yet on in the person's area, or one they keep an eye on.
+                if wanted != nil || outputs.isBookmarked || shows.days.isEmpty {
+                    wantedForm(movie: id, wanted: wanted, layout: layout, into: &html)
+                }
             }
             html.raw("</div></article>")
             gallery(outputs.gallery, title: outputs.title, words: layout.client.language.shows, into: &html)
@@ -98,6 +103,26 @@ enum MovieView {
         html.raw("<button type=\"submit\" class=\"interest\">")
         html.text(hidden ? words.bringBack : words.notInterested)
         html.raw("</button></form>")
+    }
+
+    /// "Tell me when it's on": a toggle, pressed while the person waits, with what they wait for or
+    /// what they were told.
+    static func wantedForm(movie: Int, wanted: WantedMovie?, layout: PageLayout, into html: inout HTMLWriter) {
+        let words = layout.client.language.alerts
+        html.raw("<form id=\"wanted-form\" method=\"post\" action=\"\(WebRoute.setWanted.path)\">")
+        PageLayout.formFields(client: layout.client, back: layout.path, into: &html)
+        html.raw("<input type=\"hidden\" name=\"movie\" value=\"\(movie)\">")
+        html.raw("<input type=\"hidden\" name=\"wanted\" value=\"\(wanted == nil ? "yes" : "no")\">")
+        html.raw("<button type=\"submit\" id=\"wanted\" aria-describedby=\"wanted-status\"")
+        html.raw(wanted == nil ? " aria-pressed=\"false\">" : " aria-pressed=\"true\">")
+        html.text(words.tellMe)
+        html.raw("</button><span id=\"wanted-status\" class=\"wanted-status\">")
+        if let announcement = wanted?.announcement {
+            html.text(words.announcement(announcement))
+        } else if wanted != nil {
+            html.text(words.waiting)
+        }
+        html.raw("</span></form>")
     }
 
     /// The audience's and the critics' scores of the international movie it is, with a link to

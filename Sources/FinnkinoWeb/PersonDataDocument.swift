@@ -29,6 +29,17 @@ struct PersonDataDocument: Encodable {
     }
 
     /// `finnkino-person-data/1`: the version of this document.
+    /// A movie the person asked to be told about, and what they were told.
+    struct Wanted: Encodable {
+        let movieID: Int
+        let title: String
+        let wantedAt: Date
+        let announcedAt: Date?
+        /// The first show's theatre and start as announced.
+        let theatre: String?
+        let firstShow: Date?
+    }
+
     let format = "finnkino-person-data/1"
     let exportedAt: Date
     let person: Person?
@@ -36,10 +47,11 @@ struct PersonDataDocument: Encodable {
     let bookmarks: [Bookmark]
     let place: AppPlace
     let videos: [Video]
+    let wanted: [Wanted]
 
     init(
         person: PersonID, persons: PersonStore, bookmarks: BookmarkStore, place: AppPlace, library: VideoLibrary,
-        now: Date
+        wanted: any WantedMovies, now: Date
     ) throws {
         exportedAt = now
         self.person = try persons.dates(of: person).map { Person(createdAt: $0.created, lastSeenAt: $0.lastSeen) }
@@ -53,6 +65,11 @@ struct PersonDataDocument: Encodable {
                 id: $0.id, title: $0.title, createdAt: $0.createdAt, seconds: $0.duration, width: $0.size.width,
                 height: $0.size.height, bytes: $0.bytes, edits: $0.edits,
                 download: WebRoute.video(id: $0.id).path + "?download=1")
+        }
+        self.wanted = try wanted.wanted(by: person).map {
+            Wanted(
+                movieID: $0.movieID, title: $0.title, wantedAt: $0.wantedAt, announcedAt: $0.announcedAt,
+                theatre: $0.announcement?.theatre, firstShow: $0.announcement?.firstShow)
         }
     }
 

@@ -7,7 +7,7 @@ import Logging
 ///
 /// Erased, in this order: their sessions and join codes (no browser is them any more), their
 /// editor sessions and export jobs (a worker running one stops and keeps nothing; files they sent
-/// removed), their videos with their files, their bookmarks and undo history, their place, and
+/// removed), their videos with their files, their bookmarks and undo history, their wanted movies, their place, and
 /// the person. The local person
 /// keeps existing (the CLI's data is theirs); erasing them empties their data and signs out their
 /// devices.
@@ -18,6 +18,7 @@ struct PersonEraser: Sendable {
     let persons: PersonStore
     let bookmarks: BookmarkStores
     let library: VideoLibrary
+    let wanted: any WantedMovies
     let sessions: EditorSessions
     let people: PersonStates
     let storage: any SnapshotStorage
@@ -41,7 +42,7 @@ struct PersonEraser: Sendable {
         try persons.erase(person)
     }
 
-    /// Removes the persons not seen for ``idleLimit`` who have no bookmarks and no videos, and
+    /// Removes the persons not seen for ``idleLimit`` who have no bookmarks, videos or wanted movies, and
     /// every person not seen for longer than a session lasts (no browser can reach them any more),
     /// with all that is theirs; a person who comes back meanwhile is kept. Returns how many went.
     /// Nothing is swept while a store cannot be opened (who has data could not be told).
@@ -57,6 +58,7 @@ struct PersonEraser: Sendable {
             guard let last = page.last else { break }
             after = last
             let keep = try bookmarks.personsWithBookmarks(among: page).union(library.personsWithVideos(among: page))
+                .union(wanted.personsWanting(among: page))
             for person in page {
                 let since = keep.contains(person) ? unreachable : idle
                 guard try persons.remove(person, ifNotSeenSince: since) else { continue }
@@ -72,6 +74,7 @@ struct PersonEraser: Sendable {
         try sessions.closeAll(of: person)
         try library.erase(person)
         try bookmarks.erase(person)
+        try wanted.erase(person)
         people.forget(person)  // first: a request still holding their place can save it no more
         try storage.removeSnapshot(for: PlaceKeeper.key(of: person))
     }

@@ -14,6 +14,8 @@ struct Screens: Sendable {
     let allBookmarks: BookmarkStores
     /// Only its availability is read here (the library's pages have routes of their own).
     let library: VideoLibrary
+    /// Every person's wanted movies ("Tell me when it's on").
+    let wanted: any WantedMovies
     let movieLists = MovieListCache()
     /// A movie's next days as made in the current minute, per movie, area, language and location:
     /// after the list, the movie page is what people open most, and its next days change only as

@@ -48,6 +48,11 @@ public struct WebConfiguration: Sendable {
     public var uploads: URL
     /// The exports queued and running, this instance's and (over PostgreSQL) every other's.
     public var exportJobs: ExportJobs
+    /// Every person's wanted movies ("Tell me when it's on").
+    public var wanted: any WantedMovies
+    /// How often the wanted movies are checked against the schedules: the schedule's cache period,
+    /// so each check finds the schedules refreshed.
+    public var wantedCheckInterval: Duration
     /// How long an instance's export job stays its own without a renewal: after an instance dies,
     /// another takes its exports up this long after its last renewal.
     public var exportLease: TimeInterval
@@ -81,6 +86,8 @@ public struct WebConfiguration: Sendable {
         postsPerMinute: Int = PostRateMiddleware.limit,
         uploads: URL,
         exportJobs: ExportJobs = SQLiteExportJobs(),
+        wanted: any WantedMovies = SQLiteWantedMovies(),
+        wantedCheckInterval: Duration = .seconds(15 * 60),
         exportLease: TimeInterval = 30,
         instanceName: String = "",
         now: @escaping @Sendable () -> Date = Date.init,
@@ -106,6 +113,8 @@ public struct WebConfiguration: Sendable {
         self.library = library
         self.uploads = uploads
         self.exportJobs = exportJobs
+        self.wanted = wanted
+        self.wantedCheckInterval = wantedCheckInterval
         self.exportLease = exportLease
         self.instanceName = instanceName
         self.location = location

@@ -110,7 +110,8 @@ struct ServeCommand: AsyncParsableCommand {
                 places: Self.stateStorage(in: directory, logger: logger),
                 csrfSecret: Self.csrfSecret(in: directory, logger: logger),
                 library: try Self.library(in: directory, logger: logger),
-                exportJobs: try SQLiteExportJobs(dataDirectory: directory))
+                exportJobs: try SQLiteExportJobs(dataDirectory: directory),
+                wanted: try SQLiteWantedMovies(dataDirectory: directory))
         let configuration = WebConfiguration(
             host: host, port: port, defaultLanguage: global.language == .en ? .en : .fi,
             makeStore: { language in
@@ -127,6 +128,7 @@ struct ServeCommand: AsyncParsableCommand {
             secureCookies: secureCookies,
             uploads: media.appendingPathComponent("uploads", isDirectory: true),
             exportJobs: stores.exportJobs,
+            wanted: stores.wanted,
             exportLease: exportLease,
             instanceName: instanceName,
             onServerRunning: { port in
@@ -152,6 +154,7 @@ struct ServeCommand: AsyncParsableCommand {
         var csrfSecret: CSRFSecret
         var library: any VideoLibrary
         var exportJobs: any ExportJobs
+        var wanted: any WantedMovies
     }
 
     /// The persons, bookmarks, places, video records and export jobs in PostgreSQL, their tables
@@ -169,7 +172,7 @@ struct ServeCommand: AsyncParsableCommand {
                 places: try PostgresSnapshotStorage(pool: pool), csrfSecret: csrfSecret,
                 library: try PostgresVideoLibrary(
                     pool: pool, folder: media.appendingPathComponent(SQLiteVideoLibrary.folderName, isDirectory: true)),
-                exportJobs: try PostgresExportJobs(pool: pool))
+                exportJobs: try PostgresExportJobs(pool: pool), wanted: try PostgresWantedMovies(pool: pool))
             logger.info(
                 "persons, bookmarks, places and videos are kept in PostgreSQL at \(location), videos' files in \(media.path)"
             )

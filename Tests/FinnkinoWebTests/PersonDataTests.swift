@@ -16,17 +16,20 @@ import Testing
         let persons: PersonStore
         let bookmarks: BookmarkStores
         let state: SQLiteSnapshotStorage
+        let wanted: SQLiteWantedMovies
 
         init() throws {
             data = FileManager.default.temporaryDirectory.appendingPathComponent("person-data-\(UUID())")
             persons = try SQLitePersonStore(dataDirectory: data)
             bookmarks = try SQLiteBookmarkStores(dataDirectory: data)
             state = try SQLiteSnapshotStorage(fileURL: data.appendingPathComponent("state.sqlite"))
+            wanted = try SQLiteWantedMovies(dataDirectory: data)
         }
 
         func start() async throws -> WebServer {
             try await WebServer.start(
-                stateStorage: state, bookmarks: bookmarks, hosted: true, persons: persons, dataDirectory: data)
+                stateStorage: state, bookmarks: bookmarks, hosted: true, persons: persons, wanted: wanted,
+                dataDirectory: data)
         }
 
         func person(of browser: HostedBrowser) throws -> PersonID {
@@ -58,6 +61,7 @@ import Testing
                 ("bookmarks.sqlite", "SELECT COUNT(*) FROM bookmark WHERE person = ?"),
                 ("bookmarks.sqlite", "SELECT COUNT(*) FROM commandHistory WHERE person = ?"),
                 ("library.sqlite", "SELECT COUNT(*) FROM video WHERE person = ?"),
+                ("wanted.sqlite", "SELECT COUNT(*) FROM wantedMovie WHERE person = ?"),
             ]
             for (file, sql) in checks {
                 let queue = try DatabaseQueue(path: data.appendingPathComponent(file).path)
@@ -79,9 +83,11 @@ import Testing
         var a = HostedBrowser(server)
         var aPhone = HostedBrowser(server)
         var b = HostedBrowser(server)
-        // Given A with a bookmark, an undo history, a place, a video, an editor, a second device and a spare code
+        // Given A with a bookmark, an undo history, a wanted movie, a place, a video, an editor, a second
+        // device and a spare code
         _ = try await a.get("/movie/\(movies[0].id)")
         _ = try await a.post("/bookmarks/toggle", "movie=\(movies[0].id)")
+        _ = try await a.post("/movies/wanted", "movie=\(movies[0].id)&wanted=yes")
         _ = try await a.get("/news")
         _ = try await aPhone.get("/devices")
         _ = try await aPhone.post("/devices/join", "code=" + (try code(try await a.post("/devices/code", "").body)))
@@ -163,9 +169,11 @@ import Testing
         var b = HostedBrowser(server)
         _ = try await a.get("/movie/\(movies[0].id)")
         _ = try await a.post("/bookmarks/toggle", "movie=\(movies[0].id)")
+        _ = try await a.post("/movies/wanted", "movie=\(movies[2].id)&wanted=yes")
         _ = try await a.get("/news")
         _ = try await b.get("/movie/\(movies[1].id)")
         _ = try await b.post("/bookmarks/toggle", "movie=\(movies[1].id)")
+        _ = try await b.post("/movies/wanted", "movie=\(movies[3].id)&wanted=yes")
         let video = try await files.addVideo(for: try files.person(of: a), title: "A:n video")
         // When A downloads their data
         let reply = try await a.get("/me/data")
@@ -180,6 +188,9 @@ import Testing
         let videos = try #require(json["videos"] as? [[String: Any]])
         #expect(videos.map { $0["title"] as? String } == ["A:n video"])
         #expect(videos.first?["download"] as? String == "/library/\(video.id)/video.mp4?download=1")
+        let wanted = try #require(json["wanted"] as? [[String: Any]])
+        #expect(wanted.map { $0["movieID"] as? Int } == [movies[2].id])
+        #expect(wanted.first?["title"] as? String == movies[2].title)
         #expect(!reply.body.contains("\(movies[1].id),") && !reply.body.contains("B:n"))
         // And the session token is nowhere in it
         let session = try #require(a.session)
@@ -194,12 +205,14 @@ import Testing
         let (keeper, _) = try files.persons.newPerson(device: "", now: start)
         let (recent, _) = try files.persons.newPerson(device: "", now: start.addingTimeInterval(20 * 86_400))
         let (forgotten, _) = try files.persons.newPerson(device: "", now: start)
+        let (waiting, _) = try files.persons.newPerson(device: "", now: start)
         try files.bookmarks.store(for: keeper).add(Self.bookmark(1))
+        _ = try files.wanted.want(301, title: "Dyyni", by: waiting, now: start)
         try files.bookmarks.store(for: forgotten).add(Self.bookmark(2))
         try files.bookmarks.store(for: .local).add(Self.bookmark(3))
         let library = try SQLiteVideoLibrary(dataDirectory: files.data)
         let eraser = PersonEraser(
-            persons: files.persons, bookmarks: files.bookmarks, library: library,
+            persons: files.persons, bookmarks: files.bookmarks, library: library, wanted: files.wanted,
             sessions: EditorSessions(
                 library: library, jobs: SQLiteExportJobs(), uploads: files.data.appendingPathComponent("uploads"),
                 logger: Logger(label: "test")),
@@ -208,11 +221,14 @@ import Testing
         // When 31 days have passed: the idle person without data goes; the others stay
         #expect(try await eraser.sweep(now: start.addingTimeInterval(31 * 86_400)) == 1)
         #expect(try files.persons.dates(of: idle) == nil)
-        for person in [keeper, recent, forgotten, .local] { #expect(try files.persons.dates(of: person) != nil) }
+        for person in [keeper, recent, forgotten, waiting, .local] {
+            #expect(try files.persons.dates(of: person) != nil)
+        }
         // When nobody has come for longer than a session lasts: everyone but the local person goes, data and all
         let later = start.addingTimeInterval(SessionToken.lifetime + 40 * 86_400)
-        #expect(try await eraser.sweep(now: later) == 3)
+        #expect(try await eraser.sweep(now: later) == 4)
         #expect(try files.bookmarks.personsWithBookmarks(among: [keeper, forgotten]).isEmpty)
+        #expect(try files.wanted.wanted(by: waiting).isEmpty)
         #expect(try files.bookmarks.store(for: .local).all().count == 1)
         #expect(try files.persons.count() == 1)
     }
@@ -235,7 +251,7 @@ import Testing
         let (returning, token) = try persons.newPerson(device: "", now: start)
         _ = try persons.person(of: token, now: start.addingTimeInterval(31 * 86_400 - 60))
         let eraser = PersonEraser(
-            persons: persons, bookmarks: bookmarks, library: library,
+            persons: persons, bookmarks: bookmarks, library: library, wanted: SQLiteWantedMovies(),
             sessions: EditorSessions(
                 library: library, jobs: SQLiteExportJobs(), uploads: data.appendingPathComponent("uploads"),
                 logger: Logger(label: "test")),
@@ -259,7 +275,7 @@ import Testing
         let eraser = PersonEraser(
             persons: persons,
             bookmarks: try SQLiteBookmarkStores.unavailable(path: "/x/bookmarks.sqlite", reason: "damaged"),
-            library: library,
+            library: library, wanted: SQLiteWantedMovies(),
             sessions: EditorSessions(
                 library: library, jobs: SQLiteExportJobs(), uploads: data.appendingPathComponent("uploads"),
                 logger: Logger(label: "test")),

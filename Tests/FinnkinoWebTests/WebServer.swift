@@ -17,6 +17,8 @@ final class WebServer: Sendable {
     let routes: [(method: String, path: String)]
     /// What the server keeps of each person besides their bookmarks.
     let people: PersonStates
+    /// The check of everyone's wanted movies, as the server runs it.
+    let wantedMovieWatch: WantedMovieWatch
     private let task: Task<Void, any Error>
 
     static let today = LocalDate(year: 2026, month: 11, day: 22)
@@ -30,7 +32,7 @@ final class WebServer: Sendable {
         hosted: Bool = false, secureCookies: Bool = false, persons: PersonStore? = nil,
         postsPerMinute: Int = PostRateMiddleware.limit,
         probeInterval: Duration = .seconds(10), images: ImagePipeline = ImagePipeline(),
-        idleTimeout: Duration = .seconds(20),
+        idleTimeout: Duration = .seconds(20), wanted: any WantedMovies = SQLiteWantedMovies(),
         dataDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent(
             "finnkino-web-\(UUID().uuidString)")
     ) async throws -> WebServer {
@@ -43,6 +45,8 @@ final class WebServer: Sendable {
             persons: try persons ?? SQLitePersonStore.inMemory(),
             hosted: hosted, secureCookies: secureCookies, postsPerMinute: postsPerMinute,
             uploads: dataDirectory.appendingPathComponent("uploads"),
+            // Checked when a test says (`wantedMovieWatch.check()`), besides the one at start.
+            wanted: wanted, wantedCheckInterval: .seconds(3600),
             now: { morning },
             onServerRunning: { port in
                 continuation.yield(port)
@@ -58,7 +62,9 @@ final class WebServer: Sendable {
         let task = Task { try await app.runService(gracefulShutdownSignals: []) }
         var port = 0
         for await bound in ports { port = bound }
-        return WebServer(port: port, secret: secret, routes: routes, people: router.people, task: task)
+        return WebServer(
+            port: port, secret: secret, routes: routes, people: router.people,
+            wantedMovieWatch: router.wantedMovieWatch, task: task)
     }
 
     @Sendable static func bundledStore(_ language: ContentLanguage) throws -> FeedStore {
@@ -69,9 +75,10 @@ final class WebServer: Sendable {
 
     private init(
         port: Int, secret: CSRFSecret, routes: [(method: String, path: String)], people: PersonStates,
-        task: Task<Void, any Error>
+        wantedMovieWatch: WantedMovieWatch, task: Task<Void, any Error>
     ) {
         self.people = people
+        self.wantedMovieWatch = wantedMovieWatch
         self.port = port
         self.secret = secret
         self.routes = routes

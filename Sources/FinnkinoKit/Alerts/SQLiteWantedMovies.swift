@@ -59,7 +59,7 @@ public final class SQLiteWantedMovies: WantedMovies {
                 try Int.fetchOne(
                     db, sql: "SELECT COUNT(*) FROM wantedMovie WHERE person = ? AND movieID != ?",
                     arguments: [person.rawValue, movieID]) ?? 0
-            guard others < Self.limit else { return false }
+            guard others < WantedMovieLimits.perPerson else { return false }
             try db.execute(
                 sql: """
                     INSERT INTO wantedMovie (person, movieID, title, wantedAt) VALUES (?, ?, ?, ?)
@@ -119,6 +119,20 @@ public final class SQLiteWantedMovies: WantedMovies {
                 ])
             return db.changesCount == 1
         }
+    }
+
+    public func personsWanting(among persons: [PersonID]) throws(WantedMoviesError) -> Set<PersonID> {
+        guard !persons.isEmpty else { return [] }
+        return Set(
+            try read { db in
+                try Int64.fetchAll(
+                    db,
+                    sql: """
+                        SELECT DISTINCT person FROM wantedMovie
+                        WHERE person IN (\(databaseQuestionMarks(count: persons.count)))
+                        """,
+                    arguments: StatementArguments(persons.map(\.rawValue)))
+            }.map(PersonID.init(rawValue:)))
     }
 
     public func erase(_ person: PersonID) throws(WantedMoviesError) {

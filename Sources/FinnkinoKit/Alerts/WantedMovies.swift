@@ -38,7 +38,7 @@ public struct WantedMoviesError: Error, CustomStringConvertible, Equatable {
 /// for several instances; `WantedMoviesTests` holds each kind to it).
 public protocol WantedMovies: Sendable {
     /// Adds the movie to the person's wanted ones, waiting to be announced (again, if it was
-    /// announced before). False, and nothing added, when they already want ``limit`` others.
+    /// announced before). False, and nothing added, when they already want ``WantedMovieLimits/perPerson`` others.
     func want(_ movieID: Int, title: String, by person: PersonID, now: Date) throws(WantedMoviesError) -> Bool
     /// Removes the movie from the person's wanted ones (nothing when it was not one).
     func unwant(_ movieID: Int, by person: PersonID) throws(WantedMoviesError)
@@ -51,12 +51,16 @@ public protocol WantedMovies: Sendable {
     /// call that recorded it: a movie announced by another instance meanwhile (or no longer
     /// wanted) gives false, so no person is told twice.
     func markAnnounced(_ announcement: Announcement, at date: Date) throws(WantedMoviesError) -> Bool
+    /// Those of `persons` who want a movie (the sweep of unused persons keeps them: a movie can be
+    /// months away).
+    func personsWanting(among persons: [PersonID]) throws(WantedMoviesError) -> Set<PersonID>
     /// Forgets every wanted movie of the person.
     func erase(_ person: PersonID) throws(WantedMoviesError)
 }
 
-extension WantedMovies {
+/// The limits every store of wanted movies keeps.
+public enum WantedMovieLimits {
     /// The most movies one person can want at once: more than any cinema announces ahead, few
     /// enough that one person cannot make the check slow for everyone.
-    public static var limit: Int { 100 }
+    public static let perPerson = 100
 }

@@ -54,7 +54,7 @@ public final class PostgresWantedMovies: WantedMovies {
                 SELECT movie_id FROM wanted_movie WHERE person = \(person.rawValue) FOR UPDATE
                 """
             ).map { try $0.decode(Int.self) }.filter { $0 != movieID }.count
-            guard others < Self.limit else { return false }
+            guard others < WantedMovieLimits.perPerson else { return false }
             try session.execute(
                 """
                 INSERT INTO wanted_movie (person, movie_id, title, wanted_at)
@@ -112,6 +112,16 @@ public final class PostgresWantedMovies: WantedMovies {
                 """
             ) == 1
         }
+    }
+
+    public func personsWanting(among persons: [PersonID]) throws(WantedMoviesError) -> Set<PersonID> {
+        guard !persons.isEmpty else { return [] }
+        let ids = persons.map(\.rawValue)
+        return Set(
+            try run("read") { session in
+                try session.query("SELECT DISTINCT person FROM wanted_movie WHERE person = ANY(\(ids))")
+                    .map { PersonID(rawValue: try $0.decode(Int64.self)) }
+            })
     }
 
     public func erase(_ person: PersonID) throws(WantedMoviesError) {

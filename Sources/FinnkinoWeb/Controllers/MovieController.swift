@@ -3,7 +3,8 @@ import FinnkinoPresentation
 import Foundation
 import Hummingbird
 
-/// A movie's page: `GET /movie/<id>` (its bookmark button posts to `/bookmarks/toggle`).
+/// A movie's page: `GET /movie/<id>` (its bookmark button posts to `/bookmarks/toggle`), and its
+/// "Tell me when it's on": `POST /movies/wanted` with `movie` and `wanted=yes|no`.
 struct MovieController: Sendable {
     let screens: Screens
     let renderer: PageRenderer
@@ -20,10 +21,41 @@ struct MovieController: Sendable {
                     $0.openMovieID = id
                 }
             }
+            let wanted = try screens.wanted.wanted(by: client.person).first { $0.movieID == id }
             let html = MovieView.page(
                 outputs, shows: try await shows, isHidden: screens.place(client).place.isNotInterested(in: id),
-                layout: renderer.layout(client, path: WebRoute.movie(id: id).path))
+                wanted: wanted, layout: renderer.layout(client, path: WebRoute.movie(id: id).path))
             return renderer.page(html, client: client, status: outputs.isNotFound ? .notFound : .ok)
+        }
+        routes.on(.setWanted) { _, context in try await setWanted(context) }
+    }
+
+    /// Adds the movie to the person's wanted ones (`wanted=yes`, with the title the source gives
+    /// now) or removes it (`no`), then goes back to the page the form was on, saying what was done.
+    private func setWanted(_ context: PageRequestContext) async throws -> Response {
+        let form = context.form
+        guard let id = form["movie"].flatMap({ Int($0) }), id > 0, id < 1_000_000_000 else {
+            throw HTTPError(.badRequest)
+        }
+        let client = context.client
+        let words = client.language.alerts
+        switch form["wanted"] {
+        case "yes":
+            // Only a movie the source lists: the title the announcement names is the source's.
+            guard let title = try? await screens.store(client).movie(id: id).title else {
+                throw HTTPError(.notFound)
+            }
+            guard try screens.wanted.want(id, title: title, by: client.person, now: screens.now()) else {
+                return ClientState.redirect(to: form.back, flash: words.full)
+            }
+            return ClientState.redirect(to: form.back, flash: words.wanted(title))
+        case "no":
+            let title = try screens.wanted.wanted(by: client.person).first { $0.movieID == id }?.title
+            try screens.wanted.unwant(id, by: client.person)
+            return ClientState.redirect(
+                to: form.back, flash: words.unwanted(title ?? client.language.shows.movieNoLongerListed(String(id))))
+        default:
+            throw HTTPError(.badRequest)
         }
     }
 }

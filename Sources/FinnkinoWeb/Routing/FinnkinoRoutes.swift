@@ -18,6 +18,8 @@ struct FinnkinoRoutes {
     let services: [any Service]
     /// What is kept of each person besides their bookmarks (read by tests).
     let people: PersonStates
+    /// The check of everyone's wanted movies (one of ``services``; run by tests when they say).
+    let wantedMovieWatch: WantedMovieWatch
 
     init(_ configuration: WebConfiguration) throws {
         router.add(middleware: LogRequestsMiddleware(.info))
@@ -46,7 +48,7 @@ struct FinnkinoRoutes {
         let catalog = StoreCatalog(probeInterval: configuration.probeInterval, make: configuration.makeStore)
         let screens = Screens(
             catalog: catalog, now: configuration.now, people: people, allBookmarks: configuration.bookmarks,
-            library: configuration.library)
+            library: configuration.library, wanted: configuration.wanted)
         let renderer = PageRenderer(screens: screens)
         AppController(screens: screens, renderer: renderer, assets: try finnkinoStaticAssets()).add(to: routes)
         MoviesController(screens: screens, renderer: renderer).add(to: routes)
@@ -75,16 +77,21 @@ struct FinnkinoRoutes {
         LibraryController(library: configuration.library, renderer: renderer).add(to: routes)
         let eraser = PersonEraser(
             persons: configuration.persons, bookmarks: configuration.bookmarks, library: configuration.library,
-            sessions: editorSessions, people: people, storage: places, logger: configuration.logger)
+            wanted: configuration.wanted, sessions: editorSessions, people: people, storage: places,
+            logger: configuration.logger)
         PersonDataController(screens: screens, persons: configuration.persons, eraser: eraser)
             .add(to: routes)
         ImageController(pipeline: configuration.images, catalog: catalog, logger: configuration.logger).add(to: routes)
+        wantedMovieWatch = WantedMovieWatch(
+            wanted: configuration.wanted, catalog: catalog, people: people,
+            interval: configuration.wantedCheckInterval, now: configuration.now, logger: configuration.logger)
         services = [
             PendingWritesService(places: places, persons: configuration.persons, logger: configuration.logger),
             PersonSweepService(eraser: eraser, interval: .seconds(3600), logger: configuration.logger),
             ExportWorker(
                 jobs: configuration.exportJobs, library: configuration.library, lease: configuration.exportLease,
                 logger: configuration.logger),
+            wantedMovieWatch,
         ]
     }
 }

@@ -41,6 +41,8 @@ enum WebRoute: Hashable, Sendable {
     case setTheatres
     /// `POST`: a movie hidden from the person's lists (`interested=no`) or brought back (`yes`).
     case setInterest
+    /// "Tell me when it's on", or no longer.
+    case setWanted
     /// The movies the person hid, each to be brought back.
     case hiddenMovies
     case action
@@ -76,7 +78,7 @@ enum WebRoute: Hashable, Sendable {
             showCalendar, news
         case article
         case bookmarks, removeBookmarks, toggleBookmark, setLanguage, setLocation, setTheatres, action, live
-        case setInterest, hiddenMovies
+        case setInterest, setWanted, hiddenMovies
         case international, internationalRows, internationalMovie, trailer, trailerClip
         case openEditor, upload, editor, editorSource, edit, startExport, cancelExport, exportJob
         case library, video, thumbnail, deleteVideo, devices, newJoinCode, join, signOut, myData, deleteMe
@@ -107,6 +109,7 @@ enum WebRoute: Hashable, Sendable {
             case .setLocation: "/settings/location"
             case .setTheatres: "/settings/theatres"
             case .setInterest: "/movies/interest"
+            case .setWanted: "/movies/wanted"
             case .hiddenMovies: "/movies/hidden"
             case .action: "/action"
             case .live: "/live"
@@ -140,7 +143,8 @@ enum WebRoute: Hashable, Sendable {
         /// check of ``RouteGroups``) by being left out of a list.
         var method: HTTPRequest.Method {
             switch self {
-            case .removeBookmarks, .toggleBookmark, .setLanguage, .setLocation, .setTheatres, .setInterest, .action,
+            case .removeBookmarks, .toggleBookmark, .setLanguage, .setLocation, .setTheatres, .setInterest, .setWanted,
+                .action,
                 .openEditor,
                 .edit,
                 .startExport, .cancelExport, .deleteVideo, .newJoinCode, .join, .signOut, .deleteMe:
@@ -194,6 +198,7 @@ enum WebRoute: Hashable, Sendable {
         case .setLocation: .setLocation
         case .setTheatres: .setTheatres
         case .setInterest: .setInterest
+        case .setWanted: .setWanted
         case .hiddenMovies: .hiddenMovies
         case .action: .action
         case .live: .live
@@ -326,6 +331,7 @@ enum WebRoute: Hashable, Sendable {
         case .setLocation: self = .setLocation
         case .setTheatres: self = .setTheatres
         case .setInterest: self = .setInterest
+        case .setWanted: self = .setWanted
         case .hiddenMovies: self = .hiddenMovies
         case .action: self = .action
         case .live: self = .live

@@ -24,6 +24,7 @@ enum WantedMoviesKind: String, CaseIterable, Sendable {
 @Suite(.timeLimit(.minutes(1))) struct WantedMoviesTests {
     let alice = PersonID(rawValue: 7)
     let bob = PersonID(rawValue: 8)
+    let carol = PersonID(rawValue: 9)
     let start = Date(timeIntervalSince1970: 1_795_000_000)
 
     @Test(arguments: WantedMoviesKind.allCases) func eachPersonsWantsAreTheirsAndAnnouncedOnce(
@@ -61,6 +62,8 @@ enum WantedMoviesKind: String, CaseIterable, Sendable {
         #expect(try store.want(301, title: "Dyyni", by: alice, now: told))
         #expect(try store.wanted(by: alice).first { $0.movieID == 301 }?.announcedAt == nil)
         #expect(try store.wanted(by: alice).first { $0.movieID == 301 }?.announcement == nil)
+        #expect(try store.personsWanting(among: [alice, carol, bob]) == [alice, bob])
+        #expect(try store.personsWanting(among: []).isEmpty)
         // When A no longer wants 302, and then is erased, B's are untouched
         try store.unwant(302, by: alice)
         #expect(try store.wanted(by: alice).map(\.movieID) == [301])
@@ -72,7 +75,7 @@ enum WantedMoviesKind: String, CaseIterable, Sendable {
     @Test(arguments: WantedMoviesKind.allCases) func onePersonCannotWantMoreThanTheLimit(kind: WantedMoviesKind) throws
     {
         let store = try kind.make()
-        let limit = SQLiteWantedMovies.limit
+        let limit = WantedMovieLimits.perPerson
         for movie in 1...limit { #expect(try store.want(movie, title: "M\(movie)", by: alice, now: start)) }
         // A movie more is refused; asking again for one already wanted is not
         #expect(try store.want(limit + 1, title: "Liikaa", by: alice, now: start) == false)

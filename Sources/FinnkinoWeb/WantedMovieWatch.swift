@@ -1,0 +1,53 @@
+import FinnkinoKit
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// Runs the check of everyone's wanted movies (``WantedMovieCheck``) when the server starts and
+/// then every `interval` (the schedule's cache period: each check reads schedules as fresh as a
+/// page would), until the server stops. Each announcement is recorded by the check; the person
+/// finds it on their pages and in their feeds.
+struct WantedMovieWatch: Service {
+    let wanted: any WantedMovies
+    let catalog: StoreCatalog
+    let people: PersonStates
+    let interval: Duration
+    let now: @Sendable () -> Date
+    let logger: Logger
+
+    /// The areas a person watches: their home area (the capital region until they choose one, as
+    /// their pages) and their own theatres.
+    static func areas(homeArea: Int?, myTheatres: [Int]?) -> [Int] {
+        var areas = [homeArea ?? ClientState.defaultArea]
+        for theatre in myTheatres ?? [] where !areas.contains(theatre) { areas.append(theatre) }
+        return areas
+    }
+
+    func run() async throws {
+        try? await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                await check()
+                try await Task.sleep(for: interval)
+            }
+        }
+    }
+
+    /// One check over every wanted movie; returns its announcements (for tests).
+    @discardableResult
+    func check() async -> [Announcement] {
+        do {
+            let people = self.people
+            let check = WantedMovieCheck(wanted: wanted, store: try catalog.store(for: .fi), logger: logger) { person in
+                let place = people.state(of: person).place.place
+                return Self.areas(homeArea: place.homeArea, myTheatres: place.myTheatres)
+            }
+            let time = now()
+            let announcements = try await check.run(now: time, today: HelsinkiTime.localDate(of: time))
+            if !announcements.isEmpty { logger.info("wanted movies: \(announcements.count) announced") }
+            return announcements
+        } catch {
+            logger.warning("the check of wanted movies failed: \(error)")
+            return []
+        }
+    }
+}
