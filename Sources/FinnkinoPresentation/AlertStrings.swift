@@ -21,6 +21,13 @@ public struct AlertStrings: Sendable {
     public var notYet: String
     /// The announcement's title: `%@` is the movie's title.
     public var onNow: Template
+    /// Above the private feeds' links: what they are, and that they are the person's own.
+    public var feedsNote: String
+    public var subscribeCalendar: String
+    public var atomFeed: String
+    public var renewFeeds: String
+    /// The flash after a renewal.
+    public var feedsRenewed: String
     private let language: UILanguage
 
     /// The announcement: which movie, where and from when (Helsinki time), and when ticket sales
@@ -52,7 +59,12 @@ public struct AlertStrings: Sendable {
         wanted: "Kerromme, kun %@ tulee ohjelmistoon.", unwanted: "Et enää odota elokuvaa %@.",
         full: "Odotat jo \(WantedMovieLimits.perPerson) elokuvaa: poista jokin ensin.",
         heading: "Odottamasi elokuvat", nothingWanted: "Et odota yhtään elokuvaa.",
-        notYet: "Ei vielä näytöksiä", onNow: "%@ tulee ohjelmistoon", language: .fi)
+        notYet: "Ei vielä näytöksiä", onNow: "%@ tulee ohjelmistoon",
+        feedsNote:
+            "Ilman ilmoituksia: tilaa odottamiesi elokuvien näytökset alueellasi kalenteriisi tai seuraa syötettä. "
+            + "Osoitteet ovat sinun omiasi: älä jaa niitä.",
+        subscribeCalendar: "Tilaa kalenteriin", atomFeed: "Atom-syöte", renewFeeds: "Vaihda osoitteet",
+        feedsRenewed: "Syötteillä on uudet osoitteet; vanhat eivät enää toimi.", language: .fi)
 
     public static let swedish = AlertStrings(
         tellMe: "Meddela när den kommer",
@@ -60,7 +72,12 @@ public struct AlertStrings: Sendable {
         wanted: "Vi meddelar när %@ kommer på bio.", unwanted: "Du väntar inte längre på %@.",
         full: "Du väntar redan på \(WantedMovieLimits.perPerson) filmer: ta bort någon först.",
         heading: "Filmer du väntar på", nothingWanted: "Du väntar inte på några filmer.",
-        notYet: "Inga föreställningar ännu", onNow: "%@ kommer på bio", language: .sv)
+        notYet: "Inga föreställningar ännu", onNow: "%@ kommer på bio",
+        feedsNote:
+            "Utan aviseringar: prenumerera på visningarna av filmerna du väntar på i din kalender eller följ flödet. "
+            + "Adresserna är dina egna: dela dem inte.",
+        subscribeCalendar: "Prenumerera i kalendern", atomFeed: "Atom-flöde", renewFeeds: "Byt adresser",
+        feedsRenewed: "Flödena har nya adresser; de gamla fungerar inte längre.", language: .sv)
 
     public static let english = AlertStrings(
         tellMe: "Tell me when it's on",
@@ -68,5 +85,10 @@ public struct AlertStrings: Sendable {
         wanted: "We'll tell you when %@ is on.", unwanted: "You no longer wait for %@.",
         full: "You already wait for \(WantedMovieLimits.perPerson) movies: remove one first.",
         heading: "Movies you wait for", nothingWanted: "You wait for no movies.",
-        notYet: "No shows yet", onNow: "%@ is on", language: .en)
+        notYet: "No shows yet", onNow: "%@ is on",
+        feedsNote:
+            "Without notifications: subscribe to the shows of the movies you wait for in your calendar, or follow "
+            + "the feed. The addresses are yours alone: do not share them.",
+        subscribeCalendar: "Subscribe in your calendar", atomFeed: "Atom feed", renewFeeds: "New addresses",
+        feedsRenewed: "Your feeds have new addresses; the old ones no longer work.", language: .en)
 }

@@ -10,7 +10,8 @@ enum BookmarksView {
     /// The page's address with the area its next shows are in.
     static func path(area: Int) -> String { WebRoute.bookmarks.path + "?area=\(area)" }
 
-    static func page(_ outputs: BookmarksViewModel.Outputs, layout: PageLayout) -> String {
+    /// The page; `wanted` is the section of the movies the person waits for, below the list.
+    static func page(_ outputs: BookmarksViewModel.Outputs, wanted: String, layout: PageLayout) -> String {
         let strings = layout.client.strings
         return layout.render(title: strings.bookmarksTab, tab: .bookmarks, live: true, showsFlash: true) { html in
             html.raw("<h1>")
@@ -18,6 +19,7 @@ enum BookmarksView {
             html.raw("</h1><div id=\"\(listID)\">")
             list(outputs, layout: layout, into: &html)
             html.raw("</div>")
+            html.raw(wanted)
         }
     }
 

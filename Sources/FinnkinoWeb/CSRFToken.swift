@@ -79,6 +79,12 @@ public struct CSRFSecret: Sendable {
 
     init(key: SymmetricKey) { self.key = key }
 
+    /// A key for another use, derived from this secret (HKDF-SHA256 with `label`): one kept secret
+    /// serves several uses without a MAC of one ever standing for another's.
+    func derivedKey(_ label: String) -> SymmetricKey {
+        HKDF<SHA256>.deriveKey(inputKeyMaterial: key, info: Data(label.utf8), outputByteCount: 32)
+    }
+
     /// A secret for this process only (tests, or when the data folder cannot keep one).
     public static func random() -> CSRFSecret { CSRFSecret(key: SymmetricKey(size: .bits256)) }
 

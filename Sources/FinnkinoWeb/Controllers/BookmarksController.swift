@@ -1,4 +1,5 @@
 import AppPatterns
+import Crypto
 import FinnkinoKit
 import FinnkinoPresentation
 import Foundation
@@ -14,16 +15,21 @@ import Hummingbird
 struct BookmarksController: Sendable {
     let screens: Screens
     let renderer: PageRenderer
+    /// The key of the person's feed addresses (``FeedToken``), listed under their wanted movies.
+    let feedKey: SymmetricKey
+    /// Whether the app is reached over https.
+    let secure: Bool
 
     func add(to routes: RouteGroups) {
-        routes.on(.bookmarks) { _, context in
+        routes.on(.bookmarks) { request, context in
             let client = context.client
             let area = listArea(client)
             let outputs = try await screens.bookmarks(area: area, client: client)
             screens.place(client).update { $0.tab = .bookmarks }
             // The area is in the page's own address, so that its live updates name the same shows.
+            let layout = renderer.layout(client, path: BookmarksView.path(area: area))
             return renderer.page(
-                BookmarksView.page(outputs, layout: renderer.layout(client, path: BookmarksView.path(area: area))),
+                BookmarksView.page(outputs, wanted: try wantedSection(request, client, layout: layout), layout: layout),
                 client: client)
         }
         routes.on(.removeBookmarks) { _, context in
@@ -44,6 +50,18 @@ struct BookmarksController: Sendable {
             await actions.bookmarkToggled(key)
             return ClientState.redirect(to: ActionPage.path(of: key), flash: actions.outputs.message)
         }
+    }
+
+    /// The movies the person waits for, with their feeds' addresses (absolute: a calendar app is
+    /// given the `webcal:` one).
+    private func wantedSection(_ request: Request, _ client: ClientState, layout: PageLayout) throws -> String {
+        let wanted = try screens.wanted.wanted(by: client.person)
+        guard !wanted.isEmpty, let authority = request.head.authority else { return "" }
+        let token = WantedFeedsController.token(of: client.person, place: screens.place(client).place, key: feedKey)
+        return WantedMoviesView.section(
+            wanted, calendar: "webcal://" + authority + WebRoute.wantedCalendar(token: token).path,
+            atom: (secure ? "https://" : "http://") + authority + WebRoute.wantedAtom(token: token).path,
+            layout: layout)
     }
 
     /// The area whose shows the list names: the one remembered, else the home area.

@@ -56,7 +56,14 @@ struct FinnkinoRoutes {
         ShowtimesController(screens: screens, renderer: renderer).add(to: routes)
         ShowController(screens: screens, renderer: renderer).add(to: routes)
         NewsController(screens: screens, renderer: renderer).add(to: routes)
-        BookmarksController(screens: screens, renderer: renderer).add(to: routes)
+        let feedKey = configuration.csrfSecret.derivedKey(FeedToken.keyLabel)
+        BookmarksController(
+            screens: screens, renderer: renderer, feedKey: feedKey, secure: configuration.secureCookies
+        ).add(to: routes)
+        WantedFeedsController(
+            screens: screens, persons: configuration.persons, key: feedKey,
+            defaultLanguage: configuration.defaultLanguage, secure: configuration.secureCookies
+        ).add(to: routes)
         InternationalController(screens: screens, renderer: renderer).add(to: routes)
         SettingsController(screens: screens).add(to: routes)
         ActionController(screens: screens).add(to: routes)

@@ -43,6 +43,12 @@ enum WebRoute: Hashable, Sendable {
     case setInterest
     /// "Tell me when it's on", or no longer.
     case setWanted
+    /// A person's private calendar of their wanted movies' shows; its address is its key.
+    case wantedCalendar(token: String)
+    /// A person's private Atom feed of what they were told about their wanted movies.
+    case wantedAtom(token: String)
+    /// New addresses for the person's private feeds (the old ones stop working).
+    case renewFeeds
     /// The movies the person hid, each to be brought back.
     case hiddenMovies
     case action
@@ -78,7 +84,7 @@ enum WebRoute: Hashable, Sendable {
             showCalendar, news
         case article
         case bookmarks, removeBookmarks, toggleBookmark, setLanguage, setLocation, setTheatres, action, live
-        case setInterest, setWanted, hiddenMovies
+        case setInterest, setWanted, hiddenMovies, wantedCalendar, wantedAtom, renewFeeds
         case international, internationalRows, internationalMovie, trailer, trailerClip
         case openEditor, upload, editor, editorSource, edit, startExport, cancelExport, exportJob
         case library, video, thumbnail, deleteVideo, devices, newJoinCode, join, signOut, myData, deleteMe
@@ -110,6 +116,9 @@ enum WebRoute: Hashable, Sendable {
             case .setTheatres: "/settings/theatres"
             case .setInterest: "/movies/interest"
             case .setWanted: "/movies/wanted"
+            case .wantedCalendar: "/feeds/:token/calendar.ics"
+            case .wantedAtom: "/feeds/:token/atom.xml"
+            case .renewFeeds: "/feeds/renew"
             case .hiddenMovies: "/movies/hidden"
             case .action: "/action"
             case .live: "/live"
@@ -144,14 +153,14 @@ enum WebRoute: Hashable, Sendable {
         var method: HTTPRequest.Method {
             switch self {
             case .removeBookmarks, .toggleBookmark, .setLanguage, .setLocation, .setTheatres, .setInterest, .setWanted,
-                .action,
+                .renewFeeds, .action,
                 .openEditor,
                 .edit,
                 .startExport, .cancelExport, .deleteVideo, .newJoinCode, .join, .signOut, .deleteMe:
                 .post
             case .upload: .put
             case .root, .healthz, .staticFile, .manifest, .appIcon, .serviceWorker, .offline, .image, .movies,
-                .moviesResults, .hiddenMovies,
+                .moviesResults, .hiddenMovies, .wantedCalendar, .wantedAtom,
                 .movie, .showtimes,
                 .show,
                 .showCalendar, .news, .article,
@@ -169,7 +178,10 @@ enum WebRoute: Hashable, Sendable {
         /// Whether a request for it is a person's (not a file, an image, the manifest or the health
         /// check).
         var belongsToSomeone: Bool {
-            ![.healthz, .staticFile, .manifest, .appIcon, .serviceWorker, .image].contains(self)
+            // The feeds are fetched by calendar apps and feed readers, without cookies: their
+            // address says whose they are (``FeedToken``).
+            ![.healthz, .staticFile, .manifest, .appIcon, .serviceWorker, .image, .wantedCalendar, .wantedAtom]
+                .contains(self)
         }
     }
 
@@ -199,6 +211,9 @@ enum WebRoute: Hashable, Sendable {
         case .setTheatres: .setTheatres
         case .setInterest: .setInterest
         case .setWanted: .setWanted
+        case .wantedCalendar: .wantedCalendar
+        case .wantedAtom: .wantedAtom
+        case .renewFeeds: .renewFeeds
         case .hiddenMovies: .hiddenMovies
         case .action: .action
         case .live: .live
@@ -252,6 +267,8 @@ enum WebRoute: Hashable, Sendable {
         case .thumbnail(let id): "/library/\(id)/thumbnail.jpg"
         case .deleteVideo(let id): "/library/\(id)/delete"
         case .signOut(let device): "/devices/\(device)/signout"
+        case .wantedCalendar(let token): "/feeds/" + Self.encoded(token) + "/calendar.ics"
+        case .wantedAtom(let token): "/feeds/" + Self.encoded(token) + "/atom.xml"
         default: pattern.template
         }
     }
@@ -332,6 +349,9 @@ enum WebRoute: Hashable, Sendable {
         case .setTheatres: self = .setTheatres
         case .setInterest: self = .setInterest
         case .setWanted: self = .setWanted
+        case .wantedCalendar: self = .wantedCalendar(token: captures[0])
+        case .wantedAtom: self = .wantedAtom(token: captures[0])
+        case .renewFeeds: self = .renewFeeds
         case .hiddenMovies: self = .hiddenMovies
         case .action: self = .action
         case .live: self = .live

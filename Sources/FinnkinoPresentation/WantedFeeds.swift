@@ -1,0 +1,45 @@
+import AppPatterns
+import FinnkinoKit
+import Foundation
+
+/// A person's private feeds of their wanted movies, for those who do not take notifications: the
+/// calendar of the movies' shows in their areas, and the Atom feed of what they were told.
+public enum WantedFeeds {
+    /// The most shows the calendar lists: a calendar app fetches it whole, again and again.
+    public static let calendarLimit = 500
+
+    /// The calendar of `shows` of the wanted movies (only theirs, each show once, by start, at
+    /// most ``calendarLimit``), named in the person's language.
+    public static func calendar(wanted: [WantedMovie], shows: [Show], language: UILanguage) -> CalendarDocument {
+        let movies = Set(wanted.map(\.movieID))
+        var seen = Set<Int>()
+        let events = shows.filter { movies.contains($0.eventID) && seen.insert($0.id).inserted }
+            .sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+            .prefix(calendarLimit)
+            .map { ShowCalendar.event($0, location: TheatreLocations.theatre(named: $0.theatre), language: language) }
+        return CalendarDocument(
+            productID: ShowCalendar.productID, name: "Finnkino: " + language.alerts.heading, events: Array(events))
+    }
+
+    /// The Atom feed of the announcements made to the person, newest first; `base` is the app's
+    /// address (links are absolute), `person` names the entries' IDs, which never change.
+    public static func atom(
+        wanted: [WantedMovie], person: PersonID, language: UILanguage, base: URL, feedURL: URL, created: Date
+    ) -> AtomFeed {
+        let words = language.alerts
+        let announced = wanted.compactMap { movie in movie.announcement.map { (movie, $0) } }
+            .sorted { ($0.0.announcedAt ?? .distantPast) > ($1.0.announcedAt ?? .distantPast) }
+        let entries = announced.map { movie, announcement in
+            let at = movie.announcedAt ?? created
+            return AtomFeed.Entry(
+                id: "tag:finnkino.unofficial,2026:wanted/\(person.rawValue)/\(movie.movieID)/"
+                    + String(Int(at.timeIntervalSince1970)),
+                title: words.onNow(movie.title), updated: at, content: words.announcement(announcement),
+                link: URL(string: "/movie/\(movie.movieID)", relativeTo: base)?.absoluteURL)
+        }
+        return AtomFeed(
+            id: "tag:finnkino.unofficial,2026:wanted/\(person.rawValue)", title: "Finnkino: " + words.heading,
+            selfLink: feedURL, alternateLink: URL(string: "/bookmarks", relativeTo: base)?.absoluteURL,
+            updated: entries.first?.updated ?? created, entries: entries)
+    }
+}
