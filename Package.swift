@@ -88,7 +88,7 @@ let package = Package(
         .target(
             name: "FinnkinoKit",
             dependencies: [
-                "AppPatterns", "CLibXML2", "ImagePipeline", locks,
+                "AppPatterns", "CLibXML2", "ImagePipeline", "WebPush", locks,
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -120,7 +120,10 @@ let package = Package(
         .target(
             name: "FinnkinoWeb",
             dependencies: [
-                "AppPatterns", "CQRencode", "FinnkinoKit", "FinnkinoPresentation", "ImagePipeline", "WebSupport", locks,
+                "AppPatterns", "CQRencode", "FinnkinoKit", "FinnkinoPresentation", "ImagePipeline", "WebPush",
+                "WebSupport",
+                locks,
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -143,7 +146,7 @@ let package = Package(
         .executableTarget(
             name: "finnkino",
             dependencies: [
-                "AppPatterns", "FinnkinoKit", "FinnkinoPresentation", "FinnkinoWeb", "ImagePipeline", locks,
+                "AppPatterns", "FinnkinoKit", "FinnkinoPresentation", "FinnkinoWeb", "ImagePipeline", "WebPush", locks,
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -182,7 +185,7 @@ let package = Package(
         .testTarget(
             name: "FinnkinoKitTests",
             dependencies: [
-                "FinnkinoKit", "AppPatterns", locks, .product(name: "GRDB", package: "GRDB.swift"),
+                "FinnkinoKit", "AppPatterns", "WebPush", locks, .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             resources: [.copy("Fixtures")]),
@@ -195,8 +198,8 @@ let package = Package(
         .testTarget(
             name: "FinnkinoWebTests",
             dependencies: [
-                "FinnkinoWeb", "FinnkinoKit", "FinnkinoPresentation", "AppPatterns", "ImagePipeline", "WebSupport",
-                locks,
+                "FinnkinoWeb", "FinnkinoKit", "FinnkinoPresentation", "AppPatterns", "ImagePipeline", "WebPush",
+                "WebSupport", locks, .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

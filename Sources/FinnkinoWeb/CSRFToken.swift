@@ -1,3 +1,4 @@
+import AppPatterns
 import Crypto
 import FinnkinoKit
 import Foundation
@@ -97,15 +98,6 @@ public struct CSRFSecret: Sendable {
 
     /// The secret kept in `directory`, made there on first use.
     public static func stored(in directory: URL) throws -> CSRFSecret {
-        let file = directory.appendingPathComponent("server-secret")
-        if let data = try? Data(contentsOf: file), data.count == 32 {
-            return CSRFSecret(key: SymmetricKey(data: data))
-        }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let key = SymmetricKey(size: .bits256)
-        let data = key.withUnsafeBytes { Data($0) }
-        guard FileManager.default.createFile(atPath: file.path, contents: data, attributes: [.posixPermissions: 0o600])
-        else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path]) }
-        return CSRFSecret(key: key)
+        CSRFSecret(key: SymmetricKey(data: try KeptSecret.bytes(named: "server-secret", in: directory)))
     }
 }

@@ -6,7 +6,7 @@ import WebSupport
 enum MovieView {
     static func page(
         _ outputs: MovieViewModel.Outputs, shows: MovieShowsViewModel.Outputs, isHidden: Bool, wanted: WantedMovie?,
-        layout: PageLayout
+        pushKey: String, layout: PageLayout
     ) -> String {
         let strings = layout.client.strings
         let title = outputs.errorMessage == nil ? outputs.title : strings.movieScreen
@@ -83,7 +83,7 @@ enum MovieView {
                 interestForm(movie: id, hidden: isHidden, back: layout.path, layout: layout, into: &html)
                 // On a movie not yet on in the person's area, or one they keep an eye on.
                 if wanted != nil || outputs.isBookmarked || shows.days.isEmpty {
-                    wantedForm(movie: id, wanted: wanted, layout: layout, into: &html)
+                    wantedForm(movie: id, wanted: wanted, pushKey: pushKey, layout: layout, into: &html)
                 }
             }
             html.raw("</div></article>")
@@ -106,10 +106,14 @@ enum MovieView {
     }
 
     /// "Tell me when it's on": a toggle, pressed while the person waits, with what they wait for or
-    /// what they were told.
-    static func wantedForm(movie: Int, wanted: WantedMovie?, layout: PageLayout, into html: inout HTMLWriter) {
+    /// what they were told. With `pushKey` (the server's VAPID key) the page's script asks the
+    /// browser to take the announcement as a notification too, before the form is sent.
+    static func wantedForm(
+        movie: Int, wanted: WantedMovie?, pushKey: String, layout: PageLayout, into html: inout HTMLWriter
+    ) {
         let words = layout.client.language.alerts
-        html.raw("<form id=\"wanted-form\" method=\"post\" action=\"\(WebRoute.setWanted.path)\">")
+        html.raw("<form id=\"wanted-form\" method=\"post\" action=\"\(WebRoute.setWanted.path)\"")
+        html.raw(" data-push-key=\"\(pushKey)\" data-push-subscribe=\"\(WebRoute.subscribePush.path)\">")
         PageLayout.formFields(client: layout.client, back: layout.path, into: &html)
         html.raw("<input type=\"hidden\" name=\"movie\" value=\"\(movie)\">")
         html.raw("<input type=\"hidden\" name=\"wanted\" value=\"\(wanted == nil ? "yes" : "no")\">")

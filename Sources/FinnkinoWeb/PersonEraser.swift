@@ -7,7 +7,7 @@ import Logging
 ///
 /// Erased, in this order: their sessions and join codes (no browser is them any more), their
 /// editor sessions and export jobs (a worker running one stops and keeps nothing; files they sent
-/// removed), their videos with their files, their bookmarks and undo history, their wanted movies, their place, and
+/// removed), their videos with their files, their bookmarks and undo history, their wanted movies and push subscriptions, their place, and
 /// the person. The local person
 /// keeps existing (the CLI's data is theirs); erasing them empties their data and signs out their
 /// devices.
@@ -19,6 +19,7 @@ struct PersonEraser: Sendable {
     let bookmarks: BookmarkStores
     let library: VideoLibrary
     let wanted: any WantedMovies
+    let pushSubscriptions: any PushSubscriptions
     let sessions: EditorSessions
     let people: PersonStates
     let storage: any SnapshotStorage
@@ -75,6 +76,7 @@ struct PersonEraser: Sendable {
         try library.erase(person)
         try bookmarks.erase(person)
         try wanted.erase(person)
+        try pushSubscriptions.erase(person)
         people.forget(person)  // first: a request still holding their place can save it no more
         try storage.removeSnapshot(for: PlaceKeeper.key(of: person))
     }

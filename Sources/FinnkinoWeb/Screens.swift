@@ -16,6 +16,8 @@ struct Screens: Sendable {
     let library: VideoLibrary
     /// Every person's wanted movies ("Tell me when it's on").
     let wanted: any WantedMovies
+    /// The server's VAPID public key (base64url): what a browser subscribes to pushes with.
+    let pushKey: String
     let movieLists = MovieListCache()
     /// A movie's next days as made in the current minute, per movie, area, language and location:
     /// after the list, the movie page is what people open most, and its next days change only as

@@ -5,8 +5,9 @@ import ServiceLifecycle
 
 /// Runs the check of everyone's wanted movies (``WantedMovieCheck``) when the server starts and
 /// then every `interval` (the schedule's cache period: each check reads schedules as fresh as a
-/// page would), until the server stops. Each announcement is recorded by the check; the person
-/// finds it on their pages and in their feeds.
+/// page would), until the server stops. Each announcement is recorded by the check, then pushed
+/// to the person's browsers; a push that fails is not tried again (the person finds the
+/// announcement on their pages and in their feeds all the same).
 struct WantedMovieWatch: Service {
     let wanted: any WantedMovies
     let catalog: StoreCatalog
@@ -14,6 +15,8 @@ struct WantedMovieWatch: Service {
     let interval: Duration
     let now: @Sendable () -> Date
     let logger: Logger
+    /// Pushes each announcement to its person's browsers.
+    let pusher: AnnouncementPusher
 
     /// The areas a person watches: their home area (the capital region until they choose one, as
     /// their pages) and their own theatres.
@@ -43,7 +46,10 @@ struct WantedMovieWatch: Service {
             }
             let time = now()
             let announcements = try await check.run(now: time, today: HelsinkiTime.localDate(of: time))
-            if !announcements.isEmpty { logger.info("wanted movies: \(announcements.count) announced") }
+            if !announcements.isEmpty {
+                let pushed = await pusher.push(announcements, now: time)
+                logger.info("wanted movies: \(announcements.count) announced, \(pushed) pushes taken")
+            }
             return announcements
         } catch {
             logger.warning("the check of wanted movies failed: \(error)")

@@ -7,7 +7,9 @@ import WebSupport
 enum WantedMoviesView {
     /// The section, nothing when the person waits for no movie. `calendar` is the calendar feed's
     /// `webcal:` address, `atom` the Atom feed's.
-    static func section(_ wanted: [WantedMovie], calendar: String, atom: String, layout: PageLayout) -> String {
+    static func section(
+        _ wanted: [WantedMovie], calendar: String, atom: String, pushKey: String, layout: PageLayout
+    ) -> String {
         guard !wanted.isEmpty else { return "" }
         let words = layout.client.language.alerts
         var html = HTMLWriter()
@@ -23,7 +25,17 @@ enum WantedMoviesView {
             html.text(movie.announcement.map(words.announcement) ?? words.notYet)
             html.raw("</span></li>")
         }
-        html.raw("</ul><p class=\"feeds-note\">")
+        html.raw("</ul>")
+        // Notifications on this device: the script shows the button where the browser can take them.
+        html.raw("<p class=\"push-setting\"><button type=\"button\" id=\"push-toggle\" hidden")
+        html.raw(" data-push-key=\"\(pushKey)\" data-push-subscribe=\"\(WebRoute.subscribePush.path)\"")
+        html.raw(" data-push-unsubscribe=\"\(WebRoute.unsubscribePush.path)\" data-on-label=\"")
+        html.text(words.pushOff)
+        html.raw("\" data-off-label=\"")
+        html.text(words.pushOn)
+        html.raw("\">")
+        html.text(words.pushOn)
+        html.raw("</button></p><p class=\"feeds-note\">")
         html.text(words.feedsNote)
         html.raw("</p><p class=\"feed-links\"><a id=\"calendar-feed\" class=\"button\" href=\"")
         html.text(calendar)

@@ -4,6 +4,7 @@ import FinnkinoPresentation
 import Foundation
 import ImagePipeline
 import Logging
+import WebPush
 import WebSupport
 
 /// What the web app needs: where to listen, where data comes from, and the clock.
@@ -53,6 +54,17 @@ public struct WebConfiguration: Sendable {
     /// How often the wanted movies are checked against the schedules: the schedule's cache period,
     /// so each check finds the schedules refreshed.
     public var wantedCheckInterval: Duration
+    /// Where each person's browsers take pushes (their announcements).
+    public var pushSubscriptions: any PushSubscriptions
+    /// The server's VAPID key: made once and kept (the data folder's `vapid-key`, or the shared
+    /// database's secret): browsers subscribe with its public key, and a new key would end every
+    /// subscription.
+    public var vapidKey: VAPIDKey
+    /// Origins of push services the server may send to besides the browsers' own
+    /// (`serve --push-service`; see ``PushServices``).
+    public var pushServiceOrigins: Set<String>
+    /// How push services reach the operator (VAPID's `sub`): the public URL, or a `mailto:`.
+    public var pushContact: String
     /// How long an instance's export job stays its own without a renewal: after an instance dies,
     /// another takes its exports up this long after its last renewal.
     public var exportLease: TimeInterval
@@ -88,6 +100,10 @@ public struct WebConfiguration: Sendable {
         exportJobs: ExportJobs = SQLiteExportJobs(),
         wanted: any WantedMovies = SQLiteWantedMovies(),
         wantedCheckInterval: Duration = .seconds(15 * 60),
+        pushSubscriptions: any PushSubscriptions = SQLitePushSubscriptions(),
+        vapidKey: VAPIDKey = VAPIDKey(),
+        pushServiceOrigins: Set<String> = [],
+        pushContact: String = "mailto:webmaster@localhost",
         exportLease: TimeInterval = 30,
         instanceName: String = "",
         now: @escaping @Sendable () -> Date = Date.init,
@@ -115,6 +131,10 @@ public struct WebConfiguration: Sendable {
         self.exportJobs = exportJobs
         self.wanted = wanted
         self.wantedCheckInterval = wantedCheckInterval
+        self.pushSubscriptions = pushSubscriptions
+        self.vapidKey = vapidKey
+        self.pushServiceOrigins = pushServiceOrigins
+        self.pushContact = pushContact
         self.exportLease = exportLease
         self.instanceName = instanceName
         self.location = location

@@ -7,6 +7,7 @@ import Hummingbird
 import ImagePipeline
 import Logging
 import NIOConcurrencyHelpers
+import WebPush
 
 /// `finnkino serve` (the default): the web app on 127.0.0.1:8080 until Ctrl-C.
 struct ServeCommand: AsyncParsableCommand {
@@ -66,7 +67,31 @@ struct ServeCommand: AsyncParsableCommand {
                 """))
     var instanceName = ""
 
+    @Option(
+        help: ArgumentHelp(
+            "Another push service the server may send notifications to (an http(s) origin; repeatable).",
+            discussion: """
+                Browsers' own services (Chrome's, Firefox's, Safari's, Edge's) are always allowed; a \
+                subscription to any other address is refused, so that no client can make the server post \
+                where it likes. For a push service of your own, or a test's.
+                """))
+    var pushService: [String] = []
+
+    @Option(help: ArgumentHelp("Seconds between checks of wanted movies against the schedules.", visibility: .hidden))
+    var wantedCheckInterval: Double = 900
+
     func run() async throws {
+        let pushServiceOrigins = try Set(
+            pushService.map { address in
+                guard let origin = PushServices.origin(of: address) else {
+                    throw ValidationError(
+                        "--push-service must be an http or https address, like https://push.example.org")
+                }
+                return origin
+            })
+        guard wantedCheckInterval >= 1, wantedCheckInterval <= 86_400 else {
+            throw ValidationError("--wanted-check-interval must be between 1 and 86400 seconds")
+        }
         guard exportLease >= 1, exportLease <= 3600 else {
             throw ValidationError("--export-lease must be between 1 and 3600 seconds")
         }
@@ -111,7 +136,9 @@ struct ServeCommand: AsyncParsableCommand {
                 csrfSecret: Self.csrfSecret(in: directory, logger: logger),
                 library: try Self.library(in: directory, logger: logger),
                 exportJobs: try SQLiteExportJobs(dataDirectory: directory),
-                wanted: try SQLiteWantedMovies(dataDirectory: directory))
+                wanted: try SQLiteWantedMovies(dataDirectory: directory),
+                pushSubscriptions: try SQLitePushSubscriptions(dataDirectory: directory),
+                vapidKey: try Self.vapidKey(in: directory))
         let configuration = WebConfiguration(
             host: host, port: port, defaultLanguage: global.language == .en ? .en : .fi,
             makeStore: { language in
@@ -129,6 +156,11 @@ struct ServeCommand: AsyncParsableCommand {
             uploads: media.appendingPathComponent("uploads", isDirectory: true),
             exportJobs: stores.exportJobs,
             wanted: stores.wanted,
+            wantedCheckInterval: .milliseconds(Int64(wantedCheckInterval * 1000)),
+            pushSubscriptions: stores.pushSubscriptions,
+            vapidKey: stores.vapidKey,
+            pushServiceOrigins: pushServiceOrigins,
+            pushContact: publicURL ?? "mailto:webmaster@localhost",
             exportLease: exportLease,
             instanceName: instanceName,
             onServerRunning: { port in
@@ -155,6 +187,9 @@ struct ServeCommand: AsyncParsableCommand {
         var library: any VideoLibrary
         var exportJobs: any ExportJobs
         var wanted: any WantedMovies
+        var pushSubscriptions: any PushSubscriptions
+        /// Made once and kept, as the CSRF secret: a new key ends every browser's subscription.
+        var vapidKey: VAPIDKey
     }
 
     /// The persons, bookmarks, places, video records and export jobs in PostgreSQL, their tables
@@ -172,7 +207,9 @@ struct ServeCommand: AsyncParsableCommand {
                 places: try PostgresSnapshotStorage(pool: pool), csrfSecret: csrfSecret,
                 library: try PostgresVideoLibrary(
                     pool: pool, folder: media.appendingPathComponent(SQLiteVideoLibrary.folderName, isDirectory: true)),
-                exportJobs: try PostgresExportJobs(pool: pool), wanted: try PostgresWantedMovies(pool: pool))
+                exportJobs: try PostgresExportJobs(pool: pool), wanted: try PostgresWantedMovies(pool: pool),
+                pushSubscriptions: try PostgresPushSubscriptions(pool: pool),
+                vapidKey: try VAPIDKey(privateKeyBytes: Array(try PostgresSecrets(pool: pool).secret(named: "vapid"))))
             logger.info(
                 "persons, bookmarks, places and videos are kept in PostgreSQL at \(location), videos' files in \(media.path)"
             )
@@ -221,6 +258,20 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             logger.error("\(error); serving without the video library until it is repaired or removed")
             return try SQLiteVideoLibrary.unavailable(dataDirectory: directory, reason: error.description)
+        }
+    }
+
+    /// The VAPID key kept in the data folder (`vapid-key`, its owner's only), made on first start.
+    /// Unlike the CSRF secret there is no stand-in: a key for one run would end every browser's
+    /// subscription at the next.
+    static func vapidKey(in directory: URL) throws -> VAPIDKey {
+        do {
+            let bytes = try KeptSecret.bytes(named: "vapid-key", in: directory) {
+                (try? VAPIDKey(privateKeyBytes: $0)) != nil
+            }
+            return try VAPIDKey(privateKeyBytes: bytes)
+        } catch {
+            throw CommandFailure("the push key cannot be kept in \(directory.path): \(error)")
         }
     }
 

@@ -17,6 +17,7 @@ import Testing
         let bookmarks: BookmarkStores
         let state: SQLiteSnapshotStorage
         let wanted: SQLiteWantedMovies
+        let push: SQLitePushSubscriptions
 
         init() throws {
             data = FileManager.default.temporaryDirectory.appendingPathComponent("person-data-\(UUID())")
@@ -24,12 +25,13 @@ import Testing
             bookmarks = try SQLiteBookmarkStores(dataDirectory: data)
             state = try SQLiteSnapshotStorage(fileURL: data.appendingPathComponent("state.sqlite"))
             wanted = try SQLiteWantedMovies(dataDirectory: data)
+            push = try SQLitePushSubscriptions(dataDirectory: data)
         }
 
         func start() async throws -> WebServer {
             try await WebServer.start(
                 stateStorage: state, bookmarks: bookmarks, hosted: true, persons: persons, wanted: wanted,
-                dataDirectory: data)
+                pushSubscriptions: push, dataDirectory: data)
         }
 
         func person(of browser: HostedBrowser) throws -> PersonID {
@@ -62,6 +64,7 @@ import Testing
                 ("bookmarks.sqlite", "SELECT COUNT(*) FROM commandHistory WHERE person = ?"),
                 ("library.sqlite", "SELECT COUNT(*) FROM video WHERE person = ?"),
                 ("wanted.sqlite", "SELECT COUNT(*) FROM wantedMovie WHERE person = ?"),
+                ("push.sqlite", "SELECT COUNT(*) FROM pushSubscription WHERE person = ?"),
             ]
             for (file, sql) in checks {
                 let queue = try DatabaseQueue(path: data.appendingPathComponent(file).path)
@@ -88,6 +91,7 @@ import Testing
         _ = try await a.get("/movie/\(movies[0].id)")
         _ = try await a.post("/bookmarks/toggle", "movie=\(movies[0].id)")
         _ = try await a.post("/movies/wanted", "movie=\(movies[0].id)&wanted=yes")
+        _ = try await a.post("/push/subscribe", try PushTestSubscription.form("https://fcm.googleapis.com/fcm/send/a"))
         _ = try await a.get("/news")
         _ = try await aPhone.get("/devices")
         _ = try await aPhone.post("/devices/join", "code=" + (try code(try await a.post("/devices/code", "").body)))
@@ -213,6 +217,7 @@ import Testing
         let library = try SQLiteVideoLibrary(dataDirectory: files.data)
         let eraser = PersonEraser(
             persons: files.persons, bookmarks: files.bookmarks, library: library, wanted: files.wanted,
+            pushSubscriptions: SQLitePushSubscriptions(),
             sessions: EditorSessions(
                 library: library, jobs: SQLiteExportJobs(), uploads: files.data.appendingPathComponent("uploads"),
                 logger: Logger(label: "test")),
@@ -252,6 +257,7 @@ import Testing
         _ = try persons.person(of: token, now: start.addingTimeInterval(31 * 86_400 - 60))
         let eraser = PersonEraser(
             persons: persons, bookmarks: bookmarks, library: library, wanted: SQLiteWantedMovies(),
+            pushSubscriptions: SQLitePushSubscriptions(),
             sessions: EditorSessions(
                 library: library, jobs: SQLiteExportJobs(), uploads: data.appendingPathComponent("uploads"),
                 logger: Logger(label: "test")),
@@ -275,7 +281,7 @@ import Testing
         let eraser = PersonEraser(
             persons: persons,
             bookmarks: try SQLiteBookmarkStores.unavailable(path: "/x/bookmarks.sqlite", reason: "damaged"),
-            library: library, wanted: SQLiteWantedMovies(),
+            library: library, wanted: SQLiteWantedMovies(), pushSubscriptions: SQLitePushSubscriptions(),
             sessions: EditorSessions(
                 library: library, jobs: SQLiteExportJobs(), uploads: data.appendingPathComponent("uploads"),
                 logger: Logger(label: "test")),

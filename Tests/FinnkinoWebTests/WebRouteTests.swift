@@ -19,7 +19,7 @@ import Testing
         .article(id: "kesä uutiset/2026?"),
         .bookmarks, .removeBookmarks, .toggleBookmark, .setLanguage, .setLocation, .setTheatres, .setInterest,
         .hiddenMovies, .setWanted, .wantedCalendar(token: "AbC-_9"), .wantedAtom(token: "AbC-_9"), .renewFeeds,
-        .action, .live,
+        .subscribePush, .unsubscribePush, .action, .live,
         .international,
         .internationalRows, .internationalMovie(id: 27_205), .trailer(movie: 305_081), .trailerClip(movie: 305_081),
         .openEditor, .upload, .editor(session: "5D0C-ab"), .editorSource(session: "5D0C-ab"),

@@ -33,6 +33,7 @@ final class WebServer: Sendable {
         postsPerMinute: Int = PostRateMiddleware.limit,
         probeInterval: Duration = .seconds(10), images: ImagePipeline = ImagePipeline(),
         idleTimeout: Duration = .seconds(20), wanted: any WantedMovies = SQLiteWantedMovies(),
+        pushSubscriptions: any PushSubscriptions = SQLitePushSubscriptions(),
         dataDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent(
             "finnkino-web-\(UUID().uuidString)")
     ) async throws -> WebServer {
@@ -46,7 +47,7 @@ final class WebServer: Sendable {
             hosted: hosted, secureCookies: secureCookies, postsPerMinute: postsPerMinute,
             uploads: dataDirectory.appendingPathComponent("uploads"),
             // Checked when a test says (`wantedMovieWatch.check()`), besides the one at start.
-            wanted: wanted, wantedCheckInterval: .seconds(3600),
+            wanted: wanted, wantedCheckInterval: .seconds(3600), pushSubscriptions: pushSubscriptions,
             now: { morning },
             onServerRunning: { port in
                 continuation.yield(port)

@@ -14,6 +14,7 @@ public enum PostgresSchema {
         PostgresExportJobs.migrations(into: &migrator)
         PostgresVideoLibrary.migrations(into: &migrator)
         PostgresWantedMovies.migrations(into: &migrator)
+        PostgresPushSubscriptions.migrations(into: &migrator)
         return migrator
     }
 }

@@ -61,7 +61,7 @@ struct BookmarksController: Sendable {
         return WantedMoviesView.section(
             wanted, calendar: "webcal://" + authority + WebRoute.wantedCalendar(token: token).path,
             atom: (secure ? "https://" : "http://") + authority + WebRoute.wantedAtom(token: token).path,
-            layout: layout)
+            pushKey: screens.pushKey, layout: layout)
     }
 
     /// The area whose shows the list names: the one remembered, else the home area.

@@ -24,7 +24,8 @@ struct MovieController: Sendable {
             let wanted = try screens.wanted.wanted(by: client.person).first { $0.movieID == id }
             let html = MovieView.page(
                 outputs, shows: try await shows, isHidden: screens.place(client).place.isNotInterested(in: id),
-                wanted: wanted, layout: renderer.layout(client, path: WebRoute.movie(id: id).path))
+                wanted: wanted, pushKey: screens.pushKey,
+                layout: renderer.layout(client, path: WebRoute.movie(id: id).path))
             return renderer.page(html, client: client, status: outputs.isNotFound ? .notFound : .ok)
         }
         routes.on(.setWanted) { _, context in try await setWanted(context) }

@@ -48,7 +48,8 @@ struct FinnkinoRoutes {
         let catalog = StoreCatalog(probeInterval: configuration.probeInterval, make: configuration.makeStore)
         let screens = Screens(
             catalog: catalog, now: configuration.now, people: people, allBookmarks: configuration.bookmarks,
-            library: configuration.library, wanted: configuration.wanted)
+            library: configuration.library, wanted: configuration.wanted,
+            pushKey: configuration.vapidKey.publicKeyText)
         let renderer = PageRenderer(screens: screens)
         AppController(screens: screens, renderer: renderer, assets: try finnkinoStaticAssets()).add(to: routes)
         MoviesController(screens: screens, renderer: renderer).add(to: routes)
@@ -84,14 +85,25 @@ struct FinnkinoRoutes {
         LibraryController(library: configuration.library, renderer: renderer).add(to: routes)
         let eraser = PersonEraser(
             persons: configuration.persons, bookmarks: configuration.bookmarks, library: configuration.library,
-            wanted: configuration.wanted, sessions: editorSessions, people: people, storage: places,
+            wanted: configuration.wanted, pushSubscriptions: configuration.pushSubscriptions, sessions: editorSessions,
+            people: people, storage: places,
             logger: configuration.logger)
         PersonDataController(screens: screens, persons: configuration.persons, eraser: eraser)
             .add(to: routes)
         ImageController(pipeline: configuration.images, catalog: catalog, logger: configuration.logger).add(to: routes)
+        let pushServices = PushServices(addedOrigins: configuration.pushServiceOrigins)
+        let defaultLanguage = configuration.defaultLanguage
         wantedMovieWatch = WantedMovieWatch(
             wanted: configuration.wanted, catalog: catalog, people: people,
-            interval: configuration.wantedCheckInterval, now: configuration.now, logger: configuration.logger)
+            interval: configuration.wantedCheckInterval, now: configuration.now, logger: configuration.logger,
+            pusher: AnnouncementPusher(
+                subscriptions: configuration.pushSubscriptions, services: pushServices, key: configuration.vapidKey,
+                subject: configuration.pushContact,
+                language: { [people] in people.state(of: $0).place.language ?? defaultLanguage },
+                logger: configuration.logger))
+        PushController(
+            subscriptions: configuration.pushSubscriptions, services: pushServices, now: configuration.now
+        ).add(to: routes)
         services = [
             PendingWritesService(places: places, persons: configuration.persons, logger: configuration.logger),
             PersonSweepService(eraser: eraser, interval: .seconds(3600), logger: configuration.logger),

@@ -49,6 +49,10 @@ enum WebRoute: Hashable, Sendable {
     case wantedAtom(token: String)
     /// New addresses for the person's private feeds (the old ones stop working).
     case renewFeeds
+    /// This browser takes the person's announcements as pushes (its Push API subscription).
+    case subscribePush
+    /// This browser no longer does.
+    case unsubscribePush
     /// The movies the person hid, each to be brought back.
     case hiddenMovies
     case action
@@ -84,7 +88,8 @@ enum WebRoute: Hashable, Sendable {
             showCalendar, news
         case article
         case bookmarks, removeBookmarks, toggleBookmark, setLanguage, setLocation, setTheatres, action, live
-        case setInterest, setWanted, hiddenMovies, wantedCalendar, wantedAtom, renewFeeds
+        case setInterest, setWanted, hiddenMovies, wantedCalendar, wantedAtom, renewFeeds, subscribePush,
+            unsubscribePush
         case international, internationalRows, internationalMovie, trailer, trailerClip
         case openEditor, upload, editor, editorSource, edit, startExport, cancelExport, exportJob
         case library, video, thumbnail, deleteVideo, devices, newJoinCode, join, signOut, myData, deleteMe
@@ -119,6 +124,8 @@ enum WebRoute: Hashable, Sendable {
             case .wantedCalendar: "/feeds/:token/calendar.ics"
             case .wantedAtom: "/feeds/:token/atom.xml"
             case .renewFeeds: "/feeds/renew"
+            case .subscribePush: "/push/subscribe"
+            case .unsubscribePush: "/push/unsubscribe"
             case .hiddenMovies: "/movies/hidden"
             case .action: "/action"
             case .live: "/live"
@@ -153,7 +160,7 @@ enum WebRoute: Hashable, Sendable {
         var method: HTTPRequest.Method {
             switch self {
             case .removeBookmarks, .toggleBookmark, .setLanguage, .setLocation, .setTheatres, .setInterest, .setWanted,
-                .renewFeeds, .action,
+                .renewFeeds, .subscribePush, .unsubscribePush, .action,
                 .openEditor,
                 .edit,
                 .startExport, .cancelExport, .deleteVideo, .newJoinCode, .join, .signOut, .deleteMe:
@@ -214,6 +221,8 @@ enum WebRoute: Hashable, Sendable {
         case .wantedCalendar: .wantedCalendar
         case .wantedAtom: .wantedAtom
         case .renewFeeds: .renewFeeds
+        case .subscribePush: .subscribePush
+        case .unsubscribePush: .unsubscribePush
         case .hiddenMovies: .hiddenMovies
         case .action: .action
         case .live: .live
@@ -352,6 +361,8 @@ enum WebRoute: Hashable, Sendable {
         case .wantedCalendar: self = .wantedCalendar(token: captures[0])
         case .wantedAtom: self = .wantedAtom(token: captures[0])
         case .renewFeeds: self = .renewFeeds
+        case .subscribePush: self = .subscribePush
+        case .unsubscribePush: self = .unsubscribePush
         case .hiddenMovies: self = .hiddenMovies
         case .action: self = .action
         case .live: self = .live

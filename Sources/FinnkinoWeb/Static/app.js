@@ -232,6 +232,91 @@
     navigator.serviceWorker.register(document.body.getAttribute("data-service-worker")).catch(function () {});
   }
 
+  // Tell me when it's on, as a notification too: the browser's push subscription (made with the
+  // server's VAPID key) is sent to the server with a form's CSRF token.
+  var canPush = "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+  function pushKeyBytes(text) {
+    var base64 = text.replace(/-/g, "+").replace(/_/g, "/");
+    var raw = atob(base64 + "===".slice((base64.length + 3) % 4));
+    return Uint8Array.from(raw, function (c) { return c.charCodeAt(0); });
+  }
+  function csrfToken() {
+    var field = document.querySelector('input[name="csrf"]');
+    return field ? field.value : "";
+  }
+  function subscribePush(element) {
+    return navigator.serviceWorker.ready
+      .then(function (registration) {
+        return registration.pushManager.getSubscription().then(function (existing) {
+          return existing || registration.pushManager.subscribe({
+            userVisibleOnly: true, applicationServerKey: pushKeyBytes(element.getAttribute("data-push-key"))
+          });
+        });
+      })
+      .then(function (subscription) {
+        var json = subscription.toJSON();
+        var body = new URLSearchParams({ csrf: csrfToken(), endpoint: json.endpoint, p256dh: json.keys.p256dh,
+          auth: json.keys.auth });
+        return fetch(element.getAttribute("data-push-subscribe"), { method: "POST", body: body });
+      })
+      .then(useNextToken);
+  }
+  // A browser's first change makes it a person: its forms carry that session's token from then on.
+  function useNextToken(answer) {
+    if (!answer.ok) { throw new Error("push: " + answer.status); }
+    return answer.json().then(function (json) {
+      document.querySelectorAll('input[name="csrf"]').forEach(function (field) { field.value = json.csrf; });
+    });
+  }
+  var wantedForm = document.getElementById("wanted-form");
+  if (wantedForm && canPush && !keptAt) {
+    wantedForm.addEventListener("submit", function (event) {
+      if (wantedForm.elements.wanted.value !== "yes" || Notification.permission === "denied") { return; }
+      event.preventDefault();
+      // Whatever the browser says, the person waits for the movie (and finds it in their feeds);
+      // a push service that does not answer holds the form back 10 s at most.
+      var subscribing = Notification.requestPermission()
+        .then(function (permission) { return permission === "granted" ? subscribePush(wantedForm) : null; });
+      var patience = new Promise(function (resolve) { setTimeout(resolve, 10000); });
+      Promise.race([subscribing, patience]).catch(function () {}).then(function () { wantedForm.submit(); });
+    });
+  }
+  var pushToggle = document.getElementById("push-toggle");
+  if (pushToggle && canPush && !keptAt) {
+    var showPushState = function (on) {
+      pushToggle.setAttribute("aria-pressed", on ? "true" : "false");
+      pushToggle.textContent = pushToggle.getAttribute(on ? "data-on-label" : "data-off-label");
+    };
+    navigator.serviceWorker.ready
+      .then(function (registration) { return registration.pushManager.getSubscription(); })
+      .then(function (subscription) {
+        showPushState(!!subscription && Notification.permission === "granted");
+        pushToggle.hidden = false;
+      })
+      .catch(function () {});
+    pushToggle.addEventListener("click", function () {
+      if (pushToggle.getAttribute("aria-pressed") === "true") {
+        navigator.serviceWorker.ready
+          .then(function (registration) { return registration.pushManager.getSubscription(); })
+          .then(function (subscription) {
+            if (!subscription) { return null; }
+            var body = new URLSearchParams({ csrf: csrfToken(), endpoint: subscription.endpoint });
+            return fetch(pushToggle.getAttribute("data-push-unsubscribe"), { method: "POST", body: body })
+              .then(useNextToken)
+              .then(function () { return subscription.unsubscribe(); });
+          })
+          .then(function () { showPushState(false); }, function () {});
+      } else {
+        Notification.requestPermission()
+          .then(function (permission) {
+            if (permission !== "granted") { throw new Error(permission); }
+            return subscribePush(pushToggle);
+          })
+          .then(function () { showPushState(true); }, function () { showPushState(false); });
+      }
+    });
+  }
+
   // Live updates: swap the element each message names (not on a kept copy: there is no connection).
   var source = null;
   function connectLive() {

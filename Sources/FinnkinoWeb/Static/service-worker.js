@@ -215,3 +215,25 @@ function keepOpenPages() {
     }));
   }).catch(function () {});
 }
+
+// An announcement pushed by the server (a wanted movie is on): its notification opens the
+// movie's page, in an open window of the app if there is one.
+self.addEventListener("push", function (event) {
+  var message = {};
+  try { message = event.data ? event.data.json() : {}; } catch (error) { message = {}; }
+  var url = typeof message.url === "string" && /^\/[^\/\\]/.test(message.url) ? message.url : "/";
+  event.waitUntil(self.registration.showNotification(String(message.title || "Finnkino"), {
+    body: String(message.body || ""), icon: "/app-icon/192.png", tag: url, data: { url: url }
+  }));
+});
+
+self.addEventListener("notificationclick", function (event) {
+  event.notification.close();
+  var url = (event.notification.data && event.notification.data.url) || "/";
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (windows) {
+    for (var i = 0; i < windows.length; i++) {
+      if (new URL(windows[i].url).pathname === url && "focus" in windows[i]) { return windows[i].focus(); }
+    }
+    return self.clients.openWindow(url);
+  }));
+});

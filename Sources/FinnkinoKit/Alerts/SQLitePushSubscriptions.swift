@@ -1,0 +1,123 @@
+import AppPatterns
+import Foundation
+import GRDB
+import WebPush
+
+/// The ``PushSubscriptions`` of one machine, in `push.sqlite` of the data directory (through GRDB).
+public final class SQLitePushSubscriptions: PushSubscriptions {
+    public static let fileName = "push.sqlite"
+    private let queue: DatabaseQueue
+
+    /// Opens (or creates) the subscriptions in `dataDirectory`.
+    public init(dataDirectory: URL) throws(PushSubscriptionsError) {
+        let path = dataDirectory.appendingPathComponent(Self.fileName).path
+        var configuration = Configuration()
+        configuration.label = "PushSubscriptions"
+        configuration.busyMode = .timeout(10)
+        do {
+            try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            try Self.migrator.migrate(queue)
+        } catch {
+            throw PushSubscriptionsError("the push subscriptions \(path) cannot be opened: \(error)")
+        }
+    }
+
+    /// Subscriptions kept in memory only (the tests' default).
+    public init() {
+        // An in-memory database always opens, and the migration is this file's own SQL.
+        queue = try! DatabaseQueue()
+        try! Self.migrator.migrate(queue)
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE pushSubscription (
+                        endpoint TEXT PRIMARY KEY,
+                        person INTEGER NOT NULL,
+                        p256dh TEXT NOT NULL, -- base64url
+                        auth TEXT NOT NULL, -- base64url
+                        createdAt REAL NOT NULL -- seconds since 1970 UTC
+                    );
+                    CREATE INDEX pushSubscription_person ON pushSubscription(person, createdAt);
+                    """)
+        }
+        return migrator
+    }
+
+    public func add(
+        _ subscription: PushSubscription, for person: PersonID, now: Date
+    ) throws(PushSubscriptionsError) {
+        try write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO pushSubscription (endpoint, person, p256dh, auth, createdAt) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (endpoint) DO UPDATE SET
+                        person = excluded.person, p256dh = excluded.p256dh, auth = excluded.auth,
+                        createdAt = excluded.createdAt
+                    """,
+                arguments: [
+                    subscription.endpoint.absoluteString, person.rawValue, Base64URL.encode(subscription.p256dh),
+                    Base64URL.encode(subscription.auth), now.timeIntervalSince1970,
+                ])
+            try db.execute(
+                sql: """
+                    DELETE FROM pushSubscription WHERE person = ? AND endpoint NOT IN (
+                        SELECT endpoint FROM pushSubscription WHERE person = ?
+                        ORDER BY createdAt DESC, endpoint LIMIT ?)
+                    """,
+                arguments: [person.rawValue, person.rawValue, PushSubscriptionLimits.perPerson])
+        }
+    }
+
+    public func remove(endpoint: URL, of person: PersonID) throws(PushSubscriptionsError) {
+        try write { db in
+            try db.execute(
+                sql: "DELETE FROM pushSubscription WHERE endpoint = ? AND person = ?",
+                arguments: [endpoint.absoluteString, person.rawValue])
+        }
+    }
+
+    public func expire(endpoint: URL) throws(PushSubscriptionsError) {
+        try write { db in
+            try db.execute(sql: "DELETE FROM pushSubscription WHERE endpoint = ?", arguments: [endpoint.absoluteString])
+        }
+    }
+
+    public func subscriptions(of person: PersonID) throws(PushSubscriptionsError) -> [PushSubscription] {
+        let rows = try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT endpoint, p256dh, auth FROM pushSubscription WHERE person = ?
+                    ORDER BY createdAt DESC, endpoint
+                    """,
+                arguments: [person.rawValue])
+        }
+        // Each was checked when it came; one that no longer reads (a key damaged on disk) is left out.
+        return rows.compactMap {
+            try? PushSubscription(endpoint: $0["endpoint"], p256dh: $0["p256dh"], auth: $0["auth"])
+        }
+    }
+
+    public func erase(_ person: PersonID) throws(PushSubscriptionsError) {
+        try write { db in
+            try db.execute(sql: "DELETE FROM pushSubscription WHERE person = ?", arguments: [person.rawValue])
+        }
+    }
+
+    private func read<T>(_ body: (Database) throws -> T) throws(PushSubscriptionsError) -> T {
+        do { return try queue.read(body) } catch {
+            throw PushSubscriptionsError("the push subscriptions cannot be read: \(error)")
+        }
+    }
+
+    private func write<T>(_ body: (Database) throws -> T) throws(PushSubscriptionsError) -> T {
+        do { return try queue.write(body) } catch {
+            throw PushSubscriptionsError("the push subscriptions cannot be changed: \(error)")
+        }
+    }
+}
