@@ -154,6 +154,8 @@ def test_a_wanted_movie_reaches_its_person_as_a_push_checked_and_decrypted_indep
     push = PushService()
     server = serve_with_push(tmp_path / "data", push.origin)
     try:
+        # (the VAPID key is made at the first start and kept, its owner's only)
+        assert (tmp_path / "data" / "vapid-key").stat().st_mode & 0o777 == 0o600
         browser = Browser(server.url)
         movies = now_showing(browser)
         assert len(movies) >= 2, movies

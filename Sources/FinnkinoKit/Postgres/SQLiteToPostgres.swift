@@ -5,7 +5,8 @@ import PostgresNIO
 
 /// Moves an install from one machine's SQLite files to PostgreSQL (`finnkino migrate --from-sqlite
 /// DIR --to postgres://…`): every person with their sessions and join codes, every bookmark with
-/// its undo history, every place and the video library's records, copied in one transaction and
+/// its undo history, every place, the video library's records, the wanted movies, the push
+/// subscriptions and the server's secrets kept in files, copied in one transaction and
 /// counted on both sides.
 ///
 /// The target must hold no data yet (its tables are made first); the files are brought up to date
@@ -21,10 +22,15 @@ public enum SQLiteToPostgres {
         public var histories = 0
         public var places = 0
         public var videos = 0
+        public var wanted = 0
+        public var pushSubscriptions = 0
+        /// The server's secrets kept in files (`server-secret`, `vapid-key`).
+        public var secrets = 0
 
         public var description: String {
             "\(persons) persons (the local one included), \(sessions) sessions, \(joinCodes) join codes, "
-                + "\(bookmarks) bookmarks, \(histories) undo histories, \(places) saved places, \(videos) videos"
+                + "\(bookmarks) bookmarks, \(histories) undo histories, \(places) saved places, \(videos) videos, "
+                + "\(wanted) wanted movies, \(pushSubscriptions) push subscriptions, \(secrets) secrets"
         }
     }
 
@@ -132,23 +138,76 @@ public enum SQLiteToPostgres {
                     report.videos += 1
                 }
             }
+            try source.wanted?.read { db in
+                for row in try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT person, movieID, title, wantedAt, announcedAt, area, theatre, firstShow, salesStart,
+                            showCount
+                        FROM wantedMovie
+                        """)
+                {
+                    let (person, movie, title, wantedAt): (Int64, Int64, String, Double) = (
+                        row[0], row[1], row[2], row[3]
+                    )
+                    let (announcedAt, area, theatre): (Double?, Int64?, String?) = (row[4], row[5], row[6])
+                    let (firstShow, salesStart, shows): (Double?, Double?, Int64?) = (row[7], row[8], row[9])
+                    try session.execute(
+                        """
+                        INSERT INTO wanted_movie (person, movie_id, title, wanted_at, announced_at, area, theatre,
+                            first_show, sales_start, show_count)
+                        VALUES (\(person), \(movie), \(title), \(wantedAt), \(announcedAt), \(area), \(theatre),
+                            \(firstShow), \(salesStart), \(shows))
+                        """)
+                    report.wanted += 1
+                }
+            }
+            try source.push?.read { db in
+                for row in try Row.fetchAll(
+                    db, sql: "SELECT endpoint, person, p256dh, auth, createdAt FROM pushSubscription")
+                {
+                    let (endpoint, person, key, auth, created): (String, Int64, String, String, Double) = (
+                        row[0], row[1], row[2], row[3], row[4]
+                    )
+                    try session.execute(
+                        """
+                        INSERT INTO push_subscription (endpoint, person, p256dh, auth, created_at)
+                        VALUES (\(endpoint), \(person), \(key), \(auth), \(created))
+                        """)
+                    report.pushSubscriptions += 1
+                }
+            }
+            // The folder's secrets become the database's: the browsers' push subscriptions were made
+            // with its VAPID key, and the feeds' addresses and open pages' forms hang on its secret.
+            for (file, name) in [("server-secret", "csrf"), ("vapid-key", "vapid")] {
+                guard let data = try? Data(contentsOf: directory.appendingPathComponent(file)), data.count == 32 else {
+                    continue
+                }
+                try session.execute(
+                    """
+                    INSERT INTO server_secret (name, value) VALUES (\(name), \(data))
+                    ON CONFLICT (name) DO UPDATE SET value = excluded.value
+                    """)
+                report.secrets += 1
+            }
             try session.execute(
                 "SELECT setval(pg_get_serial_sequence('video', 'id'), coalesce(max(id), 0) + 1, false) FROM video")
             let copied = try session.query(
                 """
                 SELECT (SELECT count(*) FROM person), (SELECT count(*) FROM session), (SELECT count(*) FROM join_code),
                     (SELECT count(*) FROM bookmark), (SELECT count(*) FROM bookmark_history WHERE json IS NOT NULL),
-                    (SELECT count(*) FROM snapshot), (SELECT count(*) FROM video)
+                    (SELECT count(*) FROM snapshot), (SELECT count(*) FROM video), (SELECT count(*) FROM wanted_movie),
+                    (SELECT count(*) FROM push_subscription)
                 """
             ).first.map { row in
-                let (persons, sessions, codes, bookmarks, histories, places, videos) = try row.decode(
-                    (Int, Int, Int, Int, Int, Int, Int).self)
-                return [persons, sessions, codes, bookmarks, histories, places, videos]
+                let (persons, sessions, codes, bookmarks, histories, places, videos, wanted, push) = try row.decode(
+                    (Int, Int, Int, Int, Int, Int, Int, Int, Int).self)
+                return [persons, sessions, codes, bookmarks, histories, places, videos, wanted, push]
             }
             // The local person is in every database: counted on the target whether or not the files had it.
             let expected = [
                 max(report.persons, 1), report.sessions, report.joinCodes, report.bookmarks, report.histories,
-                report.places, report.videos,
+                report.places, report.videos, report.wanted, report.pushSubscriptions,
             ]
             guard let copied, copied == expected else {
                 throw Failure(
@@ -166,6 +225,8 @@ public enum SQLiteToPostgres {
         var bookmarks: DatabaseQueue?
         var places: DatabaseQueue?
         var library: DatabaseQueue?
+        var wanted: DatabaseQueue?
+        var push: DatabaseQueue?
 
         init(directory: URL) throws {
             func file(_ name: String) -> String? {
@@ -191,6 +252,14 @@ public enum SQLiteToPostgres {
                 if let path = file(SQLiteVideoLibrary.fileName) {
                     _ = try SQLiteVideoLibrary(dataDirectory: directory)
                     library = try DatabaseQueue(path: path)
+                }
+                if let path = file(SQLiteWantedMovies.fileName) {
+                    _ = try SQLiteWantedMovies(dataDirectory: directory)
+                    wanted = try DatabaseQueue(path: path)
+                }
+                if let path = file(SQLitePushSubscriptions.fileName) {
+                    _ = try SQLitePushSubscriptions(dataDirectory: directory)
+                    push = try DatabaseQueue(path: path)
                 }
             } catch {
                 throw Failure("the SQLite files in \(directory.path) cannot be read: \(error)")

@@ -2,6 +2,7 @@ import AppPatterns
 import Foundation
 import GRDB
 import Testing
+import WebPush
 
 @testable import FinnkinoKit
 
@@ -39,6 +40,18 @@ import Testing
                         """, arguments: [alice.rawValue, title, "\(index).mp4"])
             }
         }
+        // And a wanted movie announced, another waiting, a push subscription, and the server's secrets
+        let wanted = try SQLiteWantedMovies(dataDirectory: folder)
+        _ = try wanted.want(301, title: "Dyyni", by: alice, now: start)
+        _ = try wanted.want(302, title: "Muumit", by: alice, now: start)
+        let announcement = Announcement(
+            person: alice, movieID: 301, title: "Dyyni", area: 1002, theatre: "Tennispalatsi, Helsinki",
+            firstShow: start.addingTimeInterval(86_400), salesStart: nil, showCount: 4)
+        #expect(try wanted.markAnnounced(announcement, at: start))
+        let subscription = try PushSubscriptionsTests.subscription("phone")
+        try SQLitePushSubscriptions(dataDirectory: folder).add(subscription, for: alice, now: start)
+        let vapid = try KeptSecret.bytes(named: "vapid-key", in: folder)
+        _ = try KeptSecret.bytes(named: "server-secret", in: folder)
         // When the folder is copied into an empty database
         let pool = try TestPostgres.freshPool()
         let report = try SQLiteToPostgres.copy(from: folder, to: pool)
@@ -46,7 +59,14 @@ import Testing
         #expect(
             report
                 == SQLiteToPostgres.Report(
-                    persons: 3, sessions: 2, joinCodes: 2, bookmarks: 2, histories: 2, places: 2, videos: 2))
+                    persons: 3, sessions: 2, joinCodes: 2, bookmarks: 2, histories: 2, places: 2, videos: 2,
+                    wanted: 2, pushSubscriptions: 1, secrets: 2))
+        // And the wanted movies, what was announced, the subscription and the VAPID key are the same
+        let movedWanted = try PostgresWantedMovies(pool: pool)
+        #expect(try movedWanted.wanted(by: alice).first { $0.movieID == 301 }?.announcement == announcement)
+        #expect(try movedWanted.waiting(after: nil, limit: 10).map(\.movieID) == [302])
+        #expect(try PostgresPushSubscriptions(pool: pool).subscriptions(of: alice) == [subscription])
+        #expect(try PostgresSecrets(pool: pool).secret(named: "vapid") == Data(vapid))
         // And on PostgreSQL, each token still stands for its person and the code still joins
         let moved = try PostgresPersonStore(pool: pool)
         #expect(try moved.person(of: aliceToken, now: start) == alice)
