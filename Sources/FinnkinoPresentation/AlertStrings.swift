@@ -21,6 +21,8 @@ public struct AlertStrings: Sendable {
     public var notYet: String
     /// The announcement's title: `%@` is the movie's title.
     public var onNow: Template
+    /// The title of one notification of several movies: `%@` is how many.
+    public var severalOn: Template
     /// Above the private feeds' links: what they are, and that they are the person's own.
     public var feedsNote: String
     public var subscribeCalendar: String
@@ -63,6 +65,7 @@ public struct AlertStrings: Sendable {
         full: "Odotat jo \(WantedMovieLimits.perPerson) elokuvaa: poista jokin ensin.",
         heading: "Odottamasi elokuvat", nothingWanted: "Et odota yhtään elokuvaa.",
         notYet: "Ei vielä näytöksiä", onNow: "%@ tulee ohjelmistoon",
+        severalOn: "%@ odottamaasi elokuvaa tulee ohjelmistoon",
         feedsNote:
             "Ilman ilmoituksia: tilaa odottamiesi elokuvien näytökset alueellasi kalenteriisi tai seuraa syötettä. "
             + "Osoitteet ovat sinun omiasi: älä jaa niitä.",
@@ -77,6 +80,7 @@ public struct AlertStrings: Sendable {
         full: "Du väntar redan på \(WantedMovieLimits.perPerson) filmer: ta bort någon först.",
         heading: "Filmer du väntar på", nothingWanted: "Du väntar inte på några filmer.",
         notYet: "Inga föreställningar ännu", onNow: "%@ kommer på bio",
+        severalOn: "%@ filmer du väntar på kommer på bio",
         feedsNote:
             "Utan aviseringar: prenumerera på visningarna av filmerna du väntar på i din kalender eller följ flödet. "
             + "Adresserna är dina egna: dela dem inte.",
@@ -91,6 +95,7 @@ public struct AlertStrings: Sendable {
         full: "You already wait for \(WantedMovieLimits.perPerson) movies: remove one first.",
         heading: "Movies you wait for", nothingWanted: "You wait for no movies.",
         notYet: "No shows yet", onNow: "%@ is on",
+        severalOn: "%@ movies you wait for are on",
         feedsNote:
             "Without notifications: subscribe to the shows of the movies you wait for in your calendar, or follow "
             + "the feed. The addresses are yours alone: do not share them.",

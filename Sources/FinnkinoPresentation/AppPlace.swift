@@ -69,9 +69,6 @@ public struct AppPlace: Codable, Sendable, Equatable {
     /// The language the user chose last, for the interface and the content (nil: never chosen; the
     /// browser's preference decides).
     public var language: UILanguage?
-    /// Which addresses of the person's private feeds (calendar, Atom) are valid: each renewal
-    /// counts one up, and the addresses made before stop working (nil: never renewed, 0).
-    public var feedGeneration: Int?
 
     public init() {}
 

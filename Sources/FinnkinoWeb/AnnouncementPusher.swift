@@ -10,7 +10,8 @@ import WebPush
 /// Pushes each announcement to its person's subscribed browsers (RFC 8030), encrypted for each
 /// (RFC 8291) and signed with the server's VAPID key (RFC 8292): a notification that says which
 /// movie, where and from when, and opens the movie's page. A subscription the push service says
-/// is gone (404, 410) is forgotten; one of a service the server does not send to is skipped.
+/// is gone (404, 410) is forgotten, as is one of a device signed out; one of a service the server
+/// does not send to is skipped.
 struct AnnouncementPusher: Sendable {
     let subscriptions: any PushSubscriptions
     let services: PushServices
@@ -19,12 +20,18 @@ struct AnnouncementPusher: Sendable {
     let subject: String
     /// The language of a person's notification.
     let language: @Sendable (PersonID) -> UILanguage
+    /// The IDs of a person's devices still signed in; nil for the local person (no sessions).
+    let devices: @Sendable (PersonID) throws -> Set<Int64>?
     let logger: Logger
 
     /// How long one push may take, from connecting to the answer.
     static let timeout: TimeAmount = .seconds(15)
     /// How many pushes are sent at once.
     static let concurrency = 4
+    /// The most pushes of one check: at 4 at a time and a few hundred milliseconds each, a few
+    /// minutes, less than the time between checks. Beyond it, the announcements wait on the
+    /// persons' pages and feeds.
+    static let maximumPerCheck = 2_000
 
     /// One client for every push, never shut down (as ``HTTPTransport``'s): no redirect is
     /// followed (a push service answers, it does not send anywhere else).
@@ -36,34 +43,59 @@ struct AnnouncementPusher: Sendable {
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
 
-    /// The notification's JSON, as the service worker shows it: `title`, `body`, `url`.
-    static func message(_ announcement: Announcement, language: UILanguage) throws -> String {
+    /// The notification's JSON, as the service worker shows it: `title`, `body`, `url`. One
+    /// movie's opens its page; several of one check are one notification, opening the Bookmarks
+    /// page (which lists what was announced).
+    static func message(_ announcements: [Announcement], language: UILanguage) throws -> String {
         let words = language.alerts
-        let payload = [
-            "title": String(words.onNow(announcement.title).prefix(200)),
-            "body": String(words.announcement(announcement).prefix(1000)),
-            "url": WebRoute.movie(id: announcement.movieID).path,
-        ]
+        let payload: [String: String]
+        if let only = announcements.first, announcements.count == 1 {
+            payload = [
+                "title": String(words.onNow(only.title).prefix(200)),
+                "body": String(words.announcement(only).prefix(1000)),
+                "url": WebRoute.movie(id: only.movieID).path,
+            ]
+        } else {
+            payload = [
+                "title": String(words.severalOn(String(announcements.count)).prefix(200)),
+                "body": String(announcements.map(\.title).joined(separator: ", ").prefix(1000)),
+                "url": WebRoute.bookmarks.path,
+            ]
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         return String(decoding: try encoder.encode(payload), as: UTF8.self)
     }
 
-    /// Pushes every announcement to every subscription of its person; returns how many pushes the
-    /// services accepted.
+    /// Pushes the announcements of one check: one notification per person and subscription
+    /// (however many of their movies are on), only to subscriptions of devices still signed in
+    /// (`devices` gives a person's; nil for the local person, who has no sessions) and of push
+    /// services the server sends to; at most ``maximumPerCheck`` in all. A subscription of a
+    /// device signed out is forgotten. Returns how many pushes the services accepted.
     @discardableResult
     func push(_ announcements: [Announcement], now: Date) async -> Int {
         var jobs: [(subscription: PushSubscription, text: String)] = []
-        for announcement in announcements {
+        let byPerson = Dictionary(grouping: announcements, by: \.person)
+        for person in byPerson.keys.sorted() {
+            guard jobs.count < Self.maximumPerCheck, let announced = byPerson[person] else { break }
             do {
-                let text = try Self.message(announcement, language: language(announcement.person))
-                for subscription in try subscriptions.subscriptions(of: announcement.person)
-                where services.allow(subscription) {
-                    jobs.append((subscription, text))
+                let text = try Self.message(announced, language: language(person))
+                let live = try devices(person)
+                for kept in try subscriptions.subscriptions(of: person) {
+                    if let device = kept.device, let live, !live.contains(device) {
+                        try subscriptions.expire(endpoint: kept.subscription.endpoint)
+                        continue
+                    }
+                    if services.allow(kept.subscription), jobs.count < Self.maximumPerCheck {
+                        jobs.append((kept.subscription, text))
+                    }
                 }
             } catch {
-                logger.warning("push: \(announcement.person)'s subscriptions cannot be read: \(error)")
+                logger.warning("push: \(person)'s subscriptions cannot be read: \(error)")
             }
+        }
+        if jobs.count == Self.maximumPerCheck {
+            logger.warning("push: \(Self.maximumPerCheck) pushes this check, the most there are; the rest are not sent")
         }
         var accepted = 0
         var next = jobs.makeIterator()

@@ -28,7 +28,6 @@ struct PersonDataDocument: Encodable {
         let download: String
     }
 
-    /// `finnkino-person-data/1`: the version of this document.
     /// A movie the person asked to be told about, and what they were told.
     struct Wanted: Encodable {
         let movieID: Int
@@ -40,6 +39,13 @@ struct PersonDataDocument: Encodable {
         let firstShow: Date?
     }
 
+    /// A browser that takes the person's announcements as pushes: where the push service is.
+    struct Push: Encodable {
+        /// The push service's address for that browser (it names the browser to that service).
+        let endpoint: String
+    }
+
+    /// `finnkino-person-data/1`: the version of this document.
     let format = "finnkino-person-data/1"
     let exportedAt: Date
     let person: Person?
@@ -48,10 +54,11 @@ struct PersonDataDocument: Encodable {
     let place: AppPlace
     let videos: [Video]
     let wanted: [Wanted]
+    let pushSubscriptions: [Push]
 
     init(
         person: PersonID, persons: PersonStore, bookmarks: BookmarkStore, place: AppPlace, library: VideoLibrary,
-        wanted: any WantedMovies, now: Date
+        wanted: any WantedMovies, pushSubscriptions: any PushSubscriptions, now: Date
     ) throws {
         exportedAt = now
         self.person = try persons.dates(of: person).map { Person(createdAt: $0.created, lastSeenAt: $0.lastSeen) }
@@ -70,6 +77,9 @@ struct PersonDataDocument: Encodable {
             Wanted(
                 movieID: $0.movieID, title: $0.title, wantedAt: $0.wantedAt, announcedAt: $0.announcedAt,
                 theatre: $0.announcement?.theatre, firstShow: $0.announcement?.firstShow)
+        }
+        self.pushSubscriptions = try pushSubscriptions.subscriptions(of: person).map {
+            Push(endpoint: $0.subscription.endpoint.absoluteString)
         }
     }
 

@@ -1,5 +1,6 @@
 import AppPatterns
 import FinnkinoKit
+import FinnkinoPresentation
 import Logging
 import NIOConcurrencyHelpers
 
@@ -44,6 +45,15 @@ final class PersonStates: Sendable {
             return State(place: PlaceKeeper(storage: InMemorySnapshotStorage(), logger: logger), location: nil)
         }
         return states.withLockedValue { states in kept(person, in: &states) }
+    }
+
+    /// `person`'s place without keeping their state: the one in memory when they have one (it may
+    /// be newer than what is saved), else read from storage and let go. For work that goes through
+    /// many persons (the check of wanted movies), which must not push out those using the app now.
+    func storedPlace(of person: PersonID) -> AppPlace {
+        if let kept = states.withLockedValue({ $0[person] }) { return kept.place.place }
+        guard person != .nobody else { return AppPlace() }
+        return PlaceKeeper(storage: storage, key: PlaceKeeper.key(of: person), logger: logger).place
     }
 
     /// How many persons' states are kept (for tests).

@@ -21,15 +21,26 @@ public struct PushServices: Sendable, Equatable {
         self.addedOrigins = addedOrigins
     }
 
-    /// Whether the server may send to `subscription`'s endpoint.
+    /// Whether the server may send to `subscription`'s endpoint: its host as written (never
+    /// percent-decoded: `127.0.0.1%00.notify.windows.com` is no Windows host) only of letters,
+    /// digits, dots and hyphens.
     func allow(_ subscription: PushSubscription) -> Bool {
-        if addedOrigins.contains(subscription.origin) { return true }
         let endpoint = subscription.endpoint
-        guard endpoint.scheme?.lowercased() == "https", endpoint.port == nil || endpoint.port == 443,
-            let host = endpoint.host?.lowercased()
+        guard let components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false),
+            let written = components.percentEncodedHost, !written.isEmpty,
+            written.utf8.allSatisfy({ Self.hostBytes.contains($0) })
         else { return false }
-        return Self.knownHosts.contains(host) || Self.knownDomains.contains { host.hasSuffix($0) }
+        if addedOrigins.contains(subscription.origin) { return true }
+        let host = written.lowercased()
+        guard endpoint.scheme?.lowercased() == "https", endpoint.port == nil || endpoint.port == 443 else {
+            return false
+        }
+        return Self.knownHosts.contains(host)
+            || Self.knownDomains.contains { host.hasSuffix($0) && host.count > $0.count }
     }
+
+    /// What a host name may be written with here.
+    private static let hostBytes = Set(Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-".utf8))
 
     /// The origin of an address the operator gives (`--push-service`); nil when it is not an
     /// http(s) address with a host and nothing else but a path.

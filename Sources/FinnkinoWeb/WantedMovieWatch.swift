@@ -41,7 +41,9 @@ struct WantedMovieWatch: Service {
         do {
             let people = self.people
             let check = WantedMovieCheck(wanted: wanted, store: try catalog.store(for: .fi), logger: logger) { person in
-                let place = people.state(of: person).place.place
+                // Read, not kept: the check goes through every waiting person, and keeping each
+                // would push the persons using the app now out of memory.
+                let place = people.storedPlace(of: person)
                 return Self.areas(homeArea: place.homeArea, myTheatres: place.myTheatres)
             }
             let time = now()

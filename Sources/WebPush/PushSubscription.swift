@@ -33,10 +33,12 @@ public struct PushSubscription: Sendable, Hashable {
         self.auth = secret
     }
 
-    /// The origin of the endpoint (`https://push.example.net`): the audience of a VAPID token.
+    /// The origin of the endpoint (`https://push.example.net`): the audience of a VAPID token,
+    /// without the scheme's default port (as push services compare it).
     public var origin: String {
-        var origin = (endpoint.scheme ?? "https").lowercased() + "://" + (endpoint.host ?? "").lowercased()
-        if let port = endpoint.port { origin += ":\(port)" }
+        let scheme = (endpoint.scheme ?? "https").lowercased()
+        var origin = scheme + "://" + (endpoint.host ?? "").lowercased()
+        if let port = endpoint.port, port != (scheme == "https" ? 443 : 80) { origin += ":\(port)" }
         return origin
     }
 }

@@ -36,4 +36,13 @@ import Testing
         #expect(usable != made && asked == 3)
         #expect(try KeptSecret.bytes(named: "key", in: folder) == usable)
     }
+
+    @Test func aSecretThatCannotBeReadIsAnErrorNotReplaced() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A folder where the file should be: there, and unreadable as a file
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("key"), withIntermediateDirectories: true)
+        #expect(throws: (any Error).self) { try KeptSecret.bytes(named: "key", in: folder) }
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("key").path))
+    }
 }

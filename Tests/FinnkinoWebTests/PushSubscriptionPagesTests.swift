@@ -9,9 +9,16 @@ import WebPush
 
 /// A subscription as the page's script sends it: a fresh P-256 key and secret.
 enum PushTestSubscription {
+    /// A browser's key and secret, in base64url.
+    static var keys: (String, String) {
+        (
+            Base64URL.encode(P256.KeyAgreement.PrivateKey().publicKey.x963Representation),
+            Base64URL.encode((0..<16).map { _ in UInt8.random(in: 0...255) })
+        )
+    }
+
     static func form(_ endpoint: String) throws -> String {
-        let key = Base64URL.encode(P256.KeyAgreement.PrivateKey().publicKey.x963Representation)
-        let auth = Base64URL.encode((0..<16).map { _ in UInt8.random(in: 0...255) })
+        let (key, auth) = keys
         let encoded = try #require(endpoint.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
         return "endpoint=\(encoded)&p256dh=\(key)&auth=\(auth)"
     }
@@ -38,7 +45,7 @@ enum PushTestSubscription {
         a.csrf = String(token)
         let session = try #require(SessionToken(text: a.session ?? ""))
         let alice = try #require(try persons.person(of: session))
-        #expect(try store.subscriptions(of: alice).map(\.endpoint.absoluteString) == [endpoint])
+        #expect(try store.subscriptions(of: alice).map(\.subscription.endpoint.absoluteString) == [endpoint])
         // Then B cannot turn it off; A can
         let encoded = try #require(endpoint.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
         #expect(try await b.post("/push/unsubscribe", "endpoint=\(encoded)").status == 200)
@@ -62,6 +69,9 @@ enum PushTestSubscription {
             "https://fcm.googleapis.com.evil.example/x",
             "https://evil.example/fcm.googleapis.com", "http://fcm.googleapis.com/fcm/send/x",
             "https://fcm.googleapis.com:8443/x",
+            "https://127.0.0.1%00.notify.windows.com/x", "https://127.0.0.1%20.notify.windows.com/x",
+            "https://fcm.googleapis.com%2eevil.example/x", "https://.notify.windows.com/x", "https://[::1]/x",
+            "https://fcm.googleapis.com./x", "https://evilnotify.windows.com/x",
         ] {
             #expect(
                 try await a.post("/push/subscribe", try PushTestSubscription.form(endpoint)).status == 403,
@@ -78,6 +88,16 @@ enum PushTestSubscription {
             #expect(try await a.post("/push/subscribe", body).status == 400, "\(body.prefix(80))")
         }
         #expect(try await a.post("/push/subscribe", good).status == 200)
+        // (a known service written in capitals, or with its default port, is that service)
+        _ = try await a.get("/bookmarks")
+        for endpoint in [
+            "https://FCM.GoogleAPIs.com/fcm/send/y", "https://wns2-par02p.notify.windows.com:443/w/?token=z",
+        ] {
+            #expect(
+                try await a.post("/push/subscribe", try PushTestSubscription.form(endpoint)).status == 200,
+                "\(endpoint)")
+            _ = try await a.get("/bookmarks")
+        }
         _ = try await a.get("/bookmarks")
         #expect(try await a.post("/push/unsubscribe", "").status == 400)
     }

@@ -17,6 +17,10 @@ import Testing
         #expect(subscription.p256dh.count == 65 && subscription.auth.count == 16)
         let local = try PushSubscription(endpoint: "http://127.0.0.1:8123/push/1", p256dh: Self.key, auth: Self.auth)
         #expect(local.origin == "http://127.0.0.1:8123")
+        // The scheme's default port is no part of it (a push service would refuse that audience)
+        let explicit = try PushSubscription(
+            endpoint: "https://web.push.apple.com:443/x", p256dh: Self.key, auth: Self.auth)
+        #expect(explicit.origin == "https://web.push.apple.com")
     }
 
     @Test(arguments: [

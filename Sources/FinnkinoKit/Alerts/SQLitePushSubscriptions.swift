@@ -38,6 +38,7 @@ public final class SQLitePushSubscriptions: PushSubscriptions {
                     CREATE TABLE pushSubscription (
                         endpoint TEXT PRIMARY KEY,
                         person INTEGER NOT NULL,
+                        device INTEGER, -- the session's device ID; NULL for the local person
                         p256dh TEXT NOT NULL, -- base64url
                         auth TEXT NOT NULL, -- base64url
                         createdAt REAL NOT NULL -- seconds since 1970 UTC
@@ -49,18 +50,20 @@ public final class SQLitePushSubscriptions: PushSubscriptions {
     }
 
     public func add(
-        _ subscription: PushSubscription, for person: PersonID, now: Date
+        _ subscription: PushSubscription, for person: PersonID, device: Int64?, now: Date
     ) throws(PushSubscriptionsError) {
         try write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO pushSubscription (endpoint, person, p256dh, auth, createdAt) VALUES (?, ?, ?, ?, ?)
+                    INSERT INTO pushSubscription (endpoint, person, device, p256dh, auth, createdAt)
+                    VALUES (?, ?, ?, ?, ?, ?)
                     ON CONFLICT (endpoint) DO UPDATE SET
-                        person = excluded.person, p256dh = excluded.p256dh, auth = excluded.auth,
-                        createdAt = excluded.createdAt
+                        person = excluded.person, device = excluded.device, p256dh = excluded.p256dh,
+                        auth = excluded.auth, createdAt = excluded.createdAt
                     """,
                 arguments: [
-                    subscription.endpoint.absoluteString, person.rawValue, Base64URL.encode(subscription.p256dh),
+                    subscription.endpoint.absoluteString, person.rawValue, device,
+                    Base64URL.encode(subscription.p256dh),
                     Base64URL.encode(subscription.auth), now.timeIntervalSince1970,
                 ])
             try db.execute(
@@ -87,19 +90,21 @@ public final class SQLitePushSubscriptions: PushSubscriptions {
         }
     }
 
-    public func subscriptions(of person: PersonID) throws(PushSubscriptionsError) -> [PushSubscription] {
+    public func subscriptions(of person: PersonID) throws(PushSubscriptionsError) -> [PersonPushSubscription] {
         let rows = try read { db in
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT endpoint, p256dh, auth FROM pushSubscription WHERE person = ?
+                    SELECT endpoint, device, p256dh, auth FROM pushSubscription WHERE person = ?
                     ORDER BY createdAt DESC, endpoint
                     """,
                 arguments: [person.rawValue])
         }
         // Each was checked when it came; one that no longer reads (a key damaged on disk) is left out.
-        return rows.compactMap {
-            try? PushSubscription(endpoint: $0["endpoint"], p256dh: $0["p256dh"], auth: $0["auth"])
+        return rows.compactMap { row in
+            (try? PushSubscription(endpoint: row["endpoint"], p256dh: row["p256dh"], auth: row["auth"])).map {
+                PersonPushSubscription(subscription: $0, device: row["device"])
+            }
         }
     }
 

@@ -50,6 +50,10 @@ public final class SQLiteWantedMovies: WantedMovies {
                     CREATE INDEX wantedMovie_waiting ON wantedMovie(person, movieID) WHERE announcedAt IS NULL;
                     """)
         }
+        migrator.registerMigration("feed generations") { db in
+            try db.execute(
+                sql: "CREATE TABLE feedGeneration (person INTEGER PRIMARY KEY, generation INTEGER NOT NULL)")
+        }
         return migrator
     }
 
@@ -135,9 +139,31 @@ public final class SQLiteWantedMovies: WantedMovies {
             }.map(PersonID.init(rawValue:)))
     }
 
+    public func feedGeneration(of person: PersonID) throws(WantedMoviesError) -> Int {
+        try read { db in
+            try Int.fetchOne(
+                db, sql: "SELECT generation FROM feedGeneration WHERE person = ?", arguments: [person.rawValue]) ?? 0
+        }
+    }
+
+    public func renewFeeds(of person: PersonID) throws(WantedMoviesError) -> Int {
+        try write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO feedGeneration (person, generation) VALUES (?, 1)
+                    ON CONFLICT (person) DO UPDATE SET generation = generation + 1
+                    """,
+                arguments: [person.rawValue])
+            return try Int.fetchOne(
+                db, sql: "SELECT generation FROM feedGeneration WHERE person = ?", arguments: [person.rawValue]) ?? 0
+        }
+    }
+
     public func erase(_ person: PersonID) throws(WantedMoviesError) {
         try write { db in
             try db.execute(sql: "DELETE FROM wantedMovie WHERE person = ?", arguments: [person.rawValue])
+            // (An erased person's addresses are nobody's: the feeds answer only for a person who exists.)
+            try db.execute(sql: "DELETE FROM feedGeneration WHERE person = ?", arguments: [person.rawValue])
         }
     }
 

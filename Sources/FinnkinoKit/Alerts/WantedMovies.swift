@@ -54,7 +54,12 @@ public protocol WantedMovies: Sendable {
     /// Those of `persons` who want a movie (the sweep of unused persons keeps them: a movie can be
     /// months away).
     func personsWanting(among persons: [PersonID]) throws(WantedMoviesError) -> Set<PersonID>
-    /// Forgets every wanted movie of the person.
+    /// Which addresses of the person's private feeds are valid (0 until renewed): kept with their
+    /// wanted movies, one row read by every instance, so a renewal holds everywhere at once.
+    func feedGeneration(of person: PersonID) throws(WantedMoviesError) -> Int
+    /// Makes the person's feed addresses new (the old ones stop working); returns the generation.
+    func renewFeeds(of person: PersonID) throws(WantedMoviesError) -> Int
+    /// Forgets every wanted movie of the person, and their feeds' generation.
     func erase(_ person: PersonID) throws(WantedMoviesError)
 }
 

@@ -27,6 +27,7 @@ public final class PostgresPushSubscriptions: PushSubscriptions {
                 CREATE TABLE push_subscription (
                     endpoint TEXT PRIMARY KEY,
                     person BIGINT NOT NULL,
+                    device BIGINT, -- the session's device ID; NULL for the local person
                     p256dh TEXT NOT NULL, -- base64url
                     auth TEXT NOT NULL, -- base64url
                     created_at DOUBLE PRECISION NOT NULL -- seconds since 1970 UTC
@@ -37,7 +38,7 @@ public final class PostgresPushSubscriptions: PushSubscriptions {
     }
 
     public func add(
-        _ subscription: PushSubscription, for person: PersonID, now: Date
+        _ subscription: PushSubscription, for person: PersonID, device: Int64?, now: Date
     ) throws(PushSubscriptionsError) {
         let (endpoint, key, auth) = (
             subscription.endpoint.absoluteString, Base64URL.encode(subscription.p256dh),
@@ -46,10 +47,10 @@ public final class PostgresPushSubscriptions: PushSubscriptions {
         try run("changed", inTransaction: true) { session in
             try session.execute(
                 """
-                INSERT INTO push_subscription (endpoint, person, p256dh, auth, created_at)
-                VALUES (\(endpoint), \(person.rawValue), \(key), \(auth), \(now.timeIntervalSince1970))
+                INSERT INTO push_subscription (endpoint, person, device, p256dh, auth, created_at)
+                VALUES (\(endpoint), \(person.rawValue), \(device), \(key), \(auth), \(now.timeIntervalSince1970))
                 ON CONFLICT (endpoint) DO UPDATE SET
-                    person = excluded.person, p256dh = excluded.p256dh, auth = excluded.auth,
+                    person = excluded.person, device = excluded.device, p256dh = excluded.p256dh, auth = excluded.auth,
                     created_at = excluded.created_at
                 """)
             try session.execute(
@@ -76,16 +77,20 @@ public final class PostgresPushSubscriptions: PushSubscriptions {
         }
     }
 
-    public func subscriptions(of person: PersonID) throws(PushSubscriptionsError) -> [PushSubscription] {
+    public func subscriptions(of person: PersonID) throws(PushSubscriptionsError) -> [PersonPushSubscription] {
         let rows = try run("read") { session in
             try session.query(
                 """
-                SELECT endpoint, p256dh, auth FROM push_subscription WHERE person = \(person.rawValue)
+                SELECT endpoint, device, p256dh, auth FROM push_subscription WHERE person = \(person.rawValue)
                 ORDER BY created_at DESC, endpoint
                 """
-            ).map { try $0.decode((String, String, String).self) }
+            ).map { try $0.decode((String, Int64?, String, String).self) }
         }
-        return rows.compactMap { try? PushSubscription(endpoint: $0.0, p256dh: $0.1, auth: $0.2) }
+        return rows.compactMap { row in
+            (try? PushSubscription(endpoint: row.0, p256dh: row.2, auth: row.3)).map {
+                PersonPushSubscription(subscription: $0, device: row.1)
+            }
+        }
     }
 
     public func erase(_ person: PersonID) throws(PushSubscriptionsError) {

@@ -41,19 +41,25 @@ public final class PostgresWantedMovies: WantedMovies {
                 """,
                 "CREATE INDEX wanted_movie_waiting ON wanted_movie (person, movie_id) WHERE announced_at IS NULL",
             ])
+        migrator.register(
+            "feed generations v1",
+            ["CREATE TABLE feed_generation (person BIGINT PRIMARY KEY, generation BIGINT NOT NULL)"])
     }
+
+    /// The first key of the advisory locks on persons' wanted movies (the second is the person).
+    private static let lockSpace: Int32 = 20_020
 
     private static let columns =
         "person, movie_id, title, wanted_at, announced_at, area, theatre, first_show, sales_start, show_count"
 
     public func want(_ movieID: Int, title: String, by person: PersonID, now: Date) throws(WantedMoviesError) -> Bool {
         try run("changed", inTransaction: true) { session in
-            // The person's rows locked first: two instances adding at once count each other's.
-            let others = try session.query(
-                """
-                SELECT movie_id FROM wanted_movie WHERE person = \(person.rawValue) FOR UPDATE
-                """
-            ).map { try $0.decode(Int.self) }.filter { $0 != movieID }.count
+            // One change of a person's wanted movies at a time (a lock for the transaction, on the
+            // person's ID): two instances adding at once count each other's.
+            let key = Int32(truncatingIfNeeded: person.rawValue)
+            try session.execute("SELECT pg_advisory_xact_lock(\(Self.lockSpace), \(key))")
+            let others = try session.query("SELECT movie_id FROM wanted_movie WHERE person = \(person.rawValue)")
+                .map { try $0.decode(Int.self) }.filter { $0 != movieID }.count
             guard others < WantedMovieLimits.perPerson else { return false }
             try session.execute(
                 """
@@ -124,9 +130,30 @@ public final class PostgresWantedMovies: WantedMovies {
             })
     }
 
-    public func erase(_ person: PersonID) throws(WantedMoviesError) {
+    public func feedGeneration(of person: PersonID) throws(WantedMoviesError) -> Int {
+        try run("read") { session in
+            try session.query("SELECT generation FROM feed_generation WHERE person = \(person.rawValue)")
+                .first?.decode(Int.self) ?? 0
+        }
+    }
+
+    public func renewFeeds(of person: PersonID) throws(WantedMoviesError) -> Int {
         try run("changed") { session in
+            try session.query(
+                """
+                INSERT INTO feed_generation (person, generation) VALUES (\(person.rawValue), 1)
+                ON CONFLICT (person) DO UPDATE SET generation = feed_generation.generation + 1
+                RETURNING generation
+                """
+            ).first?.decode(Int.self) ?? 0
+        }
+    }
+
+    public func erase(_ person: PersonID) throws(WantedMoviesError) {
+        try run("changed", inTransaction: true) { session in
             try session.execute("DELETE FROM wanted_movie WHERE person = \(person.rawValue)")
+            // (An erased person's addresses are nobody's: the feeds answer only for a person who exists.)
+            try session.execute("DELETE FROM feed_generation WHERE person = \(person.rawValue)")
         }
     }
 

@@ -164,15 +164,14 @@ public enum SQLiteToPostgres {
             }
             try source.push?.read { db in
                 for row in try Row.fetchAll(
-                    db, sql: "SELECT endpoint, person, p256dh, auth, createdAt FROM pushSubscription")
+                    db, sql: "SELECT endpoint, person, device, p256dh, auth, createdAt FROM pushSubscription")
                 {
-                    let (endpoint, person, key, auth, created): (String, Int64, String, String, Double) = (
-                        row[0], row[1], row[2], row[3], row[4]
-                    )
+                    let (endpoint, person, device): (String, Int64, Int64?) = (row[0], row[1], row[2])
+                    let (key, auth, created): (String, String, Double) = (row[3], row[4], row[5])
                     try session.execute(
                         """
-                        INSERT INTO push_subscription (endpoint, person, p256dh, auth, created_at)
-                        VALUES (\(endpoint), \(person), \(key), \(auth), \(created))
+                        INSERT INTO push_subscription (endpoint, person, device, p256dh, auth, created_at)
+                        VALUES (\(endpoint), \(person), \(device), \(key), \(auth), \(created))
                         """)
                     report.pushSubscriptions += 1
                 }

@@ -57,7 +57,7 @@ struct BookmarksController: Sendable {
     private func wantedSection(_ request: Request, _ client: ClientState, layout: PageLayout) throws -> String {
         let wanted = try screens.wanted.wanted(by: client.person)
         guard !wanted.isEmpty, let authority = request.head.authority else { return "" }
-        let token = WantedFeedsController.token(of: client.person, place: screens.place(client).place, key: feedKey)
+        let token = try WantedFeedsController.token(of: client.person, wanted: screens.wanted, key: feedKey)
         return WantedMoviesView.section(
             wanted, calendar: "webcal://" + authority + WebRoute.wantedCalendar(token: token).path,
             atom: (secure ? "https://" : "http://") + authority + WebRoute.wantedAtom(token: token).path,

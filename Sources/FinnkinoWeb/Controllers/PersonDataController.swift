@@ -17,7 +17,8 @@ struct PersonDataController: Sendable {
             let client = context.client
             let document = try PersonDataDocument(
                 person: client.person, persons: persons, bookmarks: try screens.bookmarkStore(client),
-                place: screens.place(client).place, library: eraser.library, wanted: eraser.wanted, now: screens.now())
+                place: screens.place(client).place, library: eraser.library, wanted: eraser.wanted,
+                pushSubscriptions: eraser.pushSubscriptions, now: screens.now())
             return Response(
                 status: .ok,
                 headers: [

@@ -11,6 +11,7 @@ import WebPush
 /// makes it a person, with a session its forms' tokens are bound to from then on.
 struct PushController: Sendable {
     let subscriptions: any PushSubscriptions
+    let persons: PersonStore
     let services: PushServices
     let now: @Sendable () -> Date
 
@@ -21,7 +22,9 @@ struct PushController: Sendable {
                 let subscription = try? PushSubscription(endpoint: endpoint, p256dh: key, auth: auth)
             else { throw HTTPError(.badRequest) }
             guard services.allow(subscription) else { throw HTTPError(.forbidden) }
-            try subscriptions.add(subscription, for: context.client.person, now: now())
+            // The device (session) it is kept for: signing it out ends its pushes.
+            let device = try context.session.flatMap { try persons.device(of: $0) }
+            try subscriptions.add(subscription, for: context.client.person, device: device, now: now())
             return Self.nextToken(context)
         }
         routes.on(.unsubscribePush) { _, context in

@@ -1,3 +1,4 @@
+import AppPatterns
 import Crypto
 import FinnkinoKit
 import FinnkinoPresentation
@@ -16,22 +17,30 @@ struct WantedFeedsController: Sendable {
     let defaultLanguage: UILanguage
     /// Whether the app is reached over https (its links in the Atom feed are absolute).
     let secure: Bool
+    /// The calendars made lately (1,000 at most, 16 MB).
+    let calendars = MemoryCache<CalendarKey, String>(countLimit: 1_000, costLimit: 16 << 20)
 
     func add(to routes: RouteGroups) {
         routes.onPublic(.wantedCalendar) { request, _ in
             guard case .wantedCalendar(let token) = WebRoute(path: request.uri.path) else { throw HTTPError(.notFound) }
-            let person = try person(of: token)
-            let language = screens.people.state(of: person).place.language ?? defaultLanguage
+            let (person, generation) = try person(of: token)
+            let language = screens.people.storedPlace(of: person).language ?? defaultLanguage
+            // A calendar app asks again and again: the calendar is made once per person and period.
+            let key = CalendarKey(
+                person: person, generation: generation, language: language,
+                period: Int(screens.now().timeIntervalSince1970 / Self.calendarPeriod))
+            if let text = calendars.value(for: key) { return Self.private(text, type: Self.calendarType) }
             let wanted = try screens.wanted.wanted(by: person)
             let text = WantedFeeds.calendar(
                 wanted: wanted, shows: await shows(of: wanted, person: person, language: language), language: language
             ).text(stamp: screens.now())
-            return Self.private(text, type: "text/calendar; charset=utf-8")
+            calendars.set(text, for: key, cost: text.utf8.count)
+            return Self.private(text, type: Self.calendarType)
         }
         routes.onPublic(.wantedAtom) { request, _ in
             guard case .wantedAtom(let token) = WebRoute(path: request.uri.path) else { throw HTTPError(.notFound) }
-            let person = try person(of: token)
-            let language = screens.people.state(of: person).place.language ?? defaultLanguage
+            let (person, _) = try person(of: token)
+            let language = screens.people.storedPlace(of: person).language ?? defaultLanguage
             let wanted = try screens.wanted.wanted(by: person)
             let base = try base(of: request)
             let feed = WantedFeeds.atom(
@@ -42,31 +51,44 @@ struct WantedFeedsController: Sendable {
         }
         routes.on(.renewFeeds) { _, context in
             let client = context.client
-            screens.place(client).update { $0.feedGeneration = ($0.feedGeneration ?? 0) + 1 }
+            _ = try screens.wanted.renewFeeds(of: client.person)
             return ClientState.redirect(to: context.form.back, flash: client.language.alerts.feedsRenewed)
         }
     }
 
-    /// The token of `person`'s feeds as their place has it now.
-    static func token(of person: PersonID, place: AppPlace, key: SymmetricKey) -> String {
-        FeedToken(person: person, generation: place.feedGeneration ?? 0).text(key: key)
+    /// The token of `person`'s feeds as valid now.
+    static func token(of person: PersonID, wanted: any WantedMovies, key: SymmetricKey) throws -> String {
+        FeedToken(person: person, generation: try wanted.feedGeneration(of: person)).text(key: key)
     }
 
-    /// The person whose valid token `text` is; not found for anything else (a token the server
-    /// did not make, one renewed since, a person erased).
-    private func person(of text: String) throws -> PersonID {
+    /// The person whose valid token `text` is, and its generation; not found for anything else (a
+    /// token the server did not make, one renewed since, a person erased).
+    private func person(of text: String) throws -> (PersonID, Int) {
         guard let token = FeedToken(text: text, key: key), token.person != .nobody else { throw HTTPError(.notFound) }
         let exists = try token.person == .local || persons.dates(of: token.person) != nil
-        guard exists, token.generation == (screens.people.state(of: token.person).place.place.feedGeneration ?? 0)
-        else { throw HTTPError(.notFound) }
-        return token.person
+        guard exists, token.generation == (try screens.wanted.feedGeneration(of: token.person)) else {
+            throw HTTPError(.notFound)
+        }
+        return (token.person, token.generation)
     }
+
+    /// A calendar as made for a person, their addresses' generation, language and period.
+    struct CalendarKey: Hashable, Sendable {
+        var person: PersonID
+        var generation: Int
+        var language: UILanguage
+        var period: Int
+    }
+
+    /// How long a calendar made is served again (seconds): the schedule's cache period's third.
+    static let calendarPeriod: TimeInterval = 5 * 60
+    static let calendarType = "text/calendar; charset=utf-8"
 
     /// The shows of the wanted movies in the person's areas over the next days (an area that
     /// cannot be read now is left out).
     private func shows(of wanted: [WantedMovie], person: PersonID, language: UILanguage) async -> [Show] {
         guard !wanted.isEmpty, let store = try? screens.catalog.store(for: language.contentLanguage) else { return [] }
-        let place = screens.people.state(of: person).place.place
+        let place = screens.people.storedPlace(of: person)
         let now = screens.now()
         var shows: [Show] = []
         for area in WantedMovieWatch.areas(homeArea: place.homeArea, myTheatres: place.myTheatres) {

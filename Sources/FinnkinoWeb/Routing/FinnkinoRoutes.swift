@@ -99,10 +99,14 @@ struct FinnkinoRoutes {
             pusher: AnnouncementPusher(
                 subscriptions: configuration.pushSubscriptions, services: pushServices, key: configuration.vapidKey,
                 subject: configuration.pushContact,
-                language: { [people] in people.state(of: $0).place.language ?? defaultLanguage },
+                language: { [people] in people.storedPlace(of: $0).language ?? defaultLanguage },
+                devices: { [persons = configuration.persons, hosted = configuration.hosted] person in
+                    hosted ? Set(try persons.devices(of: person).map(\.id)) : nil
+                },
                 logger: configuration.logger))
         PushController(
-            subscriptions: configuration.pushSubscriptions, services: pushServices, now: configuration.now
+            subscriptions: configuration.pushSubscriptions, persons: configuration.persons, services: pushServices,
+            now: configuration.now
         ).add(to: routes)
         services = [
             PendingWritesService(places: places, persons: configuration.persons, logger: configuration.logger),

@@ -247,10 +247,16 @@
   function subscribePush(element) {
     return navigator.serviceWorker.ready
       .then(function (registration) {
+        var key = pushKeyBytes(element.getAttribute("data-push-key"));
+        var subscribe = function () {
+          return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+        };
         return registration.pushManager.getSubscription().then(function (existing) {
-          return existing || registration.pushManager.subscribe({
-            userVisibleOnly: true, applicationServerKey: pushKeyBytes(element.getAttribute("data-push-key"))
-          });
+          if (!existing) { return subscribe(); }
+          // One made with another key (another server's, or before the key changed) takes no push of this one.
+          var made = existing.options && existing.options.applicationServerKey;
+          var same = made && new Uint8Array(made).join(",") === key.join(",");
+          return same ? existing : existing.unsubscribe().then(subscribe);
         });
       })
       .then(function (subscription) {
@@ -270,9 +276,14 @@
   }
   var wantedForm = document.getElementById("wanted-form");
   if (wantedForm && canPush && !keptAt) {
+    var wantedSent = false;
     wantedForm.addEventListener("submit", function (event) {
       if (wantedForm.elements.wanted.value !== "yes" || Notification.permission === "denied") { return; }
       event.preventDefault();
+      // Once: a second click while the browser asks would subscribe (and make a person) twice.
+      if (wantedSent) { return; }
+      wantedSent = true;
+      wantedForm.querySelector("button").disabled = true;
       // Whatever the browser says, the person waits for the movie (and finds it in their feeds);
       // a push service that does not answer holds the form back 10 s at most.
       var subscribing = Notification.requestPermission()

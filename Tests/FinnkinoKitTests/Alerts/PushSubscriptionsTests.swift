@@ -43,28 +43,35 @@ enum PushSubscriptionsKind: String, CaseIterable, Sendable {
         let phone = try Self.subscription("phone")
         let laptop = try Self.subscription("laptop")
         // Given A's phone and laptop
-        try store.add(phone, for: alice, now: start)
-        try store.add(laptop, for: alice, now: start.addingTimeInterval(1))
+        try store.add(phone, for: alice, device: 1, now: start)
+        try store.add(laptop, for: alice, device: 1, now: start.addingTimeInterval(1))
         // Then A reads both, newest first, whole; B none
-        #expect(try store.subscriptions(of: alice) == [laptop, phone])
+        #expect(try store.subscriptions(of: alice).map(\.subscription) == [laptop, phone])
         #expect(try store.subscriptions(of: bob).isEmpty)
+        // And each keeps the device it was made on (the local person's none)
+        try store.add(laptop, for: alice, device: 42, now: start.addingTimeInterval(1))
+        #expect(try store.subscriptions(of: alice).map(\.device) == [42, 1])
+        try store.add(laptop, for: .local, device: nil, now: start.addingTimeInterval(1))
+        #expect(try store.subscriptions(of: .local).map(\.device) == [nil])
         // When the laptop joins B and subscribes again, it is B's only
-        try store.add(laptop, for: bob, now: start.addingTimeInterval(2))
-        #expect(try store.subscriptions(of: alice) == [phone])
-        #expect(try store.subscriptions(of: bob) == [laptop])
+        try store.add(laptop, for: bob, device: 7, now: start.addingTimeInterval(2))
+        #expect(try store.subscriptions(of: alice).map(\.subscription) == [phone])
+        #expect(try store.subscriptions(of: bob).map(\.subscription) == [laptop])
         // When B tries to turn off A's phone, nothing changes; A can
         try store.remove(endpoint: phone.endpoint, of: bob)
-        #expect(try store.subscriptions(of: alice) == [phone])
+        #expect(try store.subscriptions(of: alice).map(\.subscription) == [phone])
         try store.remove(endpoint: phone.endpoint, of: alice)
         #expect(try store.subscriptions(of: alice).isEmpty)
         // When the push service says B's laptop is gone, it is
         try store.expire(endpoint: laptop.endpoint)
         #expect(try store.subscriptions(of: bob).isEmpty)
         // And erasing a person forgets theirs only
-        try store.add(phone, for: alice, now: start)
-        try store.add(laptop, for: bob, now: start)
+        try store.add(phone, for: alice, device: 1, now: start)
+        try store.add(laptop, for: bob, device: 1, now: start)
         try store.erase(alice)
-        #expect(try store.subscriptions(of: alice).isEmpty && (try store.subscriptions(of: bob)) == [laptop])
+        #expect(
+            try store.subscriptions(of: alice).isEmpty
+                && (try store.subscriptions(of: bob).map(\.subscription)) == [laptop])
     }
 
     @Test(arguments: PushSubscriptionsKind.allCases) func theOldestBeyondTheLimitIsForgotten(
@@ -73,9 +80,9 @@ enum PushSubscriptionsKind: String, CaseIterable, Sendable {
         let store = try kind.make()
         let devices = try (0...PushSubscriptionLimits.perPerson).map { try Self.subscription("d\($0)") }
         for (index, device) in devices.enumerated() {
-            try store.add(device, for: alice, now: start.addingTimeInterval(Double(index)))
+            try store.add(device, for: alice, device: 1, now: start.addingTimeInterval(Double(index)))
         }
-        let kept = try store.subscriptions(of: alice)
+        let kept = try store.subscriptions(of: alice).map(\.subscription)
         #expect(kept.count == PushSubscriptionLimits.perPerson)
         #expect(!kept.contains(devices[0]) && kept.first == devices.last)
     }

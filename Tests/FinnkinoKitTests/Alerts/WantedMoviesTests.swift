@@ -64,12 +64,17 @@ enum WantedMoviesKind: String, CaseIterable, Sendable {
         #expect(try store.wanted(by: alice).first { $0.movieID == 301 }?.announcement == nil)
         #expect(try store.personsWanting(among: [alice, carol, bob]) == [alice, bob])
         #expect(try store.personsWanting(among: []).isEmpty)
+        // And the feeds' generation is each person's, counted up by a renewal, gone with the person
+        #expect(try store.feedGeneration(of: alice) == 0)
+        #expect(try store.renewFeeds(of: alice) == 1 && (try store.renewFeeds(of: alice)) == 2)
+        #expect(try store.feedGeneration(of: alice) == 2 && (try store.feedGeneration(of: bob)) == 0)
         // When A no longer wants 302, and then is erased, B's are untouched
         try store.unwant(302, by: alice)
         #expect(try store.wanted(by: alice).map(\.movieID) == [301])
         try store.erase(alice)
         #expect(try store.wanted(by: alice).isEmpty)
         #expect(try store.waiting(after: nil, limit: 10).map(\.person) == [bob])
+        #expect(try store.feedGeneration(of: alice) == 0)
     }
 
     @Test(arguments: WantedMoviesKind.allCases) func onePersonCannotWantMoreThanTheLimit(kind: WantedMoviesKind) throws

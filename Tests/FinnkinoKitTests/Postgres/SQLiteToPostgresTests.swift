@@ -49,7 +49,7 @@ import WebPush
             firstShow: start.addingTimeInterval(86_400), salesStart: nil, showCount: 4)
         #expect(try wanted.markAnnounced(announcement, at: start))
         let subscription = try PushSubscriptionsTests.subscription("phone")
-        try SQLitePushSubscriptions(dataDirectory: folder).add(subscription, for: alice, now: start)
+        try SQLitePushSubscriptions(dataDirectory: folder).add(subscription, for: alice, device: 3, now: start)
         let vapid = try KeptSecret.bytes(named: "vapid-key", in: folder)
         _ = try KeptSecret.bytes(named: "server-secret", in: folder)
         // When the folder is copied into an empty database
@@ -65,7 +65,9 @@ import WebPush
         let movedWanted = try PostgresWantedMovies(pool: pool)
         #expect(try movedWanted.wanted(by: alice).first { $0.movieID == 301 }?.announcement == announcement)
         #expect(try movedWanted.waiting(after: nil, limit: 10).map(\.movieID) == [302])
-        #expect(try PostgresPushSubscriptions(pool: pool).subscriptions(of: alice) == [subscription])
+        #expect(
+            try PostgresPushSubscriptions(pool: pool).subscriptions(of: alice)
+                == [PersonPushSubscription(subscription: subscription, device: 3)])
         #expect(try PostgresSecrets(pool: pool).secret(named: "vapid") == Data(vapid))
         // And on PostgreSQL, each token still stands for its person and the code still joins
         let moved = try PostgresPersonStore(pool: pool)
