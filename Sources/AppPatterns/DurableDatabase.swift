@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// How the app's own stores open their SQLite files (through GRDB).
@@ -15,6 +16,21 @@ public enum DurableDatabase {
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         // WAL is a property of the file: set once, kept by every later connection.
         try queue.writeWithoutTransaction { db in _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") }
+        return queue
+    }
+
+    /// A store's queue on `fileName` in `directory` (the folder made when missing), or in memory
+    /// when `directory` is nil, brought up to date by `migrator`.
+    public static func queue(
+        file fileName: String, in directory: URL?, label: String, migrator: DatabaseMigrator
+    ) throws -> DatabaseQueue {
+        var path: String?
+        if let directory {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            path = directory.appendingPathComponent(fileName).path
+        }
+        let queue = try queue(path: path, label: label)
+        try migrator.migrate(queue)
         return queue
     }
 

@@ -14,6 +14,13 @@ public struct PostgresMigrator: Sendable {
 
     public init() {}
 
+    /// Applies to `pool` the migrations `register` registers (a store's, when it opens).
+    public static func migrate(_ pool: PostgresPool, _ register: (inout PostgresMigrator) -> Void) throws {
+        var migrator = PostgresMigrator()
+        register(&migrator)
+        try migrator.migrate(pool)
+    }
+
     /// Adds a migration: `statements` run in order, one statement each (PostgreSQL's extended
     /// protocol takes one at a time).
     public mutating func register(_ name: String, _ statements: [String]) {

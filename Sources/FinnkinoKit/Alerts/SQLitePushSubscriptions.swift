@@ -10,15 +10,11 @@ public final class SQLitePushSubscriptions: PushSubscriptions {
 
     /// Opens (or creates) the subscriptions in `dataDirectory`.
     public init(dataDirectory: URL) throws(PushSubscriptionsError) {
-        let path = dataDirectory.appendingPathComponent(Self.fileName).path
-        var configuration = Configuration()
-        configuration.label = "PushSubscriptions"
-        configuration.busyMode = .timeout(10)
         do {
-            try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
-            queue = try DatabaseQueue(path: path, configuration: configuration)
-            try Self.migrator.migrate(queue)
+            queue = try DurableDatabase.queue(
+                file: Self.fileName, in: dataDirectory, label: "PushSubscriptions", migrator: Self.migrator)
         } catch {
+            let path = dataDirectory.appendingPathComponent(Self.fileName).path
             throw PushSubscriptionsError("the push subscriptions \(path) cannot be opened: \(error)")
         }
     }
@@ -26,8 +22,8 @@ public final class SQLitePushSubscriptions: PushSubscriptions {
     /// Subscriptions kept in memory only (the tests' default).
     public init() {
         // An in-memory database always opens, and the migration is this file's own SQL.
-        queue = try! DatabaseQueue()
-        try! Self.migrator.migrate(queue)
+        queue = try! DurableDatabase.queue(
+            file: Self.fileName, in: nil, label: "PushSubscriptions", migrator: Self.migrator)
     }
 
     private static var migrator: DatabaseMigrator {

@@ -1,3 +1,4 @@
+import AppPatterns
 import Foundation
 import GRDB
 
@@ -8,15 +9,11 @@ public final class SQLiteWantedMovies: WantedMovies {
 
     /// Opens (or creates) the wanted movies in `dataDirectory`.
     public init(dataDirectory: URL) throws(WantedMoviesError) {
-        let path = dataDirectory.appendingPathComponent(Self.fileName).path
-        var configuration = Configuration()
-        configuration.label = "WantedMovies"
-        configuration.busyMode = .timeout(10)
         do {
-            try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
-            queue = try DatabaseQueue(path: path, configuration: configuration)
-            try Self.migrator.migrate(queue)
+            queue = try DurableDatabase.queue(
+                file: Self.fileName, in: dataDirectory, label: "WantedMovies", migrator: Self.migrator)
         } catch {
+            let path = dataDirectory.appendingPathComponent(Self.fileName).path
             throw WantedMoviesError("the wanted movies \(path) cannot be opened: \(error)")
         }
     }
@@ -24,8 +21,7 @@ public final class SQLiteWantedMovies: WantedMovies {
     /// Wanted movies kept in memory only (the tests' default).
     public init() {
         // An in-memory database always opens, and the migration is this file's own SQL.
-        queue = try! DatabaseQueue()
-        try! Self.migrator.migrate(queue)
+        queue = try! DurableDatabase.queue(file: Self.fileName, in: nil, label: "WantedMovies", migrator: Self.migrator)
     }
 
     private static var migrator: DatabaseMigrator {

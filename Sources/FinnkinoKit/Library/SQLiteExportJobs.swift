@@ -1,3 +1,4 @@
+import AppPatterns
 import Foundation
 import GRDB
 
@@ -10,15 +11,11 @@ public final class SQLiteExportJobs: ExportJobs {
 
     /// Opens (or creates) the jobs in `dataDirectory`.
     public init(dataDirectory: URL) throws(ExportJobsError) {
-        let path = dataDirectory.appendingPathComponent(Self.fileName).path
-        var configuration = Configuration()
-        configuration.label = "ExportJobs"
-        configuration.busyMode = .timeout(10)
         do {
-            try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
-            queue = try DatabaseQueue(path: path, configuration: configuration)
-            try Self.migrator.migrate(queue)
+            queue = try DurableDatabase.queue(
+                file: Self.fileName, in: dataDirectory, label: "ExportJobs", migrator: Self.migrator)
         } catch {
+            let path = dataDirectory.appendingPathComponent(Self.fileName).path
             throw ExportJobsError("the export jobs \(path) cannot be opened: \(error)")
         }
     }
@@ -26,8 +23,7 @@ public final class SQLiteExportJobs: ExportJobs {
     /// Jobs kept in memory only: a server's own for as long as it runs (the tests' default).
     public init() {
         // An in-memory database always opens, and the migration is this file's own SQL.
-        queue = try! DatabaseQueue()
-        try! Self.migrator.migrate(queue)
+        queue = try! DurableDatabase.queue(file: Self.fileName, in: nil, label: "ExportJobs", migrator: Self.migrator)
     }
 
     private static var migrator: DatabaseMigrator {

@@ -12,9 +12,7 @@ public final class PostgresExportJobs: ExportJobs {
     public init(pool: PostgresPool) throws(ExportJobsError) {
         self.pool = pool
         do {
-            var migrator = PostgresMigrator()
-            Self.migrations(into: &migrator)
-            try migrator.migrate(pool)
+            try PostgresMigrator.migrate(pool, Self.migrations(into:))
         } catch {
             throw ExportJobsError("the export jobs in \(pool.location) cannot be opened: \(error)")
         }

@@ -11,9 +11,7 @@ public final class PostgresPushSubscriptions: PushSubscriptions {
     public init(pool: PostgresPool) throws(PushSubscriptionsError) {
         self.pool = pool
         do {
-            var migrator = PostgresMigrator()
-            Self.migrations(into: &migrator)
-            try migrator.migrate(pool)
+            try PostgresMigrator.migrate(pool, Self.migrations(into:))
         } catch {
             throw PushSubscriptionsError("the push subscriptions in \(pool.location) cannot be opened: \(error)")
         }

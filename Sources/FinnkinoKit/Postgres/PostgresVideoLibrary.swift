@@ -18,9 +18,7 @@ public final class PostgresVideoLibrary: VideoLibrary {
         self.folder = folder
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            var migrator = PostgresMigrator()
-            Self.migrations(into: &migrator)
-            try migrator.migrate(pool)
+            try PostgresMigrator.migrate(pool, Self.migrations(into:))
         } catch {
             throw VideoLibraryError("the video library in \(pool.location) cannot be opened: \(error)")
         }

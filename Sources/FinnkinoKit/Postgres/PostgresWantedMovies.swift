@@ -11,9 +11,7 @@ public final class PostgresWantedMovies: WantedMovies {
     public init(pool: PostgresPool) throws(WantedMoviesError) {
         self.pool = pool
         do {
-            var migrator = PostgresMigrator()
-            Self.migrations(into: &migrator)
-            try migrator.migrate(pool)
+            try PostgresMigrator.migrate(pool, Self.migrations(into:))
         } catch {
             throw WantedMoviesError("the wanted movies in \(pool.location) cannot be opened: \(error)")
         }
