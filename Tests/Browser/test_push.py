@@ -1,5 +1,6 @@
 """Tell me when it's on, end to end: the real server pushes the announcement of a wanted movie to a
-loopback push service of this test, which checks its VAPID signature (RFC 8292) with `py-vapid` and
+loopback push service of this test, and lists its shows in the person's private calendar (read
+with `icalendar`). The push service checks the push's VAPID signature (RFC 8292) with `py-vapid` and
 decrypts it (RFC 8291) with `http-ece`, the subscription's keys made here with `cryptography`: an
 implementation independent of the server's. The text says which movie, where and from when. A
 subscription the push service says is gone (410) is forgotten: the next announcement does not
@@ -22,6 +23,7 @@ import urllib.request
 from pathlib import Path
 
 import http_ece
+import icalendar
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid02
@@ -190,6 +192,13 @@ def test_a_wanted_movie_reaches_its_person_as_a_push_checked_and_decrypted_indep
         # And it is told once: the next checks push nothing more
         time.sleep(2.5)
         assert len(push.requests_to("/push/phone")) == 1
+        # And the person's private calendar (its address on the Bookmarks page, fetched without
+        # cookies as a calendar app does) has the movie's shows in their area, read by icalendar
+        calendar = re.search(r'id="calendar-feed"[^>]* href="webcal://([^"]+)"', browser.get("/bookmarks")).group(1)
+        with urllib.request.urlopen("http://" + calendar, timeout=20) as answer:
+            events = list(icalendar.Calendar.from_ical(answer.read()).walk("VEVENT"))
+        assert events and all(str(event.get("SUMMARY")) == title for event in events), events[:3]
+        assert any("Helsinki" in str(event.get("LOCATION")) for event in events)
 
         # When the push service says the phone's subscription is gone and another movie is on
         push.gone.add("/push/phone")
