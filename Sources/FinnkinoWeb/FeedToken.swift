@@ -3,52 +3,61 @@ import Crypto
 import FinnkinoKit
 import Foundation
 
-/// What makes the address of a person's private feeds (their wanted movies' calendar and Atom
-/// feed) theirs: `base64url(person ‖ generation ‖ MAC)`, the MAC an HMAC-SHA256 of the first two
-/// under a key derived from the server secret, cut to 128 bits. Nothing is stored per token: the
-/// MAC proves the server made it, and the person's ``AppPlace/feedGeneration`` says whether it is
-/// still valid (a renewal counts it up, and every address made before stops working). A calendar
-/// app fetches the address without cookies, so the address is all there is.
+/// What makes the address of one of a person's private feeds (their wanted movies' calendar, or
+/// their Atom feed) theirs: `base64url(person ‖ generation ‖ feed ‖ MAC)`, the MAC an HMAC-SHA256
+/// of the rest under a key derived from the server secret, cut to 128 bits. Each feed has its own
+/// token: the calendar's address, shared with a calendar app, does not open the Atom feed.
+/// Nothing is stored per token: the MAC proves the server made it, and the person's generation
+/// (``WantedMovies/feedGeneration(of:)``) says whether it is still valid (a renewal counts it up,
+/// and every address made before stops working). A calendar app fetches the address without
+/// cookies, so the address is all there is.
 struct FeedToken: Sendable, Equatable {
+    /// Which of the person's feeds a token opens.
+    enum Feed: UInt8, Sendable {
+        case calendar = 1
+        case atom = 2
+    }
+
     let person: PersonID
     let generation: Int
+    let feed: Feed
 
     /// The label of the key (``CSRFSecret/derivedKey(_:)``).
     static let keyLabel = "finnkino feed tokens v1"
     private static let macLength = 16
-    private static let length = 8 + 4 + macLength
+    private static let bodyLength = 8 + 4 + 1
 
-    init(person: PersonID, generation: Int) {
+    init(person: PersonID, generation: Int, feed: Feed) {
         self.person = person
         self.generation = generation
+        self.feed = feed
     }
 
     /// The token `text` stands for, if the server made it: nil for anything else (wrong length,
     /// not base64url, a MAC that does not match).
     init?(text: some StringProtocol, key: SymmetricKey) {
-        guard text.utf8.count <= 64, let bytes = Base64URL.decode(String(text)), bytes.count == Self.length else {
-            return nil
-        }
-        let body = Array(bytes.prefix(12))
+        guard text.utf8.count <= 64, let bytes = Base64URL.decode(String(text)),
+            bytes.count == Self.bodyLength + Self.macLength
+        else { return nil }
+        let body = Array(bytes.prefix(Self.bodyLength))
         // The token carries the MAC's first 16 bytes; compared in constant time.
         let mac = Array(bytes.suffix(Self.macLength))
-        guard Self.constantTimeEqual(mac, Array(Self.mac(body, key: key).prefix(Self.macLength))) else { return nil }
+        guard Self.constantTimeEqual(mac, Array(Self.mac(body, key: key).prefix(Self.macLength))),
+            let feed = Feed(rawValue: body[12])
+        else { return nil }
         let person = body.prefix(8).reduce(Int64(0)) { $0 << 8 | Int64($1) }
-        let generation = body.dropFirst(8).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-        self.init(person: PersonID(rawValue: person), generation: Int(generation))
+        let generation = body[8..<12].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        self.init(person: PersonID(rawValue: person), generation: Int(generation), feed: feed)
     }
 
-    /// The token as the address carries it: 38 base64url characters.
+    /// The token as the address carries it: 39 base64url characters.
     func text(key: SymmetricKey) -> String {
-        let body = Self.body(person: person, generation: generation)
-        return Base64URL.encode(body + Self.mac(body, key: key).prefix(Self.macLength))
-    }
-
-    private static func body(person: PersonID, generation: Int) -> [UInt8] {
         let id = UInt64(bitPattern: person.rawValue)
         let count = UInt32(truncatingIfNeeded: generation)
-        return (0..<8).reversed().map { UInt8(truncatingIfNeeded: id >> ($0 * 8)) }
-            + (0..<4).reversed().map { UInt8(truncatingIfNeeded: count >> ($0 * 8)) }
+        let body =
+            (0..<8).reversed().map { UInt8(truncatingIfNeeded: id >> ($0 * 8)) }
+            + (0..<4).reversed().map { UInt8(truncatingIfNeeded: count >> ($0 * 8)) } + [feed.rawValue]
+        return Base64URL.encode(body + Self.mac(body, key: key).prefix(Self.macLength))
     }
 
     private static func mac(_ body: [UInt8], key: SymmetricKey) -> [UInt8] {

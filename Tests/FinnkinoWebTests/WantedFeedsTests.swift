@@ -53,6 +53,9 @@ import Testing
         let index = altered.index(altered.startIndex, offsetBy: "/feeds/".count + 20)
         altered[index] = altered[index] == "A" ? "B" : "A"
         #expect(try await server.get(String(altered)).status == 404)
+        // and the calendar's token does not open the Atom feed
+        let calendarToken = calendar.dropFirst("/feeds/".count).prefix { $0 != "/" }
+        #expect(try await server.get("/feeds/\(calendarToken)/atom.xml").status == 404)
         // When A renews the addresses
         let renewed = try await a.post("/feeds/renew", "back=%2Fbookmarks")
         #expect(renewed.status == 303)

@@ -57,10 +57,10 @@ struct BookmarksController: Sendable {
     private func wantedSection(_ request: Request, _ client: ClientState, layout: PageLayout) throws -> String {
         let wanted = try screens.wanted.wanted(by: client.person)
         guard !wanted.isEmpty, let authority = request.head.authority else { return "" }
-        let token = try WantedFeedsController.token(of: client.person, wanted: screens.wanted, key: feedKey)
+        let tokens = try WantedFeedsController.tokens(of: client.person, wanted: screens.wanted, key: feedKey)
         return WantedMoviesView.section(
-            wanted, calendar: "webcal://" + authority + WebRoute.wantedCalendar(token: token).path,
-            atom: (secure ? "https://" : "http://") + authority + WebRoute.wantedAtom(token: token).path,
+            wanted, calendar: "webcal://" + authority + WebRoute.wantedCalendar(token: tokens.calendar).path,
+            atom: (secure ? "https://" : "http://") + authority + WebRoute.wantedAtom(token: tokens.atom).path,
             pushKey: screens.pushKey, layout: layout)
     }
 

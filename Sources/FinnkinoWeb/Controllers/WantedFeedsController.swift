@@ -23,7 +23,7 @@ struct WantedFeedsController: Sendable {
     func add(to routes: RouteGroups) {
         routes.onPublic(.wantedCalendar) { request, _ in
             guard case .wantedCalendar(let token) = WebRoute(path: request.uri.path) else { throw HTTPError(.notFound) }
-            let (person, generation) = try person(of: token)
+            let (person, generation) = try person(of: token, feed: .calendar)
             let language = screens.people.storedPlace(of: person).language ?? defaultLanguage
             // A calendar app asks again and again: the calendar is made once per person and period.
             let key = CalendarKey(
@@ -39,7 +39,7 @@ struct WantedFeedsController: Sendable {
         }
         routes.onPublic(.wantedAtom) { request, _ in
             guard case .wantedAtom(let token) = WebRoute(path: request.uri.path) else { throw HTTPError(.notFound) }
-            let (person, _) = try person(of: token)
+            let (person, _) = try person(of: token, feed: .atom)
             let language = screens.people.storedPlace(of: person).language ?? defaultLanguage
             let wanted = try screens.wanted.wanted(by: person)
             let base = try base(of: request)
@@ -56,15 +56,24 @@ struct WantedFeedsController: Sendable {
         }
     }
 
-    /// The token of `person`'s feeds as valid now.
-    static func token(of person: PersonID, wanted: any WantedMovies, key: SymmetricKey) throws -> String {
-        FeedToken(person: person, generation: try wanted.feedGeneration(of: person)).text(key: key)
+    /// The tokens of `person`'s calendar and Atom feed as valid now.
+    static func tokens(
+        of person: PersonID, wanted: any WantedMovies, key: SymmetricKey
+    ) throws -> (calendar: String, atom: String) {
+        let generation = try wanted.feedGeneration(of: person)
+        return (
+            FeedToken(person: person, generation: generation, feed: .calendar).text(key: key),
+            FeedToken(person: person, generation: generation, feed: .atom).text(key: key)
+        )
     }
 
-    /// The person whose valid token `text` is, and its generation; not found for anything else (a
-    /// token the server did not make, one renewed since, a person erased).
-    private func person(of text: String) throws -> (PersonID, Int) {
-        guard let token = FeedToken(text: text, key: key), token.person != .nobody else { throw HTTPError(.notFound) }
+    /// The person whose valid token of `feed` `text` is, and its generation; not found for
+    /// anything else (a token the server did not make, another feed's, one renewed since, a
+    /// person erased).
+    private func person(of text: String, feed: FeedToken.Feed) throws -> (PersonID, Int) {
+        guard let token = FeedToken(text: text, key: key), token.feed == feed, token.person != .nobody else {
+            throw HTTPError(.notFound)
+        }
         let exists = try token.person == .local || persons.dates(of: token.person) != nil
         guard exists, token.generation == (try screens.wanted.feedGeneration(of: token.person)) else {
             throw HTTPError(.notFound)
