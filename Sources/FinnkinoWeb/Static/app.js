@@ -278,7 +278,9 @@
   if (wantedForm && canPush && !keptAt) {
     var wantedSent = false;
     wantedForm.addEventListener("submit", function (event) {
-      if (wantedForm.elements.wanted.value !== "yes" || Notification.permission === "denied") { return; }
+      // (By its name: `elements.wanted` is the field and the button, whose ID is `wanted`.)
+      var asking = wantedForm.querySelector('input[name="wanted"]').value === "yes";
+      if (!asking || Notification.permission === "denied") { return; }
       event.preventDefault();
       // Once: a second click while the browser asks would subscribe (and make a person) twice.
       if (wantedSent) { return; }
