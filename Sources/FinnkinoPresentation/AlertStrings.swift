@@ -30,9 +30,8 @@ public struct AlertStrings: Sendable {
     public var renewFeeds: String
     /// The flash after a renewal.
     public var feedsRenewed: String
-    /// The button that has this device take the announcements as notifications, and its opposite.
+    /// The toggle that has this device take the announcements as notifications.
     public var pushOn: String
-    public var pushOff: String
     private let language: UILanguage
 
     /// The announcement: which movie, where and from when (Helsinki time), and when ticket sales
@@ -71,7 +70,7 @@ public struct AlertStrings: Sendable {
             + "Osoitteet ovat sinun omiasi: älä jaa niitä.",
         subscribeCalendar: "Tilaa kalenteriin", atomFeed: "Atom-syöte", renewFeeds: "Vaihda osoitteet",
         feedsRenewed: "Syötteillä on uudet osoitteet; vanhat eivät enää toimi.",
-        pushOn: "Ilmoitukset tälle laitteelle", pushOff: "Ei ilmoituksia tälle laitteelle", language: .fi)
+        pushOn: "Ilmoitukset tälle laitteelle", language: .fi)
 
     public static let swedish = AlertStrings(
         tellMe: "Meddela när den kommer",
@@ -86,7 +85,7 @@ public struct AlertStrings: Sendable {
             + "Adresserna är dina egna: dela dem inte.",
         subscribeCalendar: "Prenumerera i kalendern", atomFeed: "Atom-flöde", renewFeeds: "Byt adresser",
         feedsRenewed: "Flödena har nya adresser; de gamla fungerar inte längre.",
-        pushOn: "Aviseringar på den här enheten", pushOff: "Inga aviseringar på den här enheten", language: .sv)
+        pushOn: "Aviseringar på den här enheten", language: .sv)
 
     public static let english = AlertStrings(
         tellMe: "Tell me when it's on",
@@ -101,5 +100,5 @@ public struct AlertStrings: Sendable {
             + "the feed. The addresses are yours alone: do not share them.",
         subscribeCalendar: "Subscribe in your calendar", atomFeed: "Atom feed", renewFeeds: "New addresses",
         feedsRenewed: "Your feeds have new addresses; the old ones no longer work.",
-        pushOn: "Notifications on this device", pushOff: "No notifications on this device", language: .en)
+        pushOn: "Notifications on this device", language: .en)
 }

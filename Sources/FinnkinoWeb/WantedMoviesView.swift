@@ -26,14 +26,11 @@ enum WantedMoviesView {
             html.raw("</span></li>")
         }
         html.raw("</ul>")
-        // Notifications on this device: the script shows the button where the browser can take them.
+        // Notifications on this device: a toggle (pressed while on) the script shows where the
+        // browser can take them.
         html.raw("<p class=\"push-setting\"><button type=\"button\" id=\"push-toggle\" hidden")
         html.raw(" data-push-key=\"\(pushKey)\" data-push-subscribe=\"\(WebRoute.subscribePush.path)\"")
-        html.raw(" data-push-unsubscribe=\"\(WebRoute.unsubscribePush.path)\" data-on-label=\"")
-        html.text(words.pushOff)
-        html.raw("\" data-off-label=\"")
-        html.text(words.pushOn)
-        html.raw("\">")
+        html.raw(" data-push-unsubscribe=\"\(WebRoute.unsubscribePush.path)\" aria-pressed=\"false\">")
         html.text(words.pushOn)
         html.raw("</button></p><p class=\"feeds-note\">")
         html.text(words.feedsNote)

@@ -238,45 +238,63 @@
   function pushKeyBytes(text) {
     var base64 = text.replace(/-/g, "+").replace(/_/g, "/");
     var raw = atob(base64 + "===".slice((base64.length + 3) % 4));
-    return Uint8Array.from(raw, function (c) { return c.charCodeAt(0); });
+    var bytes = new Uint8Array(raw.length);
+    for (var i = 0; i < raw.length; i++) { bytes[i] = raw.charCodeAt(i); }
+    return bytes;
   }
   function csrfToken() {
     var field = document.querySelector('input[name="csrf"]');
     return field ? field.value : "";
   }
-  function subscribePush(element) {
-    return navigator.serviceWorker.ready
-      .then(function (registration) {
-        var key = pushKeyBytes(element.getAttribute("data-push-key"));
-        var subscribe = function () {
-          return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-        };
-        return registration.pushManager.getSubscription().then(function (existing) {
-          if (!existing) { return subscribe(); }
-          // One made with another key (another server's, or before the key changed) takes no push of this one.
-          var made = existing.options && existing.options.applicationServerKey;
-          var same = made && new Uint8Array(made).join(",") === key.join(",");
-          return same ? existing : existing.unsubscribe().then(subscribe);
-        });
-      })
-      .then(function (subscription) {
-        var json = subscription.toJSON();
-        var body = new URLSearchParams({ csrf: csrfToken(), endpoint: json.endpoint, p256dh: json.keys.p256dh,
-          auth: json.keys.auth });
-        return fetch(element.getAttribute("data-push-subscribe"), { method: "POST", body: body });
-      })
-      .then(useNextToken);
+  // `promise`, or a failure after `ms` (a push service that does not answer).
+  function within(ms, promise) {
+    return Promise.race([promise, new Promise(function (resolve, reject) {
+      setTimeout(function () { reject(new Error("timed out")); }, ms);
+    })]);
   }
-  // A browser's first change makes it a person: its forms carry that session's token from then on.
+  // The browser's subscription with the server's key: the one it has, or a new one.
+  function browserSubscription(element) {
+    return navigator.serviceWorker.ready.then(function (registration) {
+      var key = pushKeyBytes(element.getAttribute("data-push-key"));
+      var subscribe = function () {
+        return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+      };
+      return registration.pushManager.getSubscription().then(function (existing) {
+        if (!existing) { return subscribe(); }
+        // One made with another key (another server's, or before the key changed) takes no push of
+        // this one. (A browser that does not say which key is trusted: it has no `options`.)
+        var made = existing.options && existing.options.applicationServerKey;
+        if (!made || Array.prototype.join.call(new Uint8Array(made), ",") === Array.prototype.join.call(key, ",")) {
+          return existing;
+        }
+        return existing.unsubscribe().then(subscribe);
+      });
+    });
+  }
+  // Sends the subscription; the server's answer gives the token of the page's next forms (a
+  // browser's first change makes it a person). One the server refuses is undone in the browser.
+  function sendSubscription(element, subscription) {
+    var json = subscription.toJSON();
+    var body = new URLSearchParams({ csrf: csrfToken(), endpoint: json.endpoint, p256dh: json.keys.p256dh,
+      auth: json.keys.auth });
+    return fetch(element.getAttribute("data-push-subscribe"), { method: "POST", body: body })
+      .then(useNextToken)
+      .catch(function (error) {
+        return subscription.unsubscribe().catch(function () {}).then(function () { throw error; });
+      });
+  }
   function useNextToken(answer) {
     if (!answer.ok) { throw new Error("push: " + answer.status); }
     return answer.json().then(function (json) {
-      document.querySelectorAll('input[name="csrf"]').forEach(function (field) { field.value = json.csrf; });
+      Array.prototype.forEach.call(document.querySelectorAll('input[name="csrf"]'), function (field) {
+        field.value = json.csrf;
+      });
     });
   }
   var wantedForm = document.getElementById("wanted-form");
   if (wantedForm && canPush && !keptAt) {
     var wantedSent = false;
+    var wantedButton = wantedForm.querySelector("button");
     wantedForm.addEventListener("submit", function (event) {
       // (By its name: `elements.wanted` is the field and the button, whose ID is `wanted`.)
       var asking = wantedForm.querySelector('input[name="wanted"]').value === "yes";
@@ -285,20 +303,34 @@
       // Once: a second click while the browser asks would subscribe (and make a person) twice.
       if (wantedSent) { return; }
       wantedSent = true;
-      wantedForm.querySelector("button").disabled = true;
-      // Whatever the browser says, the person waits for the movie (and finds it in their feeds);
-      // a push service that does not answer holds the form back 10 s at most.
-      var subscribing = Notification.requestPermission()
-        .then(function (permission) { return permission === "granted" ? subscribePush(wantedForm) : null; });
-      var patience = new Promise(function (resolve) { setTimeout(resolve, 10000); });
-      Promise.race([subscribing, patience]).catch(function () {}).then(function () { wantedForm.submit(); });
+      wantedButton.disabled = true;
+      // Whatever the browser says, the person waits for the movie (and finds it in their feeds).
+      // The person takes their time to answer the browser; the push service gets 10 s to give a
+      // subscription. Once it is sent, the form waits for the answer: it carries the token the
+      // form must be sent with.
+      Notification.requestPermission()
+        .then(function (permission) {
+          if (permission !== "granted") { return null; }
+          return within(10000, browserSubscription(wantedForm)).then(function (subscription) {
+            return sendSubscription(wantedForm, subscription);
+          });
+        })
+        .catch(function () {})
+        .then(function () { wantedForm.submit(); });
+    });
+    // Back to this page from the browser's memory of it: the button works again.
+    window.addEventListener("pageshow", function (event) {
+      if (event.persisted) {
+        wantedSent = false;
+        wantedButton.disabled = false;
+      }
     });
   }
   var pushToggle = document.getElementById("push-toggle");
-  if (pushToggle && canPush && !keptAt) {
+  if (pushToggle && canPush && !keptAt && Notification.permission !== "denied") {
     var showPushState = function (on) {
       pushToggle.setAttribute("aria-pressed", on ? "true" : "false");
-      pushToggle.textContent = pushToggle.getAttribute(on ? "data-on-label" : "data-off-label");
+      pushToggle.disabled = false;
     };
     navigator.serviceWorker.ready
       .then(function (registration) { return registration.pushManager.getSubscription(); })
@@ -308,7 +340,9 @@
       })
       .catch(function () {});
     pushToggle.addEventListener("click", function () {
-      if (pushToggle.getAttribute("aria-pressed") === "true") {
+      var wasOn = pushToggle.getAttribute("aria-pressed") === "true";
+      pushToggle.disabled = true;
+      if (wasOn) {
         navigator.serviceWorker.ready
           .then(function (registration) { return registration.pushManager.getSubscription(); })
           .then(function (subscription) {
@@ -318,14 +352,18 @@
               .then(useNextToken)
               .then(function () { return subscription.unsubscribe(); });
           })
-          .then(function () { showPushState(false); }, function () {});
+          .then(function () { showPushState(false); }, function () { showPushState(true); });
       } else {
         Notification.requestPermission()
           .then(function (permission) {
             if (permission !== "granted") { throw new Error(permission); }
-            return subscribePush(pushToggle);
+            return within(10000, browserSubscription(pushToggle));
           })
-          .then(function () { showPushState(true); }, function () { showPushState(false); });
+          .then(function (subscription) { return sendSubscription(pushToggle, subscription); })
+          .then(function () { showPushState(true); }, function () {
+            showPushState(false);
+            if (Notification.permission === "denied") { pushToggle.hidden = true; }
+          });
       }
     });
   }

@@ -219,9 +219,16 @@ function keepOpenPages() {
 // An announcement pushed by the server (a wanted movie is on): its notification opens the
 // movie's page, in an open window of the app if there is one.
 self.addEventListener("push", function (event) {
-  var message = {};
-  try { message = event.data ? event.data.json() : {}; } catch (error) { message = {}; }
-  var url = typeof message.url === "string" && /^\/[^\/\\]/.test(message.url) ? message.url : "/";
+  var message = null;
+  try { message = event.data ? event.data.json() : null; } catch (error) { message = null; }
+  if (!message || typeof message !== "object") { message = {}; }
+  // Only a page of this app opens from a notification.
+  var target = new URL("/", self.location.origin);
+  try {
+    var named = new URL(String(message.url || "/"), self.location.origin);
+    if (named.origin === self.location.origin) { target = named; }
+  } catch (error) { /* the app's home */ }
+  var url = target.pathname + target.search;
   event.waitUntil(self.registration.showNotification(String(message.title || "Finnkino"), {
     body: String(message.body || ""), icon: "/app-icon/192.png", tag: url, data: { url: url }
   }));
@@ -230,9 +237,15 @@ self.addEventListener("push", function (event) {
 self.addEventListener("notificationclick", function (event) {
   event.notification.close();
   var url = (event.notification.data && event.notification.data.url) || "/";
+  var wanted = new URL(url, self.location.origin).href;
   event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (windows) {
     for (var i = 0; i < windows.length; i++) {
-      if (new URL(windows[i].url).pathname === url && "focus" in windows[i]) { return windows[i].focus(); }
+      if (windows[i].url === wanted && "focus" in windows[i]) {
+        // Opened before the announcement: shown anew, with what was announced.
+        var window = windows[i];
+        var shown = "navigate" in window ? window.navigate(wanted).catch(function () { return window; }) : Promise.resolve(window);
+        return shown.then(function (client) { return (client || window).focus(); });
+      }
     }
     return self.clients.openWindow(url);
   }));
