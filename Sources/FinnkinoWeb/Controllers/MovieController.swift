@@ -21,7 +21,11 @@ struct MovieController: Sendable {
                     $0.openMovieID = id
                 }
             }
-            let wanted = try screens.wanted.wanted(by: client.person).first { $0.movieID == id }
+            // (A browser that has changed nothing wants nothing: the movie page, the most opened
+            // after the list, asks no store for it.)
+            let wanted =
+                client.person == .nobody
+                ? nil : try screens.wanted.wanted(by: client.person).first { $0.movieID == id }
             let html = MovieView.page(
                 outputs, shows: try await shows, isHidden: screens.place(client).place.isNotInterested(in: id),
                 wanted: wanted, pushKey: screens.pushKey,
