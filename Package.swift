@@ -146,7 +146,9 @@ let package = Package(
         .executableTarget(
             name: "finnkino",
             dependencies: [
-                "AppPatterns", "FinnkinoKit", "FinnkinoPresentation", "FinnkinoWeb", "ImagePipeline", "WebPush", locks,
+                "AppPatterns", "FinnkinoKit", "FinnkinoPresentation", "FinnkinoWeb", "ImagePipeline", "WebPush",
+                "WebSupport",
+                locks,
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -3,6 +3,18 @@ import GRDB
 
 /// How the app's own stores open their SQLite files (through GRDB).
 public enum DurableDatabase {
+    /// Every connection: a change that returned survives a power cut (`synchronous = FULL`), and a
+    /// row deleted is overwritten with zeros in its page (`secure_delete`), not left in the file's
+    /// free space for anyone who reads the file later.
+    static let pragmas = "PRAGMA synchronous = FULL; PRAGMA secure_delete = ON"
+
+    /// After a person's rows are deleted: the write-ahead log, which still holds the pages as they
+    /// were before (with the deleted rows), is copied into the file and emptied (a `TRUNCATE`
+    /// checkpoint), so the deleted bytes are in no file of the store any more. A checkpoint that
+    /// cannot finish now (a reader is in the log) is left to SQLite's next one: erasure succeeded.
+    public static func forgetDeletedRows(_ writer: some DatabaseWriter) {
+        _ = try? writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+    }
     /// A queue on the file at `path` (in memory when nil) in WAL mode with `synchronous = FULL`, so
     /// that a change that returned survives `kill -9`, waiting up to 10 s for a file another
     /// process is writing. `label` names it in GRDB's errors; `foreignKeys` turns their checks on.
@@ -11,7 +23,7 @@ public enum DurableDatabase {
         configuration.label = label
         configuration.busyMode = .timeout(10)
         configuration.foreignKeysEnabled = foreignKeys
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        configuration.prepareDatabase { db in try db.execute(sql: Self.pragmas) }
         guard let path else { return try DatabaseQueue(configuration: configuration) }
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         // WAL is a property of the file: set once, kept by every later connection.
@@ -43,7 +55,7 @@ public enum DurableDatabase {
         configuration.label = label
         configuration.busyMode = .timeout(10)
         configuration.foreignKeysEnabled = foreignKeys
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        configuration.prepareDatabase { db in try db.execute(sql: Self.pragmas) }
         let pool = try DatabasePool(path: path, configuration: configuration)  // a pool is always WAL
         // GRDB sets `synchronous = NORMAL` on the pool's writer when it turns WAL on (after
         // `prepareDatabase`): FULL again, so that a change that returned also survives a power cut.

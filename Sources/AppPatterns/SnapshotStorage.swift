@@ -73,6 +73,7 @@ public final class SQLiteSnapshotStorage: SnapshotStorage {
 
     public func removeSnapshot(for key: String) throws {
         try database.write { db in try db.execute(sql: "DELETE FROM snapshot WHERE key = ?", arguments: [key]) }
+        DurableDatabase.forgetDeletedRows(database)
     }
 
     /// One transaction: one flush to the disk for all of them.

@@ -22,9 +22,10 @@ public enum WantedFeeds {
     }
 
     /// The Atom feed of the announcements made to the person, newest first; `base` is the app's
-    /// address (links are absolute), `person` names the entries' IDs, which never change.
+    /// address (links are absolute); `feedID`, an ID of the feed that names no person (it changes
+    /// with the feed's address), begins the IDs of the feed and its entries.
     public static func atom(
-        wanted: [WantedMovie], person: PersonID, language: UILanguage, base: URL, feedURL: URL, created: Date
+        wanted: [WantedMovie], feedID: String, language: UILanguage, base: URL, feedURL: URL, created: Date
     ) -> AtomFeed {
         let words = language.alerts
         let announced = wanted.compactMap { movie in movie.announcement.map { (movie, $0) } }
@@ -32,13 +33,13 @@ public enum WantedFeeds {
         let entries = announced.map { movie, announcement in
             let at = movie.announcedAt ?? created
             return AtomFeed.Entry(
-                id: "tag:finnkino.unofficial,2026:wanted/\(person.rawValue)/\(movie.movieID)/"
+                id: "tag:finnkino.unofficial,2026:wanted/\(feedID)/\(movie.movieID)/"
                     + String(Int(at.timeIntervalSince1970)),
                 title: words.onNow(movie.title), updated: at, content: words.announcement(announcement),
                 link: URL(string: "/movie/\(movie.movieID)", relativeTo: base)?.absoluteURL)
         }
         return AtomFeed(
-            id: "tag:finnkino.unofficial,2026:wanted/\(person.rawValue)", title: "Finnkino: " + words.heading,
+            id: "tag:finnkino.unofficial,2026:wanted/\(feedID)", title: "Finnkino: " + words.heading,
             selfLink: feedURL, alternateLink: URL(string: "/bookmarks", relativeTo: base)?.absoluteURL,
             updated: entries.first?.updated ?? created, entries: entries)
     }

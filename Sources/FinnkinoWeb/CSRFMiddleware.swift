@@ -9,6 +9,10 @@ import Hummingbird
 /// only the page's script sends those, as the upload) carries the token in `X-CSRF-Token`, and its
 /// body is left to stream to the route. Only the routes added to the group of changes are checked: a POST
 /// to an address that does not exist stays a 404.
+///
+/// A change that passed, from a browser that is nobody on a hosted server, makes it a person here
+/// (``FirstChange``): after routing and the token, never before (429 when the rate of new persons
+/// is spent).
 struct CSRFMiddleware: RouterMiddleware {
     typealias Context = PageRequestContext
     static let maxFormBytes = 16_384
@@ -23,6 +27,8 @@ struct CSRFMiddleware: RouterMiddleware {
         guard request.method == .post else {
             let header = request.headers.first { $0.name.canonicalName == Self.headerName }
             guard expected?.matches(header?.value) == true else { throw HTTPError(.forbidden) }
+            var context = context
+            guard try becomePerson(&context) else { return PersonMiddleware.tooManyRequests(request) }
             return try await next(request, context)
         }
         var request = request
@@ -31,7 +37,17 @@ struct CSRFMiddleware: RouterMiddleware {
         guard expected?.matches(form[CSRFToken.fieldName]) == true else { throw HTTPError(.forbidden) }
         var context = context
         context.form = form
+        guard try becomePerson(&context) else { return PersonMiddleware.tooManyRequests(request) }
         return try await next(request, context)
+    }
+
+    /// Makes a browser that is nobody the person its first change needs; false when the rate of new
+    /// persons is spent.
+    private func becomePerson(_ context: inout Context) throws -> Bool {
+        guard let first = context.firstChange else { return true }
+        guard let (person, session) = try first.make() else { return false }
+        context.becomes(person, session: session, secret: secret)
+        return true
     }
 
     /// The token a request's change must carry: its session's on a hosted server, else its `csrf`

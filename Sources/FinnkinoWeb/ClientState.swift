@@ -16,12 +16,12 @@ struct ClientState: Sendable {
     static let allAreas = "all"
 
     /// Whose data the request reads and changes (see ``PersonMiddleware``).
-    let person: PersonID
+    private(set) var person: PersonID
     let language: UILanguage
     /// The token this client's forms carry: bound to the browser's session on a hosted server,
     /// else to the browser's own `csrf` cookie, or a new one to hand out (see ``isNewToken``).
-    let csrf: CSRFToken
-    let isNewToken: Bool
+    private(set) var csrf: CSRFToken
+    private(set) var isNewToken: Bool
     /// The remembered area: an ID, nil for all of Finland, or absent (`.none`) when never chosen.
     let rememberedArea: Int??
     /// The message a form's redirect left for this page.
@@ -53,6 +53,16 @@ struct ClientState: Sendable {
         }
         rememberedArea = cookies[Self.areaCookie].flatMap { Self.area(from: $0.value) }
         flash = cookies[Self.flashCookie]?.value.removingPercentEncoding.map { String($0.prefix(300)) }
+    }
+
+    /// The same client once its first change made it `person` with `session`: its next forms
+    /// carry the session's token.
+    func madePerson(_ person: PersonID, session: SessionToken, secret: CSRFSecret) -> ClientState {
+        var client = self
+        client.person = person
+        client.csrf = CSRFToken(session: session, secret: secret)
+        client.isNewToken = false
+        return client
     }
 
     /// An area parameter: an ID, `all` (nil), or not an area at all (`.none`).

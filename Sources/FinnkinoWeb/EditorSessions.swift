@@ -36,18 +36,36 @@ final class EditorSessions: Sendable {
         let id: String
         /// Whose session it is.
         let person: PersonID
+        /// The client address it was opened from (``ClientAddress/key``).
+        var client: String = ""
         var menu: EditMenu
         /// A file the person sent to edit; removed with the session.
         var upload: URL?
+        /// The size of ``upload``, counted in the server's ``maxUploadBytesTotal``.
+        var uploadBytes = 0
         var lastUsed: Date
+        /// When it was opened or last edited (viewing it does not count): an editor nobody edits
+        /// is closed ``uneditedLifetime`` after this.
+        var lastEdited: Date
         /// The session's last export.
         var exportJob: Int64?
     }
 
     static let limit = 64
     static let hostedLimitPerPerson = 3
+    /// The most sessions open from one client address on a hosted server, whoever's they are:
+    /// one client with many fresh cookies cannot hold everyone's room (opening another closes
+    /// that client's least recently used).
+    static let hostedLimitPerClient = 6
+    /// Uploads one client address may be sending at once.
+    static let uploadsInFlightPerClient = 2
     /// How long a session unused can be kept when the server needs its room.
     static let idleLifetime: TimeInterval = 30 * 60
+    /// An editor with no edit since it was opened (or since its last edit) for this long is
+    /// closed, its sent file deleted then (``closeIdle()``); an export queued or running keeps it.
+    static let uneditedLifetime: TimeInterval = 10 * 60
+    /// The most bytes of sent files the server keeps at once, everyone's together.
+    static let defaultMaxUploadBytesTotal = 8 << 30  // (WebConfiguration's default too)
 
     /// Opening was refused: the server has ``limit`` sessions, all in use within ``idleLifetime``.
     struct ServerFull: Error, Equatable {}
@@ -71,6 +89,12 @@ final class EditorSessions: Sendable {
     let uploads: URL
     /// The most sessions one person has open.
     let perPerson: Int
+    /// The most sessions open from one client address.
+    let perClient: Int
+    /// The most bytes of sent files kept at once (those of open sessions and those being sent).
+    let maxUploadBytesTotal: Int
+    /// Bytes of files being sent now, and uploads in flight per client.
+    private let sending = NIOLockedValueBox<(bytes: Int, clients: [String: Int])>((0, [:]))
     /// The instance's name, the first part of each session's ID (`a.5d0c…`); empty for none.
     let instanceName: String
     private let logger: Logger
@@ -80,8 +104,11 @@ final class EditorSessions: Sendable {
 
     init(
         library: VideoLibrary, jobs: ExportJobs, uploads: URL, perPerson: Int = EditorSessions.limit,
+        perClient: Int = EditorSessions.limit, maxUploadBytesTotal: Int = EditorSessions.defaultMaxUploadBytesTotal,
         instanceName: String = "", now: @escaping @Sendable () -> Date = Date.init, logger: Logger
     ) {
+        self.perClient = perClient
+        self.maxUploadBytesTotal = maxUploadBytesTotal
         self.instanceName = instanceName
         self.now = now
         self.perPerson = perPerson
@@ -112,7 +139,10 @@ final class EditorSessions: Sendable {
 
     /// A new session editing `source`; its ID. Throws ``ServerFull`` (and keeps nothing) when
     /// the server has no room: the caller removes `upload`.
-    func open(_ source: VideoSource, upload: URL? = nil, for person: PersonID) throws(ServerFull) -> String {
+    func open(
+        _ source: VideoSource, upload: URL? = nil, uploadBytes: Int = 0, for person: PersonID, client: String = ""
+    ) throws(ServerFull) -> String {
+        closeIdle()
         let random = (0..<2).map { _ in String(UInt64.random(in: .min ... .max), radix: 16) }.joined(separator: "-")
         let id = instanceName.isEmpty ? random : instanceName + "." + random
         let now = now()
@@ -122,7 +152,8 @@ final class EditorSessions: Sendable {
         let exporting = (try? jobs.active(among: Array(exported))) ?? exported
         let (evicted, opened) = sessions.withLockedValue { sessions -> ([Session], Bool) in
             sessions[id] = Session(
-                id: id, person: person, menu: EditMenu(source: source), upload: upload, lastUsed: now)
+                id: id, person: person, client: client, menu: EditMenu(source: source), upload: upload,
+                uploadBytes: uploadBytes, lastUsed: now, lastEdited: now)
             var evicted: [Session] = []
             // (an export started since the jobs were asked counts as running)
             func closable(_ session: Session) -> Bool {
@@ -133,6 +164,13 @@ final class EditorSessions: Sendable {
             // The person's own least recently used first...
             while sessions.values.count(where: { $0.person == person }) > perPerson,
                 let oldest = sessions.values.filter({ $0.person == person && closable($0) })
+                    .min(by: { $0.lastUsed < $1.lastUsed })
+            {
+                evicted.append(sessions.removeValue(forKey: oldest.id) ?? oldest)
+            }
+            // ...then the client's (whoever's they are: one client, many cookies)...
+            while !client.isEmpty, sessions.values.count(where: { $0.client == client }) > perClient,
+                let oldest = sessions.values.filter({ $0.client == client && closable($0) })
                     .min(by: { $0.lastUsed < $1.lastUsed })
             {
                 evicted.append(sessions.removeValue(forKey: oldest.id) ?? oldest)
@@ -151,11 +189,93 @@ final class EditorSessions: Sendable {
             }
             return (evicted, true)
         }
-        for session in evicted {
-            if let upload = session.upload { try? FileManager.default.removeItem(at: upload) }
-        }
+        for session in evicted { Self.removeUpload(of: session) }
         guard opened else { throw ServerFull() }
         return id
+    }
+
+    /// Closes the editors nobody has edited for ``uneditedLifetime`` (viewing one does not keep
+    /// it), unless an export of theirs is queued or running, and deletes their sent files now.
+    /// Run on every opening and every minute (``EditorSweepService``). Returns how many it closed.
+    @discardableResult
+    func closeIdle() -> Int {
+        let now = now()
+        let stale = sessions.withLockedValue { sessions in
+            sessions.values.filter { now.timeIntervalSince($0.lastEdited) > Self.uneditedLifetime }
+        }
+        guard !stale.isEmpty else { return 0 }
+        let exported = stale.compactMap(\.exportJob)
+        let exporting = exported.isEmpty ? [] : ((try? jobs.active(among: exported)) ?? Set(exported))
+        let closed = sessions.withLockedValue { sessions -> [Session] in
+            stale.compactMap { old in
+                guard let session = sessions[old.id], now.timeIntervalSince(session.lastEdited) > Self.uneditedLifetime,
+                    !(session.exportJob.map(exporting.contains) ?? false)
+                else { return nil }
+                return sessions.removeValue(forKey: old.id)
+            }
+        }
+        for session in closed { Self.removeUpload(of: session) }
+        return closed.count
+    }
+
+    /// The bytes of sent files kept now: open sessions' and those being sent.
+    var uploadBytesKept: Int {
+        sessions.withLockedValue { $0.values.reduce(0) { $0 + $1.uploadBytes } } + sending.withLockedValue { $0.bytes }
+    }
+
+    /// A file being sent from `client`: ``UploadReceipt/add(_:)`` counts its bytes against the
+    /// server's total as they come. Nil when the client is sending ``uploadsInFlightPerClient``
+    /// already.
+    func receiveUpload(from client: String) -> UploadReceipt? {
+        let allowed = sending.withLockedValue { sending in
+            guard sending.clients[client, default: 0] < Self.uploadsInFlightPerClient else { return false }
+            sending.clients[client, default: 0] += 1
+            return true
+        }
+        return allowed ? UploadReceipt(sessions: self, client: client) : nil
+    }
+
+    /// One file being sent: its bytes are counted until ``finish()``.
+    final class UploadReceipt: Sendable {
+        let sessions: EditorSessions
+        let client: String
+        private let counted = NIOLockedValueBox(0)
+
+        fileprivate init(sessions: EditorSessions, client: String) {
+            self.sessions = sessions
+            self.client = client
+        }
+
+        /// Counts `bytes` more; false (counting nothing) when the server's total would pass its limit.
+        func add(_ bytes: Int) -> Bool {
+            let kept = sessions.sessions.withLockedValue { $0.values.reduce(0) { $0 + $1.uploadBytes } }
+            return sessions.sending.withLockedValue { sending in
+                guard kept + sending.bytes + bytes <= sessions.maxUploadBytesTotal else { return false }
+                sending.bytes += bytes
+                counted.withLockedValue { $0 += bytes }
+                return true
+            }
+        }
+
+        /// The bytes counted.
+        var bytes: Int { counted.withLockedValue { $0 } }
+
+        /// The file is sent (and opened, or refused): its bytes no longer count as being sent.
+        func finish() {
+            let bytes = counted.withLockedValue { counted in
+                defer { counted = 0 }
+                return counted
+            }
+            sessions.sending.withLockedValue { sending in
+                sending.bytes -= bytes
+                sending.clients[client, default: 1] -= 1
+                if sending.clients[client] == 0 { sending.clients.removeValue(forKey: client) }
+            }
+        }
+    }
+
+    private static func removeUpload(of session: Session) {
+        if let upload = session.upload { try? FileManager.default.removeItem(at: upload) }
     }
 
     /// `person`'s session `id`; nil when there is none, or it is someone else's.
@@ -167,6 +287,11 @@ final class EditorSessions: Sendable {
         }
     }
 
+    /// `person`'s open sessions here, the one used last first.
+    func sessions(of person: PersonID) -> [Session] {
+        sessions.withLockedValue { $0.values.filter { $0.person == person } }.sorted { $0.lastUsed > $1.lastUsed }
+    }
+
     /// Closes every session of `person` here and forgets their export jobs everywhere (a worker
     /// running one stops and keeps nothing), and removes the files they sent.
     func closeAll(of person: PersonID) throws(ExportJobsError) {
@@ -175,9 +300,7 @@ final class EditorSessions: Sendable {
             for session in theirs { sessions.removeValue(forKey: session.id) }
             return theirs
         }
-        for session in closed {
-            if let upload = session.upload { try? FileManager.default.removeItem(at: upload) }
-        }
+        for session in closed { Self.removeUpload(of: session) }
         try jobs.erase(person)
     }
 
@@ -194,6 +317,7 @@ final class EditorSessions: Sendable {
             let result: T
             do throws(EditError) { result = try body(&session.menu) } catch { return .failure(error) }
             session.lastUsed = now()
+            session.lastEdited = session.lastUsed
             if settled, session.exportJob == lastJob { session.exportJob = nil }
             sessions[id] = session
             return .success(result)
@@ -252,7 +376,7 @@ final class EditorSessions: Sendable {
     /// (those go to the log), only a time-out or a busy server, which they can act on.
     static func publicReason(_ error: any Error) -> String {
         switch error {
-        case ExportError.timedOut, ExportError.busy: String(describing: error)
+        case ExportError.timedOut, ExportError.busy, ExportError.tooLarge: String(describing: error)
         default: "the video could not be made"
         }
     }

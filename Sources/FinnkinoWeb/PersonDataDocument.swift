@@ -45,20 +45,86 @@ struct PersonDataDocument: Encodable {
         let endpoint: String
     }
 
+    /// Where the person is, as they or their browser said: the exact position.
+    struct Location: Encodable {
+        let latitude: Double
+        let longitude: Double
+        /// `browser` (the browser's position), `typed` (a position typed), or the city named.
+        let source: String
+        /// When the browser reported it.
+        let reportedAt: Date?
+    }
+
+    /// One step of the bookmarks' undo history: what it added or removed.
+    struct HistoryStep: Encodable {
+        /// `add` or `remove`.
+        let change: String
+        let bookmarks: [Bookmark]
+    }
+
+    /// What Undo and Redo would do to the bookmarks (the removed bookmarks are kept here).
+    struct History: Encodable {
+        /// The steps Undo would take back, the next last.
+        let undo: [HistoryStep]
+        /// The steps Redo would take again, the next last.
+        let redo: [HistoryStep]
+    }
+
+    /// What a video in the making is made of: never the server's path of a file, only its name.
+    struct Work: Encodable {
+        /// The name shown of what is edited (the movie's title, or the name of the file sent).
+        let source: String
+        /// The name of the sent file, when the person sent one.
+        let file: String?
+        let edits: [String]
+        /// The texts laid over the video.
+        let texts: [String]
+    }
+
+    /// An export of a video, queued, running or finished.
+    struct ExportJob: Encodable {
+        let id: Int64
+        /// `queued`, `running`, `done`, `failed` or `cancelled`.
+        let state: String
+        let video: Work
+        let message: String?
+        let videoID: Int64?
+    }
+
+    /// An editor open on this server.
+    struct Editor: Encodable {
+        let lastUsedAt: Date
+        let video: Work
+    }
+
+    /// The addresses of the person's private feeds (each opens their wanted movies to whoever has it).
+    struct Feeds: Encodable {
+        let calendar: String
+        let atom: String
+    }
+
     /// `finnkino-person-data/1`: the version of this document.
     let format = "finnkino-person-data/1"
     let exportedAt: Date
     let person: Person?
     let devices: [Device]
     let bookmarks: [Bookmark]
+    let bookmarkHistory: History
     let place: AppPlace
+    let location: Location?
     let videos: [Video]
+    let exportJobs: [ExportJob]
+    let editors: [Editor]
     let wanted: [Wanted]
+    let feeds: Feeds
     let pushSubscriptions: [Push]
 
+    /// Everything of one person. `feeds` are the addresses of their private feeds (relative to
+    /// the server).
     init(
-        person: PersonID, persons: PersonStore, bookmarks: BookmarkStore, place: AppPlace, library: VideoLibrary,
-        wanted: any WantedMovies, pushSubscriptions: any PushSubscriptions, now: Date
+        person: PersonID, persons: PersonStore, bookmarks: BookmarkStore, place: AppPlace, location: UserLocation?,
+        library: VideoLibrary, jobs: any ExportJobs, editors: [EditorSessions.Session], wanted: any WantedMovies,
+        feeds: Feeds, pushSubscriptions: any PushSubscriptions, now: Date
     ) throws {
         exportedAt = now
         self.person = try persons.dates(of: person).map { Person(createdAt: $0.created, lastSeenAt: $0.lastSeen) }
@@ -66,7 +132,22 @@ struct PersonDataDocument: Encodable {
             Device(name: $0.name, firstUsedAt: $0.createdAt, lastUsedAt: $0.lastUsedAt)
         }
         self.bookmarks = bookmarks.all()
+        let history = bookmarks.history
+        bookmarkHistory = History(
+            undo: history.undoStack.map(Self.step), redo: history.redoStack.map(Self.step))
         self.place = place
+        self.location = location.flatMap(Self.location)
+        exportJobs = try jobs.jobs(of: person).map {
+            ExportJob(
+                id: $0.id, state: $0.state.rawValue, video: Self.work($0.composition, edits: $0.edits),
+                message: $0.message, videoID: $0.videoID)
+        }
+        self.editors = editors.map {
+            Editor(
+                lastUsedAt: $0.lastUsed,
+                video: Self.work($0.menu.composition, edits: $0.menu.edits.map(EditorStrings.english.summary)))
+        }
+        self.feeds = feeds
         videos = try library.all(of: person).map {
             Video(
                 id: $0.id, title: $0.title, createdAt: $0.createdAt, seconds: $0.duration, width: $0.size.width,
@@ -81,6 +162,37 @@ struct PersonDataDocument: Encodable {
         self.pushSubscriptions = try pushSubscriptions.subscriptions(of: person).map {
             Push(endpoint: $0.subscription.endpoint.absoluteString)
         }
+    }
+
+    private static func step(_ command: BookmarkCommand) -> HistoryStep {
+        switch command {
+        case .add(let add): HistoryStep(change: "add", bookmarks: [add.bookmark])
+        case .remove(let remove): HistoryStep(change: "remove", bookmarks: remove.bookmarks)
+        }
+    }
+
+    private static func location(_ location: UserLocation) -> Location? {
+        let coordinate = location.coordinate
+        switch location.source {
+        case .none: return nil
+        case .fixed:
+            return Location(
+                latitude: coordinate.latitude, longitude: coordinate.longitude, source: "typed", reportedAt: nil)
+        case .city(let city):
+            return Location(
+                latitude: coordinate.latitude, longitude: coordinate.longitude, source: city.name, reportedAt: nil)
+        case .browser(_, let reportedAt):
+            return Location(
+                latitude: coordinate.latitude, longitude: coordinate.longitude, source: "browser",
+                reportedAt: reportedAt)
+        }
+    }
+
+    /// What a composition is made of, with the file's name only (never the server's path).
+    private static func work(_ composition: Composition, edits: [String]) -> Work {
+        let file = URL(fileURLWithPath: composition.source.path).lastPathComponent
+        return Work(
+            source: composition.source.title, file: file, edits: edits, texts: composition.texts.map(\.text))
     }
 
     /// The document as pretty JSON with sorted keys and ISO 8601 dates (UTC).

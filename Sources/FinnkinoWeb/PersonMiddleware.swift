@@ -1,9 +1,11 @@
 import AppPatterns
 import FinnkinoKit
+import FinnkinoPresentation
 import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import WebSupport
 
 /// Finds whom a request is from, once, before any route.
 ///
@@ -11,14 +13,21 @@ import Logging
 /// - Hosted: the person of the browser's `session` cookie. A browser without a cookie that stands
 ///   for someone (none, unknown, signed out, expired, forged) reads as ``PersonID/nobody``: no row,
 ///   no memory, nothing saved, so that visits alone (bots, scans) cost the server nothing. Its
-///   first change (a POST, PUT or DELETE) makes it a new person with a new cookie; at most
-///   ``creationsPerMinute`` are made a minute on the server (429 beyond). No value the browser
-///   chooses ever names a person: only a token the server made. Static files, images and the
-///   health check belong to no one.
+///   first change (a POST, PUT or DELETE) that passes routing and its CSRF token makes it a new
+///   person with a new cookie (``FirstChange``); at most ``creationsPerMinute`` are made a minute
+///   on the server and ``creationsPerClientPerMinute`` for one client address (429 beyond). No
+///   value the browser chooses ever names a person: only a token the server made. Static files,
+///   images and the health check belong to no one.
 struct PersonMiddleware: RouterMiddleware {
     typealias Context = PersonRequestContext
     static let cookieName = "session"
     static let creationsPerMinute = 120
+    /// New persons a minute from one client address (``ClientAddress``): a household or an office
+    /// behind one address opens the app on a few phones at a time, not on 20.
+    static let creationsPerClientPerMinute = 20
+    /// How often the session cookie's lifetime is renewed while the browser is used (the server's
+    /// own expiry slides from the session's last use): once a day.
+    static let cookieRenewal: TimeInterval = 86_400
 
     let persons: PersonStore
     let hosted: Bool
@@ -27,22 +36,36 @@ struct PersonMiddleware: RouterMiddleware {
     let logger: Logger
     /// Persons made, for the server's rate (on the app's clock).
     let creations: RateLimiter<Int>
+    /// Persons made, for each client's rate.
+    let creationsByClient: RateLimiter<String>
+    /// The reverse proxies whose `X-Forwarded-For` is believed.
+    let trustedProxies: TrustedProxies
+    let now: @Sendable () -> Date
+    /// When each session's cookie was last given again.
+    let renewals = SessionCookieRenewals(period: cookieRenewal)
 
     init(
         persons: PersonStore, hosted: Bool, secureCookies: Bool, logger: Logger,
-        now: @escaping @Sendable () -> Date = Date.init
+        trustedProxies: TrustedProxies = TrustedProxies(), now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.persons = persons
         self.hosted = hosted
         self.secureCookies = secureCookies
         self.logger = logger
+        self.trustedProxies = trustedProxies
+        self.now = now
         creations = RateLimiter(limit: Self.creationsPerMinute, per: 60, now: now)
+        creationsByClient = RateLimiter(limit: Self.creationsPerClientPerMinute, per: 60, now: now)
     }
+
+    static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var context = context
+        context.clientAddress = ClientAddress.of(
+            peer: context.peer, forwardedFor: request.headers[values: Self.forwardedFor], trusted: trustedProxies)
         guard hosted else {
             context.person = .local
             return try await next(request, context)
@@ -54,50 +77,105 @@ struct PersonMiddleware: RouterMiddleware {
         if let token = cookie.flatMap({ SessionToken(text: $0.value) }), let person = try known(token) {
             context.person = person
             context.session = token
-            return try await next(request, context)
+            var response = try await Self.answer(request, context, next)
+            renewCookie(of: token, on: &response)
+            return Self.personal(response)
         }
+        context.person = .nobody
         guard [.post, .put, .delete].contains(request.method) else {
-            context.person = .nobody
-            var response = try await next(request, context)
+            var response = try await Self.answer(request, context, next)
             // A cookie that stands for no one is forgotten, and so is what the browser kept of the
             // person it stood for (signed out or erased from another device, or expired).
             if cookie != nil { Self.forgetSession(&response) }
-            return response
+            return Self.personal(response)
         }
-        guard creations.allow(0) else {
-            let language = ClientState.preferredLanguage(request.headers[.acceptLanguage]) ?? .fi
-            return Response(
-                status: .tooManyRequests,
-                headers: [.contentType: "text/plain; charset=utf-8", .retryAfter: "60", .cacheControl: "no-store"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: language.strings.tooManyRequests)))
+        let first = FirstChange { [self, client = context.clientAddress] in
+            try makePerson(request, client: client)
         }
-        let (person, token): (PersonID, SessionToken)
-        do {
-            (person, token) = try persons.newPerson(device: DeviceName.of(userAgent: request.headers[.userAgent]))
-        } catch {
-            logger.error("a new person cannot be made: \(error)")
-            throw HTTPError(.serviceUnavailable)
-        }
-        context.person = person
-        context.session = token
-        context.sessionIsNew = true
-        // A change that fails (no CSRF token, a bad form, a route that is not there) makes no one.
+        context.firstChange = first
         let response: Response
         do {
             response = try await next(request, context)
         } catch {
-            try? persons.erase(person)
+            if let made = first.outcome.made { try? persons.erase(made.person) }
             throw error
         }
-        guard response.status.code < 400 else {
-            try? persons.erase(person)
-            return response
+        guard let made = first.outcome.made else { return Self.personal(response) }
+        // A change that fails (a bad form, a refusal, a redirect back with a message) keeps no one.
+        guard response.status.code < 400, !first.outcome.failed else {
+            try? persons.erase(made.person)
+            return Self.personal(response)
         }
         var answered = response
         // Unless the route gave the browser another session (a join) or took it away (delete me).
         let setsSession = answered.headers[values: .setCookie].contains { $0.hasPrefix(Self.cookieName + "=") }
-        if !setsSession { answered.setCookie(Self.cookie(token, secure: secureCookies)) }
-        return answered
+        if !setsSession {
+            answered.setCookie(Self.cookie(made.session, secure: secureCookies))
+            _ = renewals.isDue(made.session, now: now())  // given whole just now
+        }
+        return Self.personal(answered)
+    }
+
+    /// The route's answer, an error it threw (a 404, a 403) included, so that what is said of every
+    /// answer of a person's (``personal(_:)``, a renewed cookie) is said of those too.
+    private static func answer(
+        _ request: Request, _ context: Context, _ next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as any HTTPResponseError {
+            return try error.response(from: request, context: context)
+        }
+    }
+
+    /// Makes a new person for a browser's first change, within the client's and the server's
+    /// rates (nil beyond them).
+    private func makePerson(_ request: Request, client: ClientAddress) throws -> (PersonID, SessionToken)? {
+        guard creationsByClient.allow(client.key), creations.allow(0) else {
+            logger.notice("no new person for \(client): the rate of new persons is spent")
+            return nil
+        }
+        do {
+            return try persons.newPerson(device: DeviceName.of(userAgent: request.headers[.userAgent]))
+        } catch {
+            logger.error("a new person cannot be made: \(error)")
+            throw HTTPError(.serviceUnavailable)
+        }
+    }
+
+    /// A person's page is theirs alone: a shared cache (a proxy) may keep none of it, and one that
+    /// keeps anything keeps it per cookie.
+    static func personal(_ response: Response) -> Response {
+        var response = response
+        let control = response.headers[.cacheControl] ?? "no-cache"
+        if !control.contains("private") && !control.contains("no-store") {
+            response.headers[.cacheControl] = "private, " + control
+        }
+        if !(response.headers[.vary] ?? "").localizedCaseInsensitiveContains("cookie") {
+            response.headers[values: .vary].append("Cookie")
+        }
+        return response
+    }
+
+    /// Gives the browser its session cookie again, with a whole lifetime, once a day while it is
+    /// used: the server's expiry slides from the last use, so should the browser's (else an active
+    /// person is signed out on day 180). A route that set or cleared the cookie keeps its own.
+    private func renewCookie(of token: SessionToken, on response: inout Response) {
+        guard !response.headers[values: .setCookie].contains(where: { $0.hasPrefix(Self.cookieName + "=") }),
+            renewals.isDue(token, now: now())
+        else { return }
+        response.setCookie(Self.cookie(token, secure: secureCookies))
+    }
+
+    /// The 429 of a spent rate, in the client's words.
+    static func tooManyRequests(_ request: Request) -> Response {
+        let language =
+            request.cookies[ClientState.languageCookie].flatMap { UILanguage(rawValue: $0.value) }
+            ?? ClientState.preferredLanguage(request.headers[.acceptLanguage]) ?? .fi
+        return Response(
+            status: .tooManyRequests,
+            headers: [.contentType: "text/plain; charset=utf-8", .retryAfter: "60", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: language.strings.tooManyRequests)))
     }
 
     /// The session cookie of `token`: for the whole site, `HttpOnly`, `SameSite=Lax` (a link from
@@ -113,10 +191,14 @@ struct PersonMiddleware: RouterMiddleware {
 
     static let clearSiteData = HTTPField.Name("Clear-Site-Data")!
 
-    /// Makes the browser forget its session cookie and, with it, what it kept of the person
-    /// (``forgetKeptData(_:)``): a browser that is nobody from now on.
+    /// Makes the browser forget its session cookie and, with it, what it kept of the person: the
+    /// area and language it chose (their cookies) and its kept pages (``forgetKeptData(_:)``): a
+    /// browser that is nobody from now on.
     static func forgetSession(_ response: inout Response) {
         response.setCookie(Cookie(name: cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax))
+        for name in [ClientState.areaCookie, ClientState.languageCookie] {
+            response.setCookie(Cookie(name: name, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .lax))
+        }
         forgetKeptData(&response)
     }
 

@@ -1,5 +1,6 @@
 import FinnkinoKit
 import Hummingbird
+import WebSupport
 
 /// The context of every request to the Finnkino web app: Hummingbird's own, and whom the request
 /// is from, found once per request by ``PersonMiddleware`` (the person, the session) and
@@ -20,8 +21,16 @@ public struct PersonRequestContext: RequestContext {
     /// What the request says about its client (language, area, CSRF token, message); nil for a
     /// file, an image or the health check, on loopback too.
     var client: ClientState?
+    /// The address of the connection the request came on (a proxy's, behind one).
+    let peer: String?
+    /// Whom the request comes from as far as the server can tell (see ``ClientAddress``): what
+    /// limits per client count by. Set by ``PersonMiddleware``.
+    var clientAddress = ClientAddress("unknown")
+    /// A browser that is nobody sending a change: the person it may become (see ``FirstChange``).
+    var firstChange: FirstChange?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        peer = source.channel.remoteAddress?.ipAddress
     }
 }

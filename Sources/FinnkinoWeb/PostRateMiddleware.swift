@@ -21,15 +21,11 @@ public struct PostRateMiddleware: RouterMiddleware {
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        guard [.post, .put, .delete].contains(request.method), let person = context.person,
+        // Nobody's changes are not one person's: the rates of new persons hold them
+        // (``PersonMiddleware``), per client and for the server.
+        guard [.post, .put, .delete].contains(request.method), let person = context.person, person != .nobody,
             !limiter.allow(person)
         else { return try await next(request, context) }
-        let language =
-            request.cookies[ClientState.languageCookie].flatMap { UILanguage(rawValue: $0.value) }
-            ?? ClientState.preferredLanguage(request.headers[.acceptLanguage]) ?? .fi
-        return Response(
-            status: .tooManyRequests,
-            headers: [.contentType: "text/plain; charset=utf-8", .retryAfter: "60", .cacheControl: "no-store"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: language.strings.tooManyRequests)))
+        return PersonMiddleware.tooManyRequests(request)
     }
 }

@@ -83,7 +83,8 @@ enum ScreenRequest: Sendable {
     /// The screen a page request asks for; a tab's address without a query brings the tab back as
     /// the user left it (`place`).
     init?(request: Request, client: ClientState, place: AppPlace, today: LocalDate) {
-        let query = Self.query(request.uri.queryParameters)
+        // Read as a form (a GET form's query: `+` is a space), as the page's own links are.
+        let query = FormBody(request.uri.query ?? "").values
         if query.isEmpty,
             let restored = ScreenRequest(restoring: request.uri.path, from: place, today: today, client: client)
         {
@@ -99,12 +100,6 @@ enum ScreenRequest: Sendable {
         let path = parts.first.map(String.init) ?? ""
         let query = parts.count > 1 ? FormBody(String(parts[1])).values : [:]
         self.init(path: path, query: query, client: client)
-    }
-
-    static func query(_ parameters: Parameters) -> [String: String] {
-        var query: [String: String] = [:]
-        for (name, value) in parameters where query[String(name)] == nil { query[String(name)] = String(value) }
-        return query
     }
 
     /// The theatre area the screen shows, when it names one.

@@ -79,6 +79,12 @@ public struct WebConfiguration: Sendable {
     public var csrfSecret: CSRFSecret
     /// How long a connection may send nothing, or only part of a request head, before it is closed.
     public var idleTimeout: Duration
+    /// The reverse proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`): limits
+    /// per client count by that address instead of the proxy's (see ``ClientAddress``).
+    public var trustedProxies: TrustedProxies
+    /// The most bytes of files people sent to edit that the server keeps at once, everyone's
+    /// together (``EditorSessions/maxUploadBytesTotal``).
+    public var maxUploadBytesTotal: Int
 
     /// Whether a server is for many people: asked to be (`--hosted`), listening on anything but
     /// loopback, or reached through a name (`--public-url`, `--allowed-host`: a reverse proxy's
@@ -115,9 +121,13 @@ public struct WebConfiguration: Sendable {
         allowedHosts: Set<String> = [],
         csrfSecret: CSRFSecret = .random(),
         idleTimeout: Duration = LocalServer.idleTimeout,
+        trustedProxies: TrustedProxies = TrustedProxies(),
+        maxUploadBytesTotal: Int = 8 << 30,
         logger: Logger = Logger(label: "finnkino.web")
     ) {
+        self.maxUploadBytesTotal = maxUploadBytesTotal
         self.idleTimeout = idleTimeout
+        self.trustedProxies = trustedProxies
         self.allowedHosts = allowedHosts
         self.csrfSecret = csrfSecret
         self.stateStorage = stateStorage

@@ -20,10 +20,16 @@ public struct RequestOriginMiddleware<Context: RequestContext>: RouterMiddleware
     }
 
     static var secFetchSite: HTTPField.Name { HTTPField.Name("Sec-Fetch-Site")! }
+    static var hostField: HTTPField.Name { HTTPField.Name("Host")! }
 
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
+        // A second `Host` (the first is the authority): which one a proxy, a cache and this server
+        // each believe could differ, so the request is refused (RFC 9112: 400).
+        guard request.headers[Self.hostField] == nil else {
+            return Self.refusal(.badRequest, "A request names one host.")
+        }
         guard let authority = request.head.authority, answers(authority) else {
             return Self.refusal(.misdirectedRequest, "This server does not answer to that host name.")
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `finnkino`: the Finnkino movie companion on the command line.
 @main
@@ -21,7 +22,11 @@ struct FinnkinoCommand: AsyncParsableCommand {
 
     /// Global options may come before the subcommand (`finnkino --source live movies`) as well as
     /// after it; ArgumentParser reads them after it, so they are moved there.
+    ///
+    /// Everything the program writes (databases, secrets, videos, their folders) is its owner's
+    /// alone: a person's data is nobody else's on the machine either (umask 077).
     static func main() async {
+        umask(0o077)
         await main(GlobalOptions.movedAfterSubcommand(Array(CommandLine.arguments.dropFirst())))
     }
 }

@@ -8,6 +8,7 @@ import ImagePipeline
 import Logging
 import NIOConcurrencyHelpers
 import WebPush
+import WebSupport
 
 /// `finnkino serve` (the default): the web app on 127.0.0.1:8080 until Ctrl-C.
 struct ServeCommand: AsyncParsableCommand {
@@ -77,6 +78,15 @@ struct ServeCommand: AsyncParsableCommand {
                 """))
     var pushService: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "The address of a reverse proxy in front of the server (repeatable), e.g. 127.0.0.1.",
+            discussion: """
+                Requests from it are counted by the client address it forwards (X-Forwarded-For) for the \
+                limits per client; from anyone else that header is ignored. Name only your own proxies.
+                """))
+    var trustedProxy: [String] = []
+
     @Option(help: ArgumentHelp("Seconds between checks of wanted movies against the schedules.", visibility: .hidden))
     var wantedCheckInterval: Double = 900
 
@@ -102,6 +112,9 @@ struct ServeCommand: AsyncParsableCommand {
                 "--media-dir is for several instances over --database (one keeps its videos in --data-dir)")
         }
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        for proxy in trustedProxy where !ClientAddress.isAddress(proxy) {
+            throw ValidationError("--trusted-proxy must be an IP address, like 127.0.0.1 (not \(proxy))")
+        }
         var allowedHosts = Set(allowedHost.map { $0.lowercased() })
         var secureCookies = false
         if let publicURL {
@@ -123,6 +136,11 @@ struct ServeCommand: AsyncParsableCommand {
         let logger = Logger(label: "finnkino.web")
         let sharedCaches = postgres.map { SharedPayloadCaches(pool: $0, logger: logger) }
         let directory = DataDirectory.resolve(appName: "finnkino", override: global.dataDir)
+        // Made before the program wrote owner-only (umask 077): made so now, before anyone is served.
+        for folder in Set([directory, mediaDir.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? directory]) {
+            let changed = DataDirectory.makeOwnerOnly(folder, isOwn: Self.isDataEntry)
+            if changed > 0 { logger.notice("\(changed) entries of \(folder.path) made owner-only") }
+        }
         let location = LocationService(source: try near.near.map { try LocationSource(parsing: $0) } ?? .none)
         location.start()
         let hosted = WebConfiguration.isHosted(host: host, allowedHosts: allowedHosts, hostedFlag: self.hosted)
@@ -171,9 +189,17 @@ struct ServeCommand: AsyncParsableCommand {
             images: Self.images(in: directory, logger: logger),
             allowedHosts: allowedHosts,
             csrfSecret: stores.csrfSecret,
+            trustedProxies: TrustedProxies(trustedProxy),
             logger: logger)
         let app = try makeApplication(configuration)
         try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    }
+
+    /// Whether `name`, in the data or media folder, is the server's own: its databases (with their
+    /// journals), secrets, videos, uploads and caches.
+    static func isDataEntry(_ name: String) -> Bool {
+        ["server-secret", "vapid-key", "videos", "uploads", "images", "cache"].contains(name)
+            || [".sqlite", ".sqlite-wal", ".sqlite-shm", ".sqlite-journal"].contains { name.hasSuffix($0) }
     }
 
     /// Where each person's own data is kept.

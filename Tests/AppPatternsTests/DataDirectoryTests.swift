@@ -30,4 +30,30 @@ import Testing
         var isDirectory: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: base.path, isDirectory: &isDirectory) && isDirectory.boolValue)
     }
+
+    @Test func aDataFolderIsMadeItsOwnersAloneLeavingWhatIsNotItsOwn() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("owner-only-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let videos = folder.appendingPathComponent("videos")
+        try FileManager.default.createDirectory(at: videos, withIntermediateDirectories: true)
+        for file in ["persons.sqlite", "videos/1.mp4", "notes.txt"] {
+            try Data("x".utf8).write(to: folder.appendingPathComponent(file))
+        }
+        for path in [folder.path, videos.path] { chmod(path, 0o755) }
+        for file in ["persons.sqlite", "videos/1.mp4", "notes.txt"] {
+            chmod(folder.appendingPathComponent(file).path, 0o644)
+        }
+        // When the folder is made owner-only, its own entries being the database and the videos
+        let changed = DataDirectory.makeOwnerOnly(folder) { $0 == "videos" || $0.hasSuffix(".sqlite") }
+        // Then they are the owner's alone, and a file that is not the program's is left as it was
+        func mode(_ path: String) throws -> Int {
+            (try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(path).path)[
+                .posixPermissions] as? Int) ?? -1
+        }
+        #expect(try mode("") == 0o700 && mode("videos") == 0o700)
+        #expect(try mode("persons.sqlite") == 0o600 && mode("videos/1.mp4") == 0o600)
+        #expect(try mode("notes.txt") == 0o644)
+        #expect(changed == 4)
+        #expect(DataDirectory.makeOwnerOnly(folder) { _ in true } == 1)
+    }
 }

@@ -17,4 +17,33 @@ import Testing
             #expect(try database.write { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
         }
     }
+
+    @Test func aDeletedRowIsInNoFileOfTheStoreAfterItsLogIsForgotten() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("secure-delete-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("store.sqlite").path
+        let queue = try DurableDatabase.queue(path: path, label: "test")
+        let marker = "A-PERSONS-SECRET-" + UUID().uuidString
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT NOT NULL)")
+            for index in 0..<50 {
+                try db.execute(sql: "INSERT INTO note (text) VALUES (?)", arguments: ["filler \(index)"])
+            }
+            try db.execute(sql: "INSERT INTO note (text) VALUES (?)", arguments: [marker])
+        }
+        try queue.writeWithoutTransaction { db in _ = try db.checkpoint(.passive) }
+        func bytes() -> Data {
+            ["", "-wal", "-shm"].reduce(Data()) {
+                $0 + ((try? Data(contentsOf: URL(fileURLWithPath: path + $1))) ?? Data())
+            }
+        }
+        #expect(bytes().range(of: Data(marker.utf8)) != nil)
+        // When the row is deleted and the store forgets what it deleted
+        try queue.write { db in try db.execute(sql: "DELETE FROM note WHERE text = ?", arguments: [marker]) }
+        DurableDatabase.forgetDeletedRows(queue)
+        // Then its bytes are in neither the file nor its log, while the store is still open
+        #expect(bytes().range(of: Data(marker.utf8)) == nil)
+        #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM note") } == 50)
+    }
 }

@@ -84,6 +84,25 @@ import Testing
         #expect(try await folder.listed().map { $0["movieID"] as? Int } == [first.id])
     }
 
+    @Test func whatTheProgramWritesIsItsOwnersAlone() async throws {
+        let folder = DataFolder()
+        defer { folder.remove() }
+        let movie = try #require(try await movies(1).first)
+        // When the program makes its data folder and a database in it
+        #expect(try await folder.run(["add", String(movie.id)]).exitCode == 0)
+        // Then nobody else on the machine can read them (umask 077), whatever this shell's umask
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+        #expect(files.contains("bookmarks.sqlite"))
+        for name in files {
+            let mode =
+                try FileManager.default.attributesOfItem(atPath: folder.url.appendingPathComponent(name).path)[
+                    .posixPermissions] as? Int
+            #expect(mode.map { $0 & 0o077 } == 0, "\(name)")
+        }
+        let folderMode = try FileManager.default.attributesOfItem(atPath: folder.url.path)[.posixPermissions] as? Int
+        #expect(folderMode.map { $0 & 0o077 } == 0)
+    }
+
     @Test func addingTwiceAndUndoingNothingAreNotErrors() async throws {
         let folder = DataFolder()
         defer { folder.remove() }

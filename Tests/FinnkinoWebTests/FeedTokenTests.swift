@@ -11,6 +11,30 @@ import Testing
 @Suite struct FeedTokenTests {
     let key = CSRFSecret.random().derivedKey(FeedToken.keyLabel)
 
+    @Test func aTokenSaysNothingOfWhoseItIsAndRenewedOnesCannotBeLinked() throws {
+        let person = PersonID(rawValue: 0x0102_0304_0506_0708)
+        let before = try #require(
+            Base64URL.decode(FeedToken(person: person, generation: 1, feed: .calendar).text(key: key)))
+        let after = try #require(
+            Base64URL.decode(FeedToken(person: person, generation: 2, feed: .calendar).text(key: key)))
+        let atom = try #require(Base64URL.decode(FeedToken(person: person, generation: 2, feed: .atom).text(key: key)))
+        // The person's ID is in no token, neither its bytes nor as text
+        let id: [UInt8] = [1, 2, 3, 4, 5, 6, 7, 8]
+        for token in [before, after, atom] {
+            #expect(!(0...(token.count - 4)).contains { Array(token[$0..<$0 + 4]) == Array(id[4..<8]) })
+        }
+        // And two addresses of one person (renewed, or the other feed) share no run of bytes
+        // that would link them: at most a few bytes agree, by chance
+        for (a, b) in [(before, after), (after, atom)] {
+            #expect(zip(a, b).filter { $0 == $1 }.count < 6)
+            #expect(a.prefix(4) != b.prefix(4))
+        }
+        // And the Atom feed's ID names no person, and changes with the addresses
+        let idBefore = FeedToken(person: person, generation: 1, feed: .atom).feedID(key: key)
+        let idAfter = FeedToken(person: person, generation: 2, feed: .atom).feedID(key: key)
+        #expect(idBefore != idAfter && !idBefore.contains(String(person.rawValue)))
+    }
+
     @Test func aTokenNamesItsPersonAndGenerationAndOnlyTheServersKeyMakesOne() throws {
         let token = FeedToken(person: PersonID(rawValue: 123_456_789), generation: 3, feed: .calendar)
         let text = token.text(key: key)

@@ -35,20 +35,35 @@ import Testing
 
     @Test func personsAreMadeAtMostAtTheServersRateAndNotForFailedChanges() async throws {
         let persons = try SQLitePersonStore.inMemory()
-        let server = try await WebServer.start(hosted: true, persons: persons)
+        let server = try await WebServer.start(hosted: true, persons: persons, trustedProxies: ["127.0.0.1"])
         defer { Task { await server.stop() } }
-        // When cookieless browsers send changes, each made a person, up to the server's rate
-        // (the test server's clock stands still: the bucket does not refill while this runs)
+        // When cookieless browsers send changes without a CSRF token, more than the server's rate
         var statuses: [Int] = []
         for _ in 0..<(PersonMiddleware.creationsPerMinute + 2) {
             statuses.append(try await server.client.request("POST", "/action", body: "action=x").status)
         }
-        // Then the first ones are answered (403: they carry no CSRF token) and those past the rate
-        // get 429
-        #expect(statuses.prefix(PersonMiddleware.creationsPerMinute).allSatisfy { $0 == 403 })
-        #expect(statuses.suffix(2) == [429, 429])
-        // And a change that failed left no person behind
+        // Then each is refused for its token (403), none is made a person, none spends the rate
+        #expect(statuses.allSatisfy { $0 == 403 })
         #expect(try persons.count() == 1)
+        // When browsers from many addresses send real first changes (the test server's clock
+        // stands still: the bucket does not refill while this runs)
+        let cookie = String(repeating: "c", count: 64)
+        statuses = []
+        for index in 0..<(PersonMiddleware.creationsPerMinute + 2) {
+            statuses.append(
+                try await server.client.request(
+                    "POST", "/settings/language",
+                    headers: [
+                        "Content-Type": "application/x-www-form-urlencoded", "Cookie": "csrf=\(cookie)",
+                        "X-Forwarded-For": "192.0.2.\(index % 200)",
+                    ],
+                    body: "csrf=\(server.formToken(cookie))&language=en"
+                ).status)
+        }
+        // Then persons are made up to the server's rate, and those past it get 429
+        #expect(statuses.prefix(PersonMiddleware.creationsPerMinute).allSatisfy { $0 == 303 })
+        #expect(statuses.suffix(2) == [429, 429])
+        #expect(try persons.count() == 1 + PersonMiddleware.creationsPerMinute)
     }
 
     @Test func overHttpsTheSessionCookieIsSecure() async throws {

@@ -1,5 +1,6 @@
 import AppPatterns
 import FinnkinoKit
+import FinnkinoPresentation
 import Foundation
 import GRDB
 import Logging
@@ -174,6 +175,11 @@ import Testing
         _ = try await a.get("/movie/\(movies[0].id)")
         _ = try await a.post("/bookmarks/toggle", "movie=\(movies[0].id)")
         _ = try await a.post("/movies/wanted", "movie=\(movies[2].id)&wanted=yes")
+        // (the position the browser reported, and a bookmark removed: kept in the undo history)
+        _ = try await a.post("/settings/location", "source=browser&near=60.1699,24.9384&back=%2Fnews")
+        _ = try await a.post("/bookmarks/toggle", "movie=\(movies[4].id)")
+        _ = try await a.post("/bookmarks/toggle", "movie=\(movies[4].id)")
+        let bookmarksPage = try await a.get("/bookmarks").body
         _ = try await a.get("/news")
         _ = try await b.get("/movie/\(movies[1].id)")
         _ = try await b.post("/bookmarks/toggle", "movie=\(movies[1].id)")
@@ -196,9 +202,74 @@ import Testing
         #expect(wanted.map { $0["movieID"] as? Int } == [movies[2].id])
         #expect(wanted.first?["title"] as? String == movies[2].title)
         #expect(!reply.body.contains("\(movies[1].id),") && !reply.body.contains("B:n"))
+        // And the exact position A's browser reported
+        let location = try #require(json["location"] as? [String: Any])
+        #expect(location["latitude"] as? Double == 60.1699 && location["longitude"] as? Double == 24.9384)
+        #expect(location["source"] as? String == "browser")
+        // And the undo history, with the bookmark A removed
+        let history = try #require(json["bookmarkHistory"] as? [String: Any])
+        let undo = try #require(history["undo"] as? [[String: Any]])
+        let removed = try #require(undo.last)
+        #expect(removed["change"] as? String == "remove")
+        #expect((removed["bookmarks"] as? [[String: Any]])?.map { $0["movieID"] as? Int } == [movies[4].id])
+        #expect((history["redo"] as? [Any])?.isEmpty == true)
+        // And the addresses of A's private feeds, as the Bookmarks page gives them
+        let feeds = try #require(json["feeds"] as? [String: String])
+        let calendar = try #require(feeds["calendar"])
+        let atom = try #require(feeds["atom"])
+        #expect(calendar.hasPrefix("/feeds/") && calendar.hasSuffix("/calendar.ics"))
+        #expect(bookmarksPage.contains(calendar) && bookmarksPage.contains(atom))
+        // And A has no editor or export on this server: both listed, empty
+        #expect((json["editors"] as? [Any])?.isEmpty == true)
+        #expect((json["exportJobs"] as? [Any])?.isEmpty == true)
         // And the session token is nowhere in it
         let session = try #require(a.session)
         #expect(!reply.body.contains(session))
+    }
+
+    @Test func theDocumentListsOpenEditorsAndExportJobsWithTheirTextsButNoServerPath() async throws {
+        let files = try Files()
+        defer { try? FileManager.default.removeItem(at: files.data) }
+        let (person, _) = try files.persons.newPerson(device: "", now: WebServer.morning)
+        let (other, _) = try files.persons.newPerson(device: "", now: WebServer.morning)
+        let uploads = files.data.appendingPathComponent("uploads")
+        let upload = uploads.appendingPathComponent("4F1C-sent.mp4")
+        let source = VideoSource(
+            path: upload.path, title: "Kesäloma", duration: 10, size: FrameSize(width: 640, height: 360),
+            hasAudio: true)
+        let jobs = SQLiteExportJobs()
+        let library = try SQLiteVideoLibrary(dataDirectory: files.data)
+        let sessions = EditorSessions(library: library, jobs: jobs, uploads: uploads, logger: Logger(label: "test"))
+        // Given an editor open on a file the person sent, and an export with a text over the video
+        _ = try sessions.open(source, upload: upload, uploadBytes: 1000, for: person, client: "203.0.113.5")
+        _ = try sessions.open(source, for: other)
+        var composition = Composition(source: source)
+        composition.texts = [
+            TextOverlay(
+                text: "Hyvää lomaa", position: .bottom, size: 32, colour: "#FFFFFF", time: TimeRange(start: 0, end: 2))
+        ]
+        _ = try jobs.enqueue(composition, edits: ["Text"], for: person, now: WebServer.morning)
+        _ = try jobs.enqueue(Composition(source: source), edits: [], for: other, now: WebServer.morning)
+        // When the person's data is written
+        let document = try PersonDataDocument(
+            person: person, persons: files.persons, bookmarks: try files.bookmarks.store(for: person),
+            place: AppPlace(), location: nil, library: library, jobs: jobs,
+            editors: sessions.sessions(of: person), wanted: files.wanted,
+            feeds: .init(calendar: "/feeds/c/calendar.ics", atom: "/feeds/a/atom.xml"),
+            pushSubscriptions: files.push, now: WebServer.morning)
+        let text = String(decoding: try document.json(), as: UTF8.self)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        // Then it lists the editor and the export with the file's name and the texts
+        let editors = try #require(json["editors"] as? [[String: Any]])
+        #expect(editors.count == 1)
+        let editing = try #require(editors.first?["video"] as? [String: Any])
+        #expect(editing["file"] as? String == "4F1C-sent.mp4" && editing["source"] as? String == "Kesäloma")
+        let exports = try #require(json["exportJobs"] as? [[String: Any]])
+        #expect(exports.count == 1)
+        #expect(exports.first?["state"] as? String == "queued")
+        #expect((exports.first?["video"] as? [String: Any])?["texts"] as? [String] == ["Hyvää lomaa"])
+        // And never the server's folder
+        #expect(!text.contains(uploads.path))
     }
 
     @Test func theSweepRemovesPersonsNobodyUsesAndKeepsTheOthers() async throws {

@@ -126,7 +126,8 @@ import Testing
         let source = VideoSource(
             path: "/x.mp4", title: "Klippi", duration: 4, size: FrameSize(width: 480, height: 270), hasAudio: true)
         let session = EditorSessions.Session(
-            id: "abc", person: .local, menu: EditMenu(source: source), upload: nil, lastUsed: .now, exportJob: 5)
+            id: "abc", person: .local, menu: EditMenu(source: source), upload: nil, lastUsed: .now, lastEdited: .now,
+            exportJob: 5)
         let request = Request(
             head: HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: "/editor/abc"),
             body: RequestBody(buffer: ByteBuffer()))

@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import ImagePipeline
 import Logging
+import WebSupport
 
 @testable import FinnkinoWeb
 
@@ -34,6 +35,7 @@ final class WebServer: Sendable {
         probeInterval: Duration = .seconds(10), images: ImagePipeline = ImagePipeline(),
         idleTimeout: Duration = .seconds(20), wanted: any WantedMovies = SQLiteWantedMovies(),
         pushSubscriptions: any PushSubscriptions = SQLitePushSubscriptions(),
+        trustedProxies: [String] = [], now: @escaping @Sendable () -> Date = { morning },
         dataDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent(
             "finnkino-web-\(UUID().uuidString)")
     ) async throws -> WebServer {
@@ -48,13 +50,13 @@ final class WebServer: Sendable {
             uploads: dataDirectory.appendingPathComponent("uploads"),
             // Checked when a test says (`wantedMovieWatch.check()`), besides the one at start.
             wanted: wanted, wantedCheckInterval: .seconds(3600), pushSubscriptions: pushSubscriptions,
-            now: { morning },
+            now: now,
             onServerRunning: { port in
                 continuation.yield(port)
                 continuation.finish()
             },
             stateStorage: stateStorage, location: location, images: images, probeInterval: probeInterval,
-            csrfSecret: secret, idleTimeout: idleTimeout,
+            csrfSecret: secret, idleTimeout: idleTimeout, trustedProxies: TrustedProxies(trustedProxies),
             logger: Logger(label: "test-web", factory: { _ in SwiftLogNoOpLogHandler() }))
         let router = try FinnkinoRoutes(configuration)
         try router.router.validate()

@@ -108,6 +108,7 @@ public final class SQLitePushSubscriptions: PushSubscriptions {
         try write { db in
             try db.execute(sql: "DELETE FROM pushSubscription WHERE person = ?", arguments: [person.rawValue])
         }
+        DurableDatabase.forgetDeletedRows(queue)
     }
 
     private func read<T>(_ body: (Database) throws -> T) throws(PushSubscriptionsError) -> T {

@@ -161,6 +161,7 @@ public final class SQLiteWantedMovies: WantedMovies {
             // (An erased person's addresses are nobody's: the feeds answer only for a person who exists.)
             try db.execute(sql: "DELETE FROM feedGeneration WHERE person = ?", arguments: [person.rawValue])
         }
+        DurableDatabase.forgetDeletedRows(queue)
     }
 
     private static func movie(_ row: Row) -> WantedMovie {

@@ -78,6 +78,7 @@ public final class SQLiteBookmarkStores: BookmarkStores {
                 try db.execute(sql: "DELETE FROM bookmark WHERE person = ?", arguments: [person.rawValue])
                 try db.execute(sql: "DELETE FROM commandHistory WHERE person = ?", arguments: [person.rawValue])
             }
+            DurableDatabase.forgetDeletedRows(queue)
         } catch {
             throw BookmarkStoreError.writeFailed(path: path, reason: SQLiteBookmarkStore.reason(error))
         }

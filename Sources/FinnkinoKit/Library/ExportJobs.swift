@@ -85,6 +85,9 @@ public protocol ExportJobs: Sendable {
         throws(ExportJobsError) -> Int64?
     /// `person`'s job `id`; nil when there is none, or it is someone else's.
     func job(_ id: Int64, of person: PersonID) throws(ExportJobsError) -> ExportJob?
+    /// Every job `person` has (queued, running, and the finished ones kept), the newest first: for
+    /// "Download my data".
+    func jobs(of person: PersonID) throws(ExportJobsError) -> [ExportJob]
     /// Those of `ids` that are queued or running.
     func active(among ids: [Int64]) throws(ExportJobsError) -> Set<Int64>
     /// The oldest job nobody holds, now held by `worker` until `until`; nil when there is none.

@@ -87,6 +87,14 @@ public final class SQLiteExportJobs: ExportJobs {
         }
     }
 
+    public func jobs(of person: PersonID) throws(ExportJobsError) -> [ExportJob] {
+        try read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM exportJob WHERE person = ? ORDER BY id DESC", arguments: [person.rawValue]
+            ).map(Self.job)
+        }
+    }
+
     public func active(among ids: [Int64]) throws(ExportJobsError) -> Set<Int64> {
         guard !ids.isEmpty else { return [] }
         return Set(
@@ -216,6 +224,7 @@ public final class SQLiteExportJobs: ExportJobs {
 
     public func erase(_ person: PersonID) throws(ExportJobsError) {
         try write { db in try db.execute(sql: "DELETE FROM exportJob WHERE person = ?", arguments: [person.rawValue]) }
+        DurableDatabase.forgetDeletedRows(queue)
     }
 
     static func columns(of outcome: ExportOutcome) -> (ExportJob.State, Int64?, String?) {

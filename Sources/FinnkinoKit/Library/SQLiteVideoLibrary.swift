@@ -1,3 +1,4 @@
+import AppPatterns
 import Foundation
 import GRDB
 
@@ -155,6 +156,7 @@ public final class SQLiteVideoLibrary: VideoLibrary {
     public func erase(_ person: PersonID) throws(VideoLibraryError) {
         try requireAvailable()
         for video in try all(of: person) { try delete(id: video.id, of: person) }
+        DurableDatabase.forgetDeletedRows(queue)
     }
 
     /// The persons among `persons` who have at least one video.

@@ -102,9 +102,15 @@ public final class SQLitePersonStore: PersonStore {
     private static func insertSession(
         _ token: SessionToken, person: Int64, device: String, at seconds: Double, _ db: Database
     ) throws {
+        // A random ID (a device's, in its sign-out address), not the next one: it tells nobody how
+        // many sessions there are, nor which came after which. A repeat is retried, never expected.
+        var id = Int64.random(in: 2...Int64.max)
+        while try Bool.fetchOne(db, sql: "SELECT 1 FROM session WHERE id = ?", arguments: [id]) == true {
+            id = Int64.random(in: 2...Int64.max)
+        }
         try db.execute(
-            sql: "INSERT INTO session (tokenHash, person, device, createdAt, lastUsedAt) VALUES (?, ?, ?, ?, ?)",
-            arguments: [token.hash, person, String(device.prefix(80)), seconds, seconds])
+            sql: "INSERT INTO session (id, tokenHash, person, device, createdAt, lastUsedAt) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [id, token.hash, person, String(device.prefix(80)), seconds, seconds])
     }
 
     /// A new one-time code that joins another device to `person`: usable once, for
@@ -254,6 +260,7 @@ public final class SQLitePersonStore: PersonStore {
         try signOutAll(of: person)
         guard person != .local else { return }
         try write { db in try db.execute(sql: "DELETE FROM person WHERE id = ?", arguments: [person.rawValue]) }
+        DurableDatabase.forgetDeletedRows(queue)
     }
 
     /// Deletes `person` (never the local one) with their sessions and codes if they have not been

@@ -84,6 +84,14 @@ public final class PostgresExportJobs: ExportJobs {
         }
     }
 
+    public func jobs(of person: PersonID) throws(ExportJobsError) -> [ExportJob] {
+        try run("read") { session in
+            try session.query(
+                "SELECT \(unescaped: Self.columns) FROM export_job WHERE person = \(person.rawValue) ORDER BY id DESC"
+            ).map(Self.job)
+        }
+    }
+
     public func active(among ids: [Int64]) throws(ExportJobsError) -> Set<Int64> {
         guard !ids.isEmpty else { return [] }
         return try run("read") { session in

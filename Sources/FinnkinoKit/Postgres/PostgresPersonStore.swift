@@ -132,11 +132,18 @@ public final class PostgresPersonStore: PersonStore {
     private static func insertSession(
         _ token: SessionToken, person: Int64, device: String, at seconds: Double, _ session: PostgresSession
     ) throws {
-        try session.execute(
-            """
-            INSERT INTO session (token_hash, person, device, created_at, last_used_at)
-            VALUES (\(token.hash), \(person), \(String(device.prefix(80))), \(seconds), \(seconds))
-            """)
+        // A random ID, not the next one (see SQLitePersonStore.insertSession); a repeat is retried.
+        while true {
+            let id = Int64.random(in: 2...Int64.max)
+            let made = try session.execute(
+                """
+                INSERT INTO session (id, token_hash, person, device, created_at, last_used_at)
+                OVERRIDING SYSTEM VALUE
+                VALUES (\(id), \(token.hash), \(person), \(String(device.prefix(80))), \(seconds), \(seconds))
+                ON CONFLICT (id) DO NOTHING
+                """)
+            if made == 1 { return }
+        }
     }
 
     public func newJoinCode(for person: PersonID, now: Date) throws(PersonStoreError) -> JoinCode {

@@ -14,6 +14,8 @@ public enum ExportError: Error, Sendable, Equatable, CustomStringConvertible {
     case cancelled
     /// Every export slot of the server stayed taken until the time limit; ffmpeg never started.
     case busy
+    /// The video came out larger than the exporter's limit (bytes); nothing was kept.
+    case tooLarge(bytes: Int)
 
     public var description: String {
         switch self {
@@ -23,6 +25,7 @@ public enum ExportError: Error, Sendable, Equatable, CustomStringConvertible {
         case .timedOut(let seconds): "the export took longer than \(seconds) s and was stopped"
         case .cancelled: "the export was cancelled"
         case .busy: ExternalProgram.Failure.busy.description
+        case .tooLarge(let bytes): "the video would be larger than \(bytes >> 20) MB: make it shorter or smaller"
         }
     }
 }
@@ -36,11 +39,20 @@ public struct TrailerExporter: Sendable {
     /// The ffmpeg executable; nil when none was found.
     public let ffmpeg: URL?
     public let timeLimit: Duration
+    /// The largest video an export may make: ffmpeg stops writing there (`-fs`), and a video that
+    /// reached it is refused, so that one export cannot fill the disk.
+    public let maxOutputBytes: Int
+    /// 256 MB: a trailer of a few minutes in H.264 is a few tens.
+    public static let defaultMaxOutputBytes = 256 << 20
 
     /// - Parameter ffmpeg: the executable; by default the first `ffmpeg` on `PATH`.
-    public init(ffmpeg: URL? = Executables.find("ffmpeg"), timeLimit: Duration = .seconds(600)) {
+    public init(
+        ffmpeg: URL? = Executables.find("ffmpeg"), timeLimit: Duration = .seconds(600),
+        maxOutputBytes: Int = TrailerExporter.defaultMaxOutputBytes
+    ) {
         self.ffmpeg = ffmpeg
         self.timeLimit = timeLimit
+        self.maxOutputBytes = maxOutputBytes
     }
 
     /// Exports `composition` to `output`; `progress` gets the share done, 0...1, as ffmpeg reports it.
@@ -62,8 +74,11 @@ public struct TrailerExporter: Sendable {
         } catch {
             throw .failed("cannot prepare the export: \(error)")
         }
-        let arguments = FFmpegArguments.arguments(for: composition, textFiles: textFiles, output: partial.path)
+        var arguments = FFmpegArguments.arguments(for: composition, textFiles: textFiles, output: partial.path)
+        arguments.insert(contentsOf: ["-fs", String(maxOutputBytes)], at: arguments.count - 1)
         try await run(ffmpeg, arguments, duration: composition.duration, progress: progress)
+        let size = (try? FileManager.default.attributesOfItem(atPath: partial.path)[.size] as? Int) ?? 0
+        guard size < maxOutputBytes else { throw .tooLarge(bytes: maxOutputBytes) }
         do {
             try? FileManager.default.removeItem(at: output)
             try FileManager.default.moveItem(at: partial, to: output)

@@ -21,6 +21,9 @@ struct DevicesController: Sendable {
     let secureCookies: Bool
     /// Join attempts of one browser session: 5 in 10 minutes.
     let attemptsPerSession: RateLimiter<Data>
+    /// Join attempts from one client address (``ClientAddress``): 10 in 10 minutes, so that one
+    /// client cannot spend the server's attempts for everyone.
+    let attemptsPerClient: RateLimiter<String>
     /// Join attempts of everyone together: 60 a minute (2^40 codes, 10 minutes each: a guess in
     /// 30 million years at that rate).
     let attemptsOnServer: RateLimiter<Int>
@@ -34,6 +37,7 @@ struct DevicesController: Sendable {
         self.hosted = hosted
         self.secureCookies = secureCookies
         attemptsPerSession = RateLimiter(limit: 5, per: 600, now: now)
+        attemptsPerClient = RateLimiter(limit: 10, per: 600, now: now)
         attemptsOnServer = RateLimiter(limit: 60, per: 60, now: now)
     }
 
@@ -49,12 +53,22 @@ struct DevicesController: Sendable {
             let form = context.form
             guard hosted, let session = context.session else { throw HTTPError(.notFound) }
             let words = context.client.language.devices
-            guard attemptsPerSession.allow(session.hash), attemptsOnServer.allow(0) else {
+            // A browser is its session; one that was nobody until this attempt (whose session is
+            // new each time, as a failed attempt keeps none) is its CSRF cookie.
+            let browser =
+                context.sessionIsNew ? Data((request.cookies[CSRFToken.cookieName]?.value ?? "").utf8) : session.hash
+            guard attemptsPerSession.allow(browser), attemptsPerClient.allow(context.clientAddress.key),
+                attemptsOnServer.allow(0)
+            else {
+                context.changeFailed()
                 return ClientState.redirect(to: WebRoute.devices.path, flash: words.tooManyTries)
             }
             let device = DeviceName.of(userAgent: request.headers[.userAgent])
             guard let code = JoinCode(typed: form["code"] ?? ""), let joined = try persons.join(code, device: device)
-            else { return ClientState.redirect(to: WebRoute.devices.path, flash: words.wrongCode) }
+            else {
+                context.changeFailed()
+                return ClientState.redirect(to: WebRoute.devices.path, flash: words.wrongCode)
+            }
             try persons.signOut(session)
             // A browser whose first change this is was made a person for it: that person goes.
             if context.sessionIsNew { try persons.erase(context.person) }

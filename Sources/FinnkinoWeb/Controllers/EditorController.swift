@@ -35,7 +35,9 @@ struct EditorController: Sendable {
             }
             do {
                 return Response.redirect(
-                    to: WebRoute.editor(session: try sessions.open(source, for: client.person)).path, type: .normal)
+                    to: WebRoute.editor(
+                        session: try sessions.open(source, for: client.person, client: context.clientAddress.key)
+                    ).path, type: .normal)
             } catch {
                 return ClientState.redirect(
                     to: WebRoute.trailer(movie: id).path, flash: client.language.editor.serverFull)
@@ -195,6 +197,12 @@ struct EditorController: Sendable {
         let ext = URL(fileURLWithPath: name).pathExtension.lowercased().filter { $0.isLetter || $0.isNumber }
         try FileManager.default.createDirectory(at: sessions.uploads, withIntermediateDirectories: true)
         let file = sessions.uploads.appendingPathComponent(UUID().uuidString + (ext.isEmpty ? "" : "." + ext.prefix(8)))
+        // One client sends at most a few files at once, and everyone's together stay under the
+        // server's total (``EditorSessions/maxUploadBytesTotal``): past it, the server is full.
+        guard let receipt = sessions.receiveUpload(from: context.clientAddress.key) else {
+            return json(["error": client.language.editor.serverFull])
+        }
+        defer { receipt.finish() }
         do {
             guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
                 throw HTTPError(.internalServerError)
@@ -205,12 +213,17 @@ struct EditorController: Sendable {
             for try await buffer in request.body {
                 written += buffer.readableBytes
                 guard written <= Self.maxUploadBytes else { throw HTTPError(.contentTooLarge) }
+                guard receipt.add(buffer.readableBytes) else { throw EditorSessions.ServerFull() }
                 try handle.write(contentsOf: Data(buffer: buffer))
             }
             let title = String(URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent.prefix(100))
             let source = try await VideoProbe.source(file.path, title: title.isEmpty ? "video" : title)
             return json([
-                "location": WebRoute.editor(session: try sessions.open(source, upload: file, for: client.person)).path
+                "location": WebRoute.editor(
+                    session: try sessions.open(
+                        source, upload: file, uploadBytes: written, for: client.person,
+                        client: context.clientAddress.key)
+                ).path
             ])
         } catch is EditorSessions.ServerFull {
             try? FileManager.default.removeItem(at: file)

@@ -1,3 +1,4 @@
+import Crypto
 import FinnkinoKit
 import Foundation
 import Hummingbird
@@ -11,13 +12,22 @@ struct PersonDataController: Sendable {
     let screens: Screens
     let persons: PersonStore
     let eraser: PersonEraser
+    /// The key of the private feeds' addresses (``FeedToken``).
+    let feedKey: SymmetricKey
 
     func add(to routes: RouteGroups) {
         routes.on(.myData) { _, context in
             let client = context.client
+            let tokens = try WantedFeedsController.tokens(of: client.person, wanted: eraser.wanted, key: feedKey)
             let document = try PersonDataDocument(
                 person: client.person, persons: persons, bookmarks: try screens.bookmarkStore(client),
-                place: screens.place(client).place, library: eraser.library, wanted: eraser.wanted,
+                place: screens.place(client).place, location: screens.location(client).location,
+                library: eraser.library, jobs: eraser.sessions.jobs,
+                editors: eraser.sessions.sessions(of: client.person),
+                wanted: eraser.wanted,
+                feeds: PersonDataDocument.Feeds(
+                    calendar: WebRoute.wantedCalendar(token: tokens.calendar).path,
+                    atom: WebRoute.wantedAtom(token: tokens.atom).path),
                 pushSubscriptions: eraser.pushSubscriptions, now: screens.now())
             return Response(
                 status: .ok,
@@ -32,6 +42,7 @@ struct PersonDataController: Sendable {
             let client = context.client
             let words = client.language.devices
             guard form["confirm"] == "yes" else {
+                context.changeFailed()
                 return ClientState.redirect(to: WebRoute.devices.path, flash: words.confirmFirst)
             }
             try await eraser.erase(client.person)

@@ -60,6 +60,7 @@ struct SettingsController: Sendable {
             }
             return ClientState.redirect(to: form.back, flash: nil)
         } catch {
+            context.changeFailed()
             let strings = context.client.strings
             return ClientState.redirect(to: form.back, flash: strings.unknownLocation(text))
         }

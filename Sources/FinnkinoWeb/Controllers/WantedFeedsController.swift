@@ -39,12 +39,14 @@ struct WantedFeedsController: Sendable {
         }
         routes.onPublic(.wantedAtom) { request, _ in
             guard case .wantedAtom(let token) = WebRoute(path: request.uri.path) else { throw HTTPError(.notFound) }
-            let (person, _) = try person(of: token, feed: .atom)
+            let (person, generation) = try person(of: token, feed: .atom)
             let language = screens.people.storedPlace(of: person).language ?? defaultLanguage
             let wanted = try screens.wanted.wanted(by: person)
             let base = try base(of: request)
             let feed = WantedFeeds.atom(
-                wanted: wanted, person: person, language: language, base: base,
+                wanted: wanted,
+                feedID: FeedToken(person: person, generation: generation, feed: .atom).feedID(key: key),
+                language: language, base: base,
                 feedURL: URL(string: WebRoute.wantedAtom(token: token).path, relativeTo: base)?.absoluteURL ?? base,
                 created: wanted.map(\.wantedAt).max() ?? Date(timeIntervalSince1970: 0))
             return Self.private(feed.text, type: "application/atom+xml; charset=utf-8")

@@ -22,14 +22,16 @@ struct FinnkinoRoutes {
     let wantedMovieWatch: WantedMovieWatch
 
     init(_ configuration: WebConfiguration) throws {
-        router.add(middleware: LogRequestsMiddleware(.info))
+        router.add(middleware: RequestLogMiddleware(logger: configuration.logger))
+        // Reached over https (`--public-url https://…`): every cookie `Secure`, and HSTS.
+        if configuration.secureCookies { router.add(middleware: HTTPSOnlyMiddleware()) }
         router.add(middleware: SecurityHeadersMiddleware(contentSecurityPolicy: finnkinoContentSecurityPolicy))
         router.add(middleware: RequestOriginMiddleware(allowedHosts: configuration.allowedHosts))
         router.add(
             middleware: PersonMiddleware(
                 persons: configuration.persons, hosted: configuration.hosted,
                 secureCookies: configuration.secureCookies,
-                logger: configuration.logger, now: configuration.now))
+                logger: configuration.logger, trustedProxies: configuration.trustedProxies, now: configuration.now))
         if configuration.hosted {
             router.add(middleware: PostRateMiddleware(perMinute: configuration.postsPerMinute, now: configuration.now))
         }
@@ -77,6 +79,8 @@ struct FinnkinoRoutes {
         let editorSessions = EditorSessions(
             library: configuration.library, jobs: configuration.exportJobs, uploads: configuration.uploads,
             perPerson: configuration.hosted ? EditorSessions.hostedLimitPerPerson : EditorSessions.limit,
+            perClient: configuration.hosted ? EditorSessions.hostedLimitPerClient : EditorSessions.limit,
+            maxUploadBytesTotal: configuration.maxUploadBytesTotal,
             instanceName: configuration.instanceName,
             logger: configuration.logger)
         let clips = TrailerClips(screens: screens, media: try? BundledMedia.standard())
@@ -88,7 +92,7 @@ struct FinnkinoRoutes {
             wanted: configuration.wanted, pushSubscriptions: configuration.pushSubscriptions, sessions: editorSessions,
             people: people, storage: places,
             logger: configuration.logger)
-        PersonDataController(screens: screens, persons: configuration.persons, eraser: eraser)
+        PersonDataController(screens: screens, persons: configuration.persons, eraser: eraser, feedKey: feedKey)
             .add(to: routes)
         ImageController(pipeline: configuration.images, catalog: catalog, logger: configuration.logger).add(to: routes)
         let pushServices = PushServices(addedOrigins: configuration.pushServiceOrigins)
@@ -115,6 +119,7 @@ struct FinnkinoRoutes {
                 jobs: configuration.exportJobs, library: configuration.library, lease: configuration.exportLease,
                 logger: configuration.logger),
             wantedMovieWatch,
+            EditorSweepService(sessions: editorSessions, interval: .seconds(60)),
         ]
     }
 }

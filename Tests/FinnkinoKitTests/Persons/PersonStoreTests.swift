@@ -56,6 +56,21 @@ enum PersonStoreKind: String, CaseIterable, Sendable {
         #expect(try store.count() == 3)
     }
 
+    @Test(arguments: PersonStoreKind.allCases) func deviceIDsAreRandomNotOneAfterAnother(kind: PersonStoreKind) throws {
+        let (store, folder) = try kind.make()
+        defer { kind.remove(folder) }
+        // When a person gets devices one after another
+        let (person, _) = try store.newPerson(device: "a", now: start)
+        for _ in 0..<4 {
+            let code = try store.newJoinCode(for: person, now: start)
+            _ = try store.join(code, device: "b", now: start)
+        }
+        // Then their IDs (in each device's sign-out address) say nothing of their number or order
+        let ids = try store.devices(of: person).map(\.id).sorted()
+        #expect(ids.count == 5)
+        #expect(zip(ids, ids.dropFirst()).allSatisfy { $1 - $0 > 1_000_000 })
+    }
+
     @Test(arguments: PersonStoreKind.allCases) func aNewFileNeverGivesANewPersonTheIDOfAnOldOne(
         kind: PersonStoreKind
     ) throws {

@@ -154,6 +154,24 @@ import Testing
         #expect(shares == shares.sorted())
     }
 
+    @Test func anExportLargerThanItsLimitIsRefusedAndLeavesNothing() async throws {
+        let before = Self.workFolders()
+        let output = try await Self.fixtures.value.folder.appendingPathComponent("too-large.mp4")
+        let menu = EditMenu(source: try await Self.fixtures.value.clip)
+        // When a 6 s clip is exported with a limit far below its size
+        let exporter = TrailerExporter(maxOutputBytes: 8_192)
+        // Then it is refused as too large, and nothing is kept
+        await #expect(throws: ExportError.tooLarge(bytes: 8_192)) {
+            try await exporter.export(menu.composition, to: output)
+        }
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        #expect(Self.workFolders() == before)
+        // And within the default limit the same export is made
+        let made = try await Self.fixtures.value.folder.appendingPathComponent("within-limit.mp4")
+        try await TrailerExporter().export(menu.composition, to: made)
+        #expect(FileManager.default.fileExists(atPath: made.path))
+    }
+
     @Test func cancellingStopsFfmpegAndLeavesNothing() async throws {
         let before = Self.workFolders()
         let output = try await Self.fixtures.value.folder.appendingPathComponent("cancelled.mp4")
