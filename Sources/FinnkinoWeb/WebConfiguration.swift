@@ -101,7 +101,7 @@ public struct WebConfiguration: Sendable {
         persons: PersonStore,
         hosted: Bool = false,
         secureCookies: Bool = false,
-        postsPerMinute: Int = PostRateMiddleware.limit,
+        postsPerMinute: Int = 120,  // PostRateMiddleware.limit
         uploads: URL,
         exportJobs: ExportJobs = SQLiteExportJobs(),
         wanted: any WantedMovies = SQLiteWantedMovies(),

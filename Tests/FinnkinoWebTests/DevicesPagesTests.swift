@@ -90,6 +90,33 @@ import Testing
         #expect(signedOutHere.status == 303 && signedOutHere.header("Clear-Site-Data") == "\"cache\", \"storage\"")
     }
 
+    @Test func aPersonHasAtMostTheirLimitOfDevicesTheOldestSignedOut() async throws {
+        let persons = try SQLitePersonStore.inMemory()
+        let server = try await WebServer.start(hosted: true, persons: persons)
+        defer { Task { await server.stop() } }
+        var phone = HostedBrowser(server)
+        _ = try await phone.get("/devices")
+        _ = try await phone.post("/devices/code", "")
+        let phoneToken = try #require(SessionToken(text: phone.session ?? ""))
+        let person = try #require(try persons.person(of: phoneToken))
+        // Given a person with as many devices as they may have
+        for _ in 1..<DevicesController.maxDevices {
+            _ = try persons.join(try persons.newJoinCode(for: person), device: "old")
+        }
+        #expect(try persons.devices(of: person).count == DevicesController.maxDevices)
+        // When one more browser joins with a code
+        var laptop = HostedBrowser(server)
+        _ = try await laptop.get("/devices")
+        let code = try code(on: try await phone.post("/devices/code", "").body)
+        let joined = try await laptop.post("/devices/join", "code=\(code)")
+        // Then it is one of theirs, and they still have their limit: one device was signed out
+        #expect(joined.status == 303)
+        let devices = try persons.devices(of: person)
+        #expect(devices.count == DevicesController.maxDevices)
+        let laptopToken = try #require(SessionToken(text: laptop.session ?? ""))
+        #expect(try persons.person(of: laptopToken) == person)
+    }
+
     @Test func codeAttemptsAreLimitedPerBrowser() async throws {
         let server = try await WebServer.start(hosted: true)
         defer { Task { await server.stop() } }

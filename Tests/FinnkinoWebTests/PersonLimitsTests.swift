@@ -86,9 +86,16 @@ import Testing
         // Then nobody's editor was closed for it (Bob's, the oldest, included)
         #expect(sessions.session(bobs, of: bob) != nil)
         #expect(others.enumerated().allSatisfy { sessions.session($1, of: PersonID(rawValue: 101 + Int64($0))) != nil })
-        // When Bob's stays unused longer than the idle lifetime (the others used meanwhile)
-        clock.withLockedValue { $0 += EditorSessions.idleLifetime + 1 }
-        for (index, id) in others.enumerated() { _ = sessions.session(id, of: PersonID(rawValue: 101 + Int64(index))) }
+        // When Bob's stays unused longer than the idle lifetime (the others edited meanwhile: an
+        // editor only looked at is closed sooner, `EditorLimitsTests`)
+        for _ in 1...4 {
+            clock.withLockedValue { $0 += (EditorSessions.idleLifetime + 1) / 4 }
+            for (index, id) in others.enumerated() {
+                _ = try sessions.edit(id, of: PersonID(rawValue: 101 + Int64(index))) { (menu) throws(EditError) in
+                    try menu.rotate(.quarter)
+                }
+            }
+        }
         let alices = try sessions.open(source, for: alice)
         // Then Alice's opens in the room of Bob's idle one, and the others stay
         #expect(sessions.session(alices, of: alice) != nil)

@@ -15,6 +15,8 @@ import Hummingbird
 /// On loopback there is one person, whoever uses this computer: the page says so, and the
 /// actions do not exist.
 struct DevicesController: Sendable {
+    /// The most devices (sessions) a person has: more than anyone owns; bounds a person's rows.
+    static let maxDevices = 20
     let renderer: PageRenderer
     let persons: PersonStore
     let hosted: Bool
@@ -70,6 +72,12 @@ struct DevicesController: Sendable {
                 return ClientState.redirect(to: WebRoute.devices.path, flash: words.wrongCode)
             }
             try persons.signOut(session)
+            // At most ``maxDevices`` a person: the new one takes the place of the one used longest ago.
+            let added = try persons.device(of: joined.token)
+            for old in try persons.devices(of: joined.person).filter({ $0.id != added }).dropFirst(Self.maxDevices - 1)
+            {
+                _ = try persons.signOut(device: old.id, of: joined.person)
+            }
             // A browser whose first change this is was made a person for it: that person goes.
             if context.sessionIsNew { try persons.erase(context.person) }
             var response = ClientState.redirect(to: WebRoute.devices.path, flash: words.joined)

@@ -23,18 +23,16 @@ struct FinnkinoRoutes {
 
     init(_ configuration: WebConfiguration) throws {
         router.add(middleware: RequestLogMiddleware(logger: configuration.logger))
-        // Reached over https (`--public-url https://…`): every cookie `Secure`, and HSTS.
-        if configuration.secureCookies { router.add(middleware: HTTPSOnlyMiddleware()) }
-        router.add(middleware: SecurityHeadersMiddleware(contentSecurityPolicy: finnkinoContentSecurityPolicy))
+        // Reached over https (`--public-url https://…`): also every cookie `Secure`, and HSTS.
+        router.add(
+            middleware: SecurityHeadersMiddleware(
+                contentSecurityPolicy: finnkinoContentSecurityPolicy, httpsOnly: configuration.secureCookies))
         router.add(middleware: RequestOriginMiddleware(allowedHosts: configuration.allowedHosts))
         router.add(
             middleware: PersonMiddleware(
                 persons: configuration.persons, hosted: configuration.hosted,
                 secureCookies: configuration.secureCookies,
                 logger: configuration.logger, trustedProxies: configuration.trustedProxies, now: configuration.now))
-        if configuration.hosted {
-            router.add(middleware: PostRateMiddleware(perMinute: configuration.postsPerMinute, now: configuration.now))
-        }
         // The place every page view leaves is saved behind the response, all of a moment in one write.
         let places = WriteBehindSnapshotStorage(base: configuration.stateStorage, logger: configuration.logger)
         people = PersonStates(storage: places, localLocation: configuration.location, logger: configuration.logger)
@@ -46,7 +44,10 @@ struct FinnkinoRoutes {
         let routes = RouteGroups(
             router: router, pages: router.group(context: PageRequestContext.self),
             changes: router.group(context: PageRequestContext.self)
-                .add(middleware: CSRFMiddleware(secret: configuration.csrfSecret)))
+                .add(middleware: CSRFMiddleware(secret: configuration.csrfSecret))
+                .add(
+                    middleware: PostRateMiddleware(
+                        hosted: configuration.hosted, perMinute: configuration.postsPerMinute, now: configuration.now)))
         let catalog = StoreCatalog(probeInterval: configuration.probeInterval, make: configuration.makeStore)
         let screens = Screens(
             catalog: catalog, now: configuration.now, people: people, allBookmarks: configuration.bookmarks,

@@ -24,7 +24,7 @@ enum PushSubscriptionsKind: String, CaseIterable, Sendable {
 
 /// Push subscriptions: each endpoint one person's, the oldest beyond the limit forgotten, gone
 /// when its person turns it off, when the push service says so, or with the person.
-@Suite(.timeLimit(.minutes(1))) struct PushSubscriptionsTests {
+@Suite(.timeLimit(.minutes(3))) struct PushSubscriptionsTests {
     let alice = PersonID(rawValue: 7)
     let bob = PersonID(rawValue: 8)
     let start = Date(timeIntervalSince1970: 1_795_000_000)

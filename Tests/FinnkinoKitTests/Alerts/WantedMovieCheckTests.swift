@@ -8,7 +8,7 @@ import Testing
 
 /// The check after a schedule refresh: each area's schedule read once for everyone, a wanted
 /// movie announced to its person once it has shows in their areas, never twice.
-@Suite(.timeLimit(.minutes(1))) struct WantedMovieCheckTests {
+@Suite(.timeLimit(.minutes(3))) struct WantedMovieCheckTests {
     let alice = PersonID(rawValue: 7)
     let bob = PersonID(rawValue: 8)
     let carol = PersonID(rawValue: 9)

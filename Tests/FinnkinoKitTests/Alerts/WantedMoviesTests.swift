@@ -21,7 +21,7 @@ enum WantedMoviesKind: String, CaseIterable, Sendable {
 
 /// The wanted movies: each person's own, read by the check all at once page by page, announced
 /// once, limited, erased with the person.
-@Suite(.timeLimit(.minutes(1))) struct WantedMoviesTests {
+@Suite(.timeLimit(.minutes(3))) struct WantedMoviesTests {
     let alice = PersonID(rawValue: 7)
     let bob = PersonID(rawValue: 8)
     let carol = PersonID(rawValue: 9)

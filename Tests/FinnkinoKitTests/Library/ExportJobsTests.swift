@@ -23,7 +23,7 @@ enum ExportJobsKind: String, CaseIterable, Sendable {
 
 /// The export jobs: one active export a person, each job held by one worker at a time under a
 /// lease, taken over when the lease runs out, cancelled and erased as the person asks.
-@Suite(.timeLimit(.minutes(1))) struct ExportJobsTests {
+@Suite(.timeLimit(.minutes(3))) struct ExportJobsTests {
     let alice = PersonID(rawValue: 7)
     let bob = PersonID(rawValue: 8)
     let start = Date(timeIntervalSince1970: 1_795_000_000)

@@ -4,7 +4,7 @@ import Testing
 
 /// The feed answers of several instances over one PostgreSQL database: one cache, and one
 /// instance at a time refreshing a given answer while the others use what it stored.
-@Suite(.enabled(if: TestPostgres.isAvailable), .timeLimit(.minutes(1))) struct PostgresPayloadCacheTests {
+@Suite(.enabled(if: TestPostgres.isAvailable), .timeLimit(.minutes(3))) struct PostgresPayloadCacheTests {
     struct WordsEndpoint: Endpoint {
         var name: String { "Words" }
         var request: TransportRequest { TransportRequest(path: "/words/") }

@@ -7,7 +7,7 @@ import Testing
 
 /// Sessions across instances: each instance remembers the sessions it found in the last minute,
 /// and forgets one as soon as any instance signs it out or erases its person.
-@Suite(.enabled(if: TestPostgres.isAvailable), .timeLimit(.minutes(1))) struct PostgresSessionsTests {
+@Suite(.enabled(if: TestPostgres.isAvailable), .timeLimit(.minutes(3))) struct PostgresSessionsTests {
     let start = Date(timeIntervalSince1970: 1_795_000_000)
 
     /// Asks `instance` for the person of `token` until it answers nil, for at most 5 s.

@@ -8,7 +8,7 @@ import WebPush
 
 /// `finnkino migrate --from-sqlite DIR --to postgres://…`: an install moved from one machine's
 /// SQLite files to PostgreSQL keeps every person, session, bookmark, undo history and place.
-@Suite(.enabled(if: TestPostgres.isAvailable), .timeLimit(.minutes(1))) struct SQLiteToPostgresTests {
+@Suite(.enabled(if: TestPostgres.isAvailable), .timeLimit(.minutes(3))) struct SQLiteToPostgresTests {
     let start = Date(timeIntervalSince1970: 1_795_000_000)
 
     @Test func everyPersonsDataIsCopiedAndCountedAndWorksOnPostgres() throws {

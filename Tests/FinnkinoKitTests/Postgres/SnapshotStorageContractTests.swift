@@ -20,7 +20,7 @@ enum SnapshotStorageKind: String, CaseIterable, Sendable {
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct SnapshotStorageContractTests {
+@Suite(.timeLimit(.minutes(3))) struct SnapshotStorageContractTests {
     @Test(arguments: SnapshotStorageKind.allCases) func savedBytesReadBackReplacedAndRemovedByKey(
         kind: SnapshotStorageKind
     ) throws {
