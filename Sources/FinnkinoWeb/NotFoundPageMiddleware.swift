@@ -24,13 +24,20 @@ struct NotFoundPageMiddleware: RouterMiddleware {
         }
     }
 
-    /// A GET from a browser (it accepts HTML) for a page, not for a file, an image or a fragment.
+    /// A GET from a browser (it accepts HTML) for a page, not for a file, an image or a fragment:
+    /// an address that is no route is one of those when it begins as they do (`/static/nope.css`,
+    /// `/movies/results/nope`).
     static func wantsPage(_ request: Request) -> Bool {
         guard request.method == .get, (request.headers[.accept] ?? "").contains("text/html") else { return false }
-        switch WebRoute(path: request.uri.path)?.pattern {
-        case .staticFile, .image, .live, .moviesResults, .healthz: return false
-        default: return true
-        }
+        let path = request.uri.path
+        if let pattern = WebRoute(path: path)?.pattern { return !notPages.contains(pattern) }
+        return !notPagePrefixes.contains { path.hasPrefix($0) }
+    }
+
+    private static let notPages: [WebRoute.Pattern] = [.staticFile, .image, .appIcon, .live, .moviesResults, .healthz]
+    /// Each of ``notPages``' templates up to its first capture (`/static/`, `/movies/results`).
+    private static let notPagePrefixes = notPages.map { pattern in
+        String(pattern.template.prefix { $0 != ":" && $0 != "*" })
     }
 
     static func page(_ client: ClientState) -> String {
