@@ -97,6 +97,8 @@ public final class PostgresPushSubscriptions: PushSubscriptions {
         }
     }
 
+    /// (A change's row count may go unread.)
+    @discardableResult
     private func run<T>(
         _ verb: String, inTransaction: Bool = false, _ body: (PostgresSession) throws -> T
     ) throws(PushSubscriptionsError) -> T {

@@ -171,6 +171,8 @@ public final class PostgresWantedMovies: WantedMovies {
             announcedAt: announcedAt.map(Date.init(timeIntervalSince1970:)), announcement: announcement)
     }
 
+    /// (A change's row count may go unread.)
+    @discardableResult
     private func run<T>(
         _ verb: String, inTransaction: Bool = false, _ body: (PostgresSession) throws -> T
     ) throws(WantedMoviesError) -> T {
