@@ -25,7 +25,7 @@ struct ClientState: Sendable {
     /// The remembered area: an ID, nil for all of Finland, or absent (`.none`) when never chosen.
     let rememberedArea: Int??
     /// The message a form's redirect left for this page.
-    let flash: String?
+    private(set) var flash: String?
 
     var strings: UIStrings { language.strings }
 
@@ -62,6 +62,15 @@ struct ClientState: Sendable {
         client.person = person
         client.csrf = CSRFToken(session: session, secret: secret)
         client.isNewToken = false
+        return client
+    }
+
+    /// The same client for a page that is not the one the message was left for: it neither shows
+    /// the message nor clears it (the offline page, which the service worker fetches to keep just
+    /// after a form was sent, before the browser opens the page the form went back to).
+    var leavingTheMessage: ClientState {
+        var client = self
+        client.flash = nil
         return client
     }
 

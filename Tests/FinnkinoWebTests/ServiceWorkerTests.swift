@@ -93,4 +93,22 @@ import WebSupport
         let finnish = try await server.get("/offline", headers: ["Cookie": "lang=fi"]).body
         #expect(finnish.contains("<h1>Ei verkkoyhteyttä</h1>"))
     }
+
+    @Test func keepingTheOfflinePageLeavesAFormsMessageForThePageItWentBackTo() async throws {
+        let server = try await WebServer.start()
+        defer { Task { await server.stop() } }
+        // Given a form's redirect left a message (a wrong join code), and the worker keeps the
+        // offline page again before the browser opens the page the form went back to
+        let message = "Koodi ei kelpaa"
+        let cookie = "flash=" + (message.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        let offline = try await server.get("/offline", headers: ["Cookie": cookie])
+        // Then the offline page neither shows the message nor clears it
+        #expect(offline.status == 200)
+        #expect(!offline.body.contains(message))
+        #expect(offline.cookies["flash"] == nil)
+        // And the page the form went back to shows it, and clears it
+        let page = try await server.get("/devices", headers: ["Cookie": cookie])
+        #expect(page.body.contains(message))
+        #expect(page.cookies["flash"] == "")
+    }
 }

@@ -37,7 +37,9 @@ struct AppController: Sendable {
                 body: ResponseBody(byteBuffer: script.body))
         }
         routes.on(.offline) { _, context in
-            let client = context.client
+            // Fetched by the service worker right after a form it sent (a join, a language): the
+            // message that form left is for the page it went back to.
+            let client = context.client.leavingTheMessage
             return renderer.page(
                 OfflineView.page(layout: renderer.layout(client, path: WebRoute.offline.path)), client: client)
         }
