@@ -12,7 +12,10 @@ public enum DurableDatabase {
     /// were before (with the deleted rows), is copied into the file and emptied (a `TRUNCATE`
     /// checkpoint), so the deleted bytes are in no file of the store any more. A checkpoint that
     /// cannot finish now (a reader is in the log) is left to SQLite's next one: erasure succeeded.
-    public static func forgetDeletedRows(_ writer: some DatabaseWriter) {
+    /// `deleted`: how many rows the erasure deleted (`Database.totalChangesCount` before and
+    /// after); nothing deleted, nothing to forget (no checkpoint, no disk flush).
+    public static func forgetDeletedRows(_ writer: some DatabaseWriter, deleted: Int) {
+        guard deleted > 0 else { return }
         _ = try? writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
     }
     /// A queue on the file at `path` (in memory when nil) in WAL mode with `synchronous = FULL`, so

@@ -72,8 +72,11 @@ public final class SQLiteSnapshotStorage: SnapshotStorage {
     }
 
     public func removeSnapshot(for key: String) throws {
-        try database.write { db in try db.execute(sql: "DELETE FROM snapshot WHERE key = ?", arguments: [key]) }
-        DurableDatabase.forgetDeletedRows(database)
+        let deleted = try database.write { db in
+            try db.execute(sql: "DELETE FROM snapshot WHERE key = ?", arguments: [key])
+            return db.changesCount
+        }
+        DurableDatabase.forgetDeletedRows(database, deleted: deleted)
     }
 
     /// One transaction: one flush to the disk for all of them.

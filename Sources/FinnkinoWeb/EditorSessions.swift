@@ -41,6 +41,8 @@ final class EditorSessions: Sendable {
         var menu: EditMenu
         /// A file the person sent to edit; removed with the session.
         var upload: URL?
+        /// The name the person's file had when they sent it (not the server's name for it).
+        var uploadName: String?
         /// The size of ``upload``, counted in the server's ``maxUploadBytesTotal``.
         var uploadBytes = 0
         var lastUsed: Date
@@ -54,16 +56,19 @@ final class EditorSessions: Sendable {
     static let limit = 64
     static let hostedLimitPerPerson = 3
     /// The most sessions open from one client address on a hosted server, whoever's they are:
-    /// one client with many fresh cookies cannot hold everyone's room (opening another closes
-    /// that client's least recently used).
+    /// one client with many fresh cookies cannot hold everyone's room. Opening another closes the
+    /// opener's own least recently used there, never someone else's (others behind the same
+    /// address, an office or a phone network, keep theirs); a client with none of its own to
+    /// close is refused (``ServerFull``).
     static let hostedLimitPerClient = 6
     /// Uploads one client address may be sending at once.
     static let uploadsInFlightPerClient = 2
     /// How long a session unused can be kept when the server needs its room.
     static let idleLifetime: TimeInterval = 30 * 60
-    /// An editor with no edit since it was opened (or since its last edit) for this long is
-    /// closed, its sent file deleted then (``closeIdle()``); an export queued or running keeps it.
-    static let uneditedLifetime: TimeInterval = 10 * 60
+    /// On a hosted server, an editor with no edit since it was opened (or since its last edit)
+    /// for this long is closed, its sent file deleted then (``closeIdle()``); an export queued or
+    /// running keeps it. (On loopback the one person's editors stay until the server needs room.)
+    static let hostedUneditedLifetime: TimeInterval = 10 * 60
     /// The most bytes of sent files the server keeps at once, everyone's together.
     static let defaultMaxUploadBytesTotal = 8 << 30  // (WebConfiguration's default too)
 
@@ -93,6 +98,8 @@ final class EditorSessions: Sendable {
     let perClient: Int
     /// The most bytes of sent files kept at once (those of open sessions and those being sent).
     let maxUploadBytesTotal: Int
+    /// How long an editor nobody edits stays open; nil: until the server needs its room.
+    let uneditedLifetime: TimeInterval?
     /// Bytes of files being sent now, and uploads in flight per client.
     private let sending = NIOLockedValueBox<(bytes: Int, clients: [String: Int])>((0, [:]))
     /// The instance's name, the first part of each session's ID (`a.5d0c…`); empty for none.
@@ -105,9 +112,11 @@ final class EditorSessions: Sendable {
     init(
         library: VideoLibrary, jobs: ExportJobs, uploads: URL, perPerson: Int = EditorSessions.limit,
         perClient: Int = EditorSessions.limit, maxUploadBytesTotal: Int = EditorSessions.defaultMaxUploadBytesTotal,
-        instanceName: String = "", now: @escaping @Sendable () -> Date = Date.init, logger: Logger
+        uneditedLifetime: TimeInterval? = nil, instanceName: String = "",
+        now: @escaping @Sendable () -> Date = Date.init, logger: Logger
     ) {
         self.perClient = perClient
+        self.uneditedLifetime = uneditedLifetime
         self.maxUploadBytesTotal = maxUploadBytesTotal
         self.instanceName = instanceName
         self.now = now
@@ -140,7 +149,8 @@ final class EditorSessions: Sendable {
     /// A new session editing `source`; its ID. Throws ``ServerFull`` (and keeps nothing) when
     /// the server has no room: the caller removes `upload`.
     func open(
-        _ source: VideoSource, upload: URL? = nil, uploadBytes: Int = 0, for person: PersonID, client: String = ""
+        _ source: VideoSource, upload: URL? = nil, uploadName: String? = nil, uploadBytes: Int = 0,
+        for person: PersonID, client: String = ""
     ) throws(ServerFull) -> String {
         closeIdle()
         let random = (0..<2).map { _ in String(UInt64.random(in: .min ... .max), radix: 16) }.joined(separator: "-")
@@ -153,7 +163,7 @@ final class EditorSessions: Sendable {
         let (evicted, opened) = sessions.withLockedValue { sessions -> ([Session], Bool) in
             sessions[id] = Session(
                 id: id, person: person, client: client, menu: EditMenu(source: source), upload: upload,
-                uploadBytes: uploadBytes, lastUsed: now, lastEdited: now)
+                uploadName: uploadName, uploadBytes: uploadBytes, lastUsed: now, lastEdited: now)
             var evicted: [Session] = []
             // (an export started since the jobs were asked counts as running)
             func closable(_ session: Session) -> Bool {
@@ -161,16 +171,22 @@ final class EditorSessions: Sendable {
                 guard let job = session.exportJob else { return true }
                 return exported.contains(job) && !exporting.contains(job)
             }
-            // The person's own least recently used first...
-            while sessions.values.count(where: { $0.person == person }) > perPerson,
-                let oldest = sessions.values.filter({ $0.person == person && closable($0) })
-                    .min(by: { $0.lastUsed < $1.lastUsed })
-            {
+            // For a client at its limit, the opener's own there first (never another's behind the
+            // same address: one client with many cookies is refused instead)...
+            while !client.isEmpty, sessions.values.count(where: { $0.client == client }) > perClient {
+                guard
+                    let oldest = sessions.values.filter({
+                        $0.client == client && $0.person == person && closable($0)
+                    }).min(by: { $0.lastUsed < $1.lastUsed })
+                else {
+                    sessions.removeValue(forKey: id)
+                    return (evicted, false)
+                }
                 evicted.append(sessions.removeValue(forKey: oldest.id) ?? oldest)
             }
-            // ...then the client's (whoever's they are: one client, many cookies)...
-            while !client.isEmpty, sessions.values.count(where: { $0.client == client }) > perClient,
-                let oldest = sessions.values.filter({ $0.client == client && closable($0) })
+            // ...then the person's own least recently used...
+            while sessions.values.count(where: { $0.person == person }) > perPerson,
+                let oldest = sessions.values.filter({ $0.person == person && closable($0) })
                     .min(by: { $0.lastUsed < $1.lastUsed })
             {
                 evicted.append(sessions.removeValue(forKey: oldest.id) ?? oldest)
@@ -199,16 +215,17 @@ final class EditorSessions: Sendable {
     /// Run on every opening and every minute (``EditorSweepService``). Returns how many it closed.
     @discardableResult
     func closeIdle() -> Int {
+        guard let uneditedLifetime else { return 0 }
         let now = now()
         let stale = sessions.withLockedValue { sessions in
-            sessions.values.filter { now.timeIntervalSince($0.lastEdited) > Self.uneditedLifetime }
+            sessions.values.filter { now.timeIntervalSince($0.lastEdited) > uneditedLifetime }
         }
         guard !stale.isEmpty else { return 0 }
         let exported = stale.compactMap(\.exportJob)
         let exporting = exported.isEmpty ? [] : ((try? jobs.active(among: exported)) ?? Set(exported))
         let closed = sessions.withLockedValue { sessions -> [Session] in
             stale.compactMap { old in
-                guard let session = sessions[old.id], now.timeIntervalSince(session.lastEdited) > Self.uneditedLifetime,
+                guard let session = sessions[old.id], now.timeIntervalSince(session.lastEdited) > uneditedLifetime,
                     !(session.exportJob.map(exporting.contains) ?? false)
                 else { return nil }
                 return sessions.removeValue(forKey: old.id)

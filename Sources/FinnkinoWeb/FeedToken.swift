@@ -27,7 +27,9 @@ struct FeedToken: Sendable, Equatable {
     let feed: Feed
 
     /// The label of the key (``CSRFSecret/derivedKey(_:)``).
-    static let keyLabel = "finnkino feed tokens v1"
+    /// (v2: tokens that name no person; every v1 address, which began with the person's ID, is
+    /// refused, so the feeds' addresses changed once with that release.)
+    static let keyLabel = "finnkino feed tokens v2"
     private static let macLength = 16
     private static let bodyLength = 8 + 4 + 1
 

@@ -74,7 +74,8 @@ struct PersonDataDocument: Encodable {
     struct Work: Encodable {
         /// The name shown of what is edited (the movie's title, or the name of the file sent).
         let source: String
-        /// The name of the sent file, when the person sent one.
+        /// The name of the file the person sent, as it was named on their device; absent for a
+        /// trailer of the programme (and for an export job, which keeps only the title).
         let file: String?
         let edits: [String]
         /// The texts laid over the video.
@@ -139,13 +140,14 @@ struct PersonDataDocument: Encodable {
         self.location = location.flatMap(Self.location)
         exportJobs = try jobs.jobs(of: person).map {
             ExportJob(
-                id: $0.id, state: $0.state.rawValue, video: Self.work($0.composition, edits: $0.edits),
+                id: $0.id, state: $0.state.rawValue, video: Self.work($0.composition, file: nil, edits: $0.edits),
                 message: $0.message, videoID: $0.videoID)
         }
         self.editors = editors.map {
             Editor(
                 lastUsedAt: $0.lastUsed,
-                video: Self.work($0.menu.composition, edits: $0.menu.edits.map(EditorStrings.english.summary)))
+                video: Self.work(
+                    $0.menu.composition, file: $0.uploadName, edits: $0.menu.edits.map(EditorStrings.english.summary)))
         }
         self.feeds = feeds
         videos = try library.all(of: person).map {
@@ -188,11 +190,9 @@ struct PersonDataDocument: Encodable {
         }
     }
 
-    /// What a composition is made of, with the file's name only (never the server's path).
-    private static func work(_ composition: Composition, edits: [String]) -> Work {
-        let file = URL(fileURLWithPath: composition.source.path).lastPathComponent
-        return Work(
-            source: composition.source.title, file: file, edits: edits, texts: composition.texts.map(\.text))
+    /// What a composition is made of: its title, the name of the file sent, never a server path.
+    private static func work(_ composition: Composition, file: String?, edits: [String]) -> Work {
+        Work(source: composition.source.title, file: file, edits: edits, texts: composition.texts.map(\.text))
     }
 
     /// The document as pretty JSON with sorted keys and ISO 8601 dates (UTC).

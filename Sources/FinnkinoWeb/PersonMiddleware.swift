@@ -5,6 +5,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOConcurrencyHelpers
 import WebSupport
 
 /// Finds whom a request is from, once, before any route.
@@ -43,6 +44,8 @@ struct PersonMiddleware: RouterMiddleware {
     let now: @Sendable () -> Date
     /// When each session's cookie was last given again.
     let renewals = SessionCookieRenewals(period: cookieRenewal)
+    /// Whether the operator was told that a proxy's forwarded addresses are ignored.
+    let warnedOfUntrustedForwarding = NIOLockedValueBox(false)
 
     init(
         persons: PersonStore, hosted: Bool, secureCookies: Bool, logger: Logger,
@@ -64,8 +67,18 @@ struct PersonMiddleware: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var context = context
-        context.clientAddress = ClientAddress.of(
-            peer: context.peer, forwardedFor: request.headers[values: Self.forwardedFor], trusted: trustedProxies)
+        let forwarded = request.headers[values: Self.forwardedFor]
+        context.clientAddress = ClientAddress.of(peer: context.peer, forwardedFor: forwarded, trusted: trustedProxies)
+        if hosted, !forwarded.isEmpty, context.clientAddress.text == context.peer.map(TrustedProxies.normalized),
+            warnedOfUntrustedForwarding.withLockedValue({ warned in
+                defer { warned = true }
+                return !warned
+            })
+        {
+            logger.warning(
+                "X-Forwarded-For from \(context.clientAddress), not a --trusted-proxy: every visitor through it counts as one client for the limits per client"
+            )
+        }
         guard hosted else {
             context.person = .local
             return try await next(request, context)

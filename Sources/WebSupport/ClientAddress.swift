@@ -63,7 +63,7 @@ public struct TrustedProxies: Sendable {
     public func contains(_ address: String) -> Bool { addresses.contains(address) }
 
     /// An address as compared: lower case, without brackets or an IPv4-mapped IPv6 prefix.
-    static func normalized(_ address: String) -> String {
+    public static func normalized(_ address: String) -> String {
         var text = address.lowercased()
         if text.hasPrefix("["), text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }
         if text.hasPrefix("::ffff:"), text.contains(".") { text = String(text.dropFirst(7)) }

@@ -40,8 +40,11 @@ import Testing
         }
         #expect(bytes().range(of: Data(marker.utf8)) != nil)
         // When the row is deleted and the store forgets what it deleted
-        try queue.write { db in try db.execute(sql: "DELETE FROM note WHERE text = ?", arguments: [marker]) }
-        DurableDatabase.forgetDeletedRows(queue)
+        let deleted = try queue.write { db in
+            try db.execute(sql: "DELETE FROM note WHERE text = ?", arguments: [marker])
+            return db.changesCount
+        }
+        DurableDatabase.forgetDeletedRows(queue, deleted: deleted)
         // Then its bytes are in neither the file nor its log, while the store is still open
         #expect(bytes().range(of: Data(marker.utf8)) == nil)
         #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM note") } == 50)

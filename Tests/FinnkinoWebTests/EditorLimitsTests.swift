@@ -16,12 +16,12 @@ import Testing
     private func sessions(
         _ data: URL, perPerson: Int = EditorSessions.hostedLimitPerPerson,
         perClient: Int = EditorSessions.hostedLimitPerClient, total: Int = EditorSessions.defaultMaxUploadBytesTotal,
-        now: @escaping @Sendable () -> Date = Date.init
+        unedited: TimeInterval? = EditorSessions.hostedUneditedLifetime, now: @escaping @Sendable () -> Date = Date.init
     ) throws -> EditorSessions {
         EditorSessions(
             library: try SQLiteVideoLibrary(dataDirectory: data), jobs: SQLiteExportJobs(),
             uploads: data.appendingPathComponent("uploads"), perPerson: perPerson, perClient: perClient,
-            maxUploadBytesTotal: total, now: now,
+            maxUploadBytesTotal: total, uneditedLifetime: unedited, now: now,
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 
@@ -36,25 +36,28 @@ import Testing
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("editors-\(UUID())")
         defer { try? FileManager.default.removeItem(at: data) }
         let sessions = try sessions(data)
-        // Given another person's editor
+        // Given another person's editor elsewhere, and a neighbour's behind the same address
         let theirs = try sessions.open(source, for: PersonID(rawValue: 99), client: "198.51.100.7")
-        // When one client opens 60 editors, each as a new person, each on a file it sent
-        var files: [URL] = []
+        let neighbour = PersonID(rawValue: 98)
+        let neighbours = try sessions.open(
+            source, upload: try upload(sessions, "n.mp4"), for: neighbour, client: "203.0.113.5")
+        // When one client opens 60 editors from that address, each as a new person
+        var opened = 0
         for index in 0..<60 {
-            let file = try upload(sessions, "sent-\(index).mp4")
-            files.append(file)
-            _ = try sessions.open(
-                source, upload: file, for: PersonID(rawValue: Int64(1000 + index)), client: "203.0.113.5")
+            let person = PersonID(rawValue: Int64(1000 + index))
+            if (try? sessions.open(source, for: person, client: "203.0.113.5")) != nil { opened += 1 }
         }
-        // Then it holds no more than its limit, the oldest closed with their files
-        let held = (0..<60).flatMap { sessions.sessions(of: PersonID(rawValue: Int64(1000 + $0))) }
-        #expect(held.count == EditorSessions.hostedLimitPerClient)
-        #expect(
-            files.filter { FileManager.default.fileExists(atPath: $0.path) }.count
-                == EditorSessions.hostedLimitPerClient)
-        // And everyone else can still open one, and keeps theirs
+        // Then it gets only what is left of the address's limit; the rest are refused
+        #expect(opened == EditorSessions.hostedLimitPerClient - 1)
+        // And nobody else's editor was closed for it: not the neighbour's, with its file, nor the other's
+        #expect(sessions.session(neighbours, of: neighbour) != nil)
+        #expect(FileManager.default.fileExists(atPath: sessions.uploads.appendingPathComponent("n.mp4").path))
         #expect(sessions.session(theirs, of: PersonID(rawValue: 99)) != nil)
-        #expect(throws: Never.self) { try sessions.open(source, for: PersonID(rawValue: 98), client: "192.0.2.1") }
+        // And a person at the full address who opens another closes their own oldest there
+        let again = try sessions.open(source, for: neighbour, client: "203.0.113.5")
+        #expect(sessions.session(again, of: neighbour) != nil && sessions.session(neighbours, of: neighbour) == nil)
+        // And another address still opens one
+        #expect(throws: Never.self) { try sessions.open(source, for: PersonID(rawValue: 97), client: "192.0.2.1") }
     }
 
     @Test func anEditorNobodyEditsIsClosedSoonWithItsFileThoughItIsViewed() throws {
@@ -67,7 +70,7 @@ import Testing
         let edited = try sessions.open(source, for: .local, client: "203.0.113.5")
         // When one is only viewed, the other edited, every few minutes past the idle time
         for _ in 0..<4 {
-            clock.withLockedValue { $0 += EditorSessions.uneditedLifetime / 3 }
+            clock.withLockedValue { $0 += EditorSessions.hostedUneditedLifetime / 3 }
             _ = sessions.session(idle, of: .local)
             _ = try sessions.edit(edited, of: .local) { (menu) throws(EditError) in
                 try menu.rotate(.quarter)
@@ -78,6 +81,17 @@ import Testing
         #expect(sessions.session(idle, of: .local) == nil)
         #expect(!FileManager.default.fileExists(atPath: file.path))
         #expect(sessions.session(edited, of: .local) != nil)
+    }
+
+    @Test func onLoopbackTheOnePersonsEditorsStayTillTheServerNeedsRoom() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("editors-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let clock = NIOLockedValueBox(Date(timeIntervalSince1970: 1_795_000_000))
+        let sessions = try sessions(data, unedited: nil, now: { clock.withLockedValue { $0 } })
+        let id = try sessions.open(source, for: .local)
+        clock.withLockedValue { $0 += 3600 }
+        #expect(sessions.closeIdle() == 0)
+        #expect(sessions.session(id, of: .local) != nil)
     }
 
     @Test func sentFilesAreBoundedForTheServerAndPerClientInFlight() throws {

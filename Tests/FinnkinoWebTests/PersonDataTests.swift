@@ -241,7 +241,8 @@ import Testing
         let library = try SQLiteVideoLibrary(dataDirectory: files.data)
         let sessions = EditorSessions(library: library, jobs: jobs, uploads: uploads, logger: Logger(label: "test"))
         // Given an editor open on a file the person sent, and an export with a text over the video
-        _ = try sessions.open(source, upload: upload, uploadBytes: 1000, for: person, client: "203.0.113.5")
+        _ = try sessions.open(
+            source, upload: upload, uploadName: "kesä.mp4", uploadBytes: 1000, for: person, client: "203.0.113.5")
         _ = try sessions.open(source, for: other)
         var composition = Composition(source: source)
         composition.texts = [
@@ -263,13 +264,14 @@ import Testing
         let editors = try #require(json["editors"] as? [[String: Any]])
         #expect(editors.count == 1)
         let editing = try #require(editors.first?["video"] as? [String: Any])
-        #expect(editing["file"] as? String == "4F1C-sent.mp4" && editing["source"] as? String == "Kesäloma")
+        #expect(editing["file"] as? String == "kesä.mp4" && editing["source"] as? String == "Kesäloma")
         let exports = try #require(json["exportJobs"] as? [[String: Any]])
         #expect(exports.count == 1)
         #expect(exports.first?["state"] as? String == "queued")
         #expect((exports.first?["video"] as? [String: Any])?["texts"] as? [String] == ["Hyvää lomaa"])
         // And never the server's folder
-        #expect(!text.contains(uploads.path))
+        #expect((exports.first?["video"] as? [String: Any])?.keys.contains("file") == false)
+        #expect(!text.contains(uploads.path) && !text.contains("4F1C-sent"))
     }
 
     @Test func theSweepRemovesPersonsNobodyUsesAndKeepsTheOthers() async throws {

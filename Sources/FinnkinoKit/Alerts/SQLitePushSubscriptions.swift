@@ -105,10 +105,11 @@ public final class SQLitePushSubscriptions: PushSubscriptions {
     }
 
     public func erase(_ person: PersonID) throws(PushSubscriptionsError) {
-        try write { db in
+        let deleted = try write { db in
             try db.execute(sql: "DELETE FROM pushSubscription WHERE person = ?", arguments: [person.rawValue])
+            return db.changesCount
         }
-        DurableDatabase.forgetDeletedRows(queue)
+        DurableDatabase.forgetDeletedRows(queue, deleted: deleted)
     }
 
     private func read<T>(_ body: (Database) throws -> T) throws(PushSubscriptionsError) -> T {

@@ -156,12 +156,14 @@ public final class SQLiteWantedMovies: WantedMovies {
     }
 
     public func erase(_ person: PersonID) throws(WantedMoviesError) {
-        try write { db in
+        let deleted = try write { db in
+            let before = db.totalChangesCount
             try db.execute(sql: "DELETE FROM wantedMovie WHERE person = ?", arguments: [person.rawValue])
             // (An erased person's addresses are nobody's: the feeds answer only for a person who exists.)
             try db.execute(sql: "DELETE FROM feedGeneration WHERE person = ?", arguments: [person.rawValue])
+            return db.totalChangesCount - before
         }
-        DurableDatabase.forgetDeletedRows(queue)
+        DurableDatabase.forgetDeletedRows(queue, deleted: deleted)
     }
 
     private static func movie(_ row: Row) -> WantedMovie {

@@ -74,11 +74,13 @@ public final class SQLiteBookmarkStores: BookmarkStores {
     public func erase(_ person: PersonID) throws {
         if let unavailableReason { throw BookmarkStoreError.unreadable(path: path, reason: unavailableReason) }
         do {
-            try queue.write { db in
+            let deleted = try queue.write { db in
+                let before = db.totalChangesCount
                 try db.execute(sql: "DELETE FROM bookmark WHERE person = ?", arguments: [person.rawValue])
                 try db.execute(sql: "DELETE FROM commandHistory WHERE person = ?", arguments: [person.rawValue])
+                return db.totalChangesCount - before
             }
-            DurableDatabase.forgetDeletedRows(queue)
+            DurableDatabase.forgetDeletedRows(queue, deleted: deleted)
         } catch {
             throw BookmarkStoreError.writeFailed(path: path, reason: SQLiteBookmarkStore.reason(error))
         }

@@ -223,8 +223,11 @@ public final class SQLiteExportJobs: ExportJobs {
     }
 
     public func erase(_ person: PersonID) throws(ExportJobsError) {
-        try write { db in try db.execute(sql: "DELETE FROM exportJob WHERE person = ?", arguments: [person.rawValue]) }
-        DurableDatabase.forgetDeletedRows(queue)
+        let deleted = try write { db in
+            try db.execute(sql: "DELETE FROM exportJob WHERE person = ?", arguments: [person.rawValue])
+            return db.changesCount
+        }
+        DurableDatabase.forgetDeletedRows(queue, deleted: deleted)
     }
 
     static func columns(of outcome: ExportOutcome) -> (ExportJob.State, Int64?, String?) {

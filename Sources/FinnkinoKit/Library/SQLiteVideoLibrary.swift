@@ -155,8 +155,9 @@ public final class SQLiteVideoLibrary: VideoLibrary {
     /// Deletes every video of `person`, with their files and thumbnails.
     public func erase(_ person: PersonID) throws(VideoLibraryError) {
         try requireAvailable()
-        for video in try all(of: person) { try delete(id: video.id, of: person) }
-        DurableDatabase.forgetDeletedRows(queue)
+        let videos = try all(of: person)
+        for video in videos { try delete(id: video.id, of: person) }
+        DurableDatabase.forgetDeletedRows(queue, deleted: videos.count)
     }
 
     /// The persons among `persons` who have at least one video.

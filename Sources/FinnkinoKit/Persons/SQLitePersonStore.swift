@@ -259,8 +259,11 @@ public final class SQLitePersonStore: PersonStore {
     public func erase(_ person: PersonID) throws(PersonStoreError) {
         try signOutAll(of: person)
         guard person != .local else { return }
-        try write { db in try db.execute(sql: "DELETE FROM person WHERE id = ?", arguments: [person.rawValue]) }
-        DurableDatabase.forgetDeletedRows(queue)
+        let deleted = try write { db in
+            try db.execute(sql: "DELETE FROM person WHERE id = ?", arguments: [person.rawValue])
+            return db.changesCount
+        }
+        DurableDatabase.forgetDeletedRows(queue, deleted: deleted)
     }
 
     /// Deletes `person` (never the local one) with their sessions and codes if they have not been

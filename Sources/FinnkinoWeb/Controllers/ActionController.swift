@@ -30,6 +30,8 @@ struct ActionController: Sendable {
             delivery = ActionDelivery(
                 handledBy: "screen", outcome: ActionOutcome(message: strings.bookmarkChangeFailed(error)))
         }
+        // An action nobody handled changed nothing: a browser whose first change it was stays nobody.
+        if delivery == nil { context.changeFailed() }
         let message =
             delivery?.outcome.message
             ?? (action == .undo ? strings.nothingToUndo : action == .redo ? strings.nothingToRedo : strings.nothingToDo)
@@ -41,7 +43,7 @@ struct ActionController: Sendable {
         json += ",\"message\":"
         LiveUpdates.appendJSONString(message, to: &json)
         // The browser's first change made it a person: its page's forms need the session's token.
-        if context.sessionIsNew {
+        if context.sessionIsNew, delivery != nil {
             json += ",\"csrf\":"
             LiveUpdates.appendJSONString(client.csrf.value, to: &json)
         }

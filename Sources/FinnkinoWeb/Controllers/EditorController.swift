@@ -31,6 +31,7 @@ struct EditorController: Sendable {
             do {
                 source = try await VideoProbe.source(file.path, title: movie.title)
             } catch {
+                context.changeFailed()
                 return ClientState.redirect(to: WebRoute.trailer(movie: id).path, flash: String(describing: error))
             }
             do {
@@ -39,6 +40,7 @@ struct EditorController: Sendable {
                         session: try sessions.open(source, for: client.person, client: context.clientAddress.key)
                     ).path, type: .normal)
             } catch {
+                context.changeFailed()
                 return ClientState.redirect(
                     to: WebRoute.trailer(movie: id).path, flash: client.language.editor.serverFull)
             }
@@ -200,6 +202,7 @@ struct EditorController: Sendable {
         // One client sends at most a few files at once, and everyone's together stay under the
         // server's total (``EditorSessions/maxUploadBytesTotal``): past it, the server is full.
         guard let receipt = sessions.receiveUpload(from: context.clientAddress.key) else {
+            context.changeFailed()
             return json(["error": client.language.editor.serverFull])
         }
         defer { receipt.finish() }
@@ -221,15 +224,17 @@ struct EditorController: Sendable {
             return json([
                 "location": WebRoute.editor(
                     session: try sessions.open(
-                        source, upload: file, uploadBytes: written, for: client.person,
-                        client: context.clientAddress.key)
+                        source, upload: file, uploadName: String(name.prefix(100)), uploadBytes: written,
+                        for: client.person, client: context.clientAddress.key)
                 ).path
             ])
         } catch is EditorSessions.ServerFull {
             try? FileManager.default.removeItem(at: file)
+            context.changeFailed()
             return json(["error": client.language.editor.serverFull])
         } catch {
             try? FileManager.default.removeItem(at: file)
+            context.changeFailed()
             let words = client.language.editor
             // Answered 200 with the refusal in words, which the page shows: a 4xx would also
             // put an error in the browser's console for a file the person merely chose wrongly.

@@ -45,14 +45,15 @@ struct SettingsController: Sendable {
     /// `source` is `browser`) or forgets it (`forget`).
     private func setLocation(_ context: PageRequestContext) -> Response {
         let form = context.form
-        let location = screens.location(context.client)
         if form["forget"] != nil {
-            location.use(.none)
+            screens.location(context.client).use(.none)
             return ClientState.redirect(to: form.back, flash: nil)
         }
         let text = String((form["near"] ?? "").prefix(100))
         do {
+            // Read first: a place that is not one keeps nothing of the person (not even their location's state).
             let source = try LocationSource(parsing: text)
+            let location = screens.location(context.client)
             if form["source"] == "browser", case .fixed(let coordinate) = source {
                 location.report(coordinate)
             } else {

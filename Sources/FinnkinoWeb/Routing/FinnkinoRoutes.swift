@@ -15,7 +15,7 @@ import WebSupport
 /// checks; files, images and the health check belong to no one.
 struct FinnkinoRoutes {
     let router = Router(context: PersonRequestContext.self)
-    let services: [any Service]
+    private(set) var services: [any Service]
     /// What is kept of each person besides their bookmarks (read by tests).
     let people: PersonStates
     /// The check of everyone's wanted movies (one of ``services``; run by tests when they say).
@@ -82,6 +82,7 @@ struct FinnkinoRoutes {
             perPerson: configuration.hosted ? EditorSessions.hostedLimitPerPerson : EditorSessions.limit,
             perClient: configuration.hosted ? EditorSessions.hostedLimitPerClient : EditorSessions.limit,
             maxUploadBytesTotal: configuration.maxUploadBytesTotal,
+            uneditedLifetime: configuration.hosted ? EditorSessions.hostedUneditedLifetime : nil,
             instanceName: configuration.instanceName,
             logger: configuration.logger)
         let clips = TrailerClips(screens: screens, media: try? BundledMedia.standard())
@@ -120,7 +121,10 @@ struct FinnkinoRoutes {
                 jobs: configuration.exportJobs, library: configuration.library, lease: configuration.exportLease,
                 logger: configuration.logger),
             wantedMovieWatch,
-            EditorSweepService(sessions: editorSessions, interval: .seconds(60)),
         ]
+        // Editors nobody edits are closed on a hosted server only (EditorSessions.uneditedLifetime).
+        if configuration.hosted {
+            services.append(EditorSweepService(sessions: editorSessions, interval: .seconds(60)))
+        }
     }
 }
