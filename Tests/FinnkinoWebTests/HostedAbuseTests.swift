@@ -10,20 +10,6 @@ import Testing
 /// and a change that fails keeps no one. Clients are told apart by the address a trusted proxy
 /// forwards (`X-Forwarded-For` from 127.0.0.1, as behind nginx).
 @Suite struct HostedAbuseTests {
-    /// A form POST of a browser that is nobody, from `client`, with a valid CSRF token (its cookie's).
-    private func firstChange(
-        _ server: WebServer, _ path: String, _ body: String, from client: String,
-        cookie: String = String(repeating: "c", count: 64)
-    ) async throws -> LoopbackClient.Reply {
-        return try await server.client.request(
-            "POST", path,
-            headers: [
-                "Content-Type": "application/x-www-form-urlencoded", "Cookie": "csrf=\(cookie)",
-                "X-Forwarded-For": client,
-            ],
-            body: "csrf=\(server.formToken(cookie))&" + body)
-    }
-
     @Test func garbageChangesFromOneAddressCostNoPersonAndBlockNoOneElse() async throws {
         let persons = try SQLitePersonStore.inMemory()
         let server = try await WebServer.start(hosted: true, persons: persons, trustedProxies: ["127.0.0.1"])
@@ -38,7 +24,7 @@ import Testing
         // Then nobody was made for them
         #expect(try persons.count() == 1)
         // And a real first change from another address makes its person
-        let real = try await firstChange(server, "/settings/language", "language=en&back=%2Fnews", from: "198.51.100.7")
+        let real = try await server.firstChange("/settings/language", "language=en&back=%2Fnews", from: "198.51.100.7")
         #expect(real.status == 303)
         #expect(real.cookies["session"]?.isEmpty == false)
         #expect(try persons.count() == 2)
@@ -52,22 +38,22 @@ import Testing
         var statuses: [Int] = []
         for _ in 0..<(PersonMiddleware.creationsPerClientPerMinute + 2) {
             statuses.append(
-                try await firstChange(server, "/settings/language", "language=en", from: "203.0.113.5").status)
+                try await server.firstChange("/settings/language", "language=en", from: "203.0.113.5").status)
         }
         // Then the address gets 429 past its budget, and another address is still served
         #expect(statuses.prefix(PersonMiddleware.creationsPerClientPerMinute).allSatisfy { $0 == 303 })
         #expect(statuses.suffix(2) == [429, 429])
-        #expect(try await firstChange(server, "/settings/language", "language=en", from: "198.51.100.7").status == 303)
+        #expect(try await server.firstChange("/settings/language", "language=en", from: "198.51.100.7").status == 303)
         // When many addresses make first changes, the server's own budget holds
         var made = PersonMiddleware.creationsPerClientPerMinute + 1
         var index = 0
         while made < PersonMiddleware.creationsPerMinute {
             index += 1
-            let reply = try await firstChange(
-                server, "/settings/language", "language=en", from: "192.0.2.\(index % 250)")
+            let reply = try await server.firstChange(
+                "/settings/language", "language=en", from: "192.0.2.\(index % 250)")
             if reply.status == 303 { made += 1 }
         }
-        let past = try await firstChange(server, "/settings/language", "language=en", from: "198.51.100.99")
+        let past = try await server.firstChange("/settings/language", "language=en", from: "198.51.100.99")
         #expect(past.status == 429)
         #expect(past.header("Retry-After") == "60")
         #expect(try persons.count() == 1 + PersonMiddleware.creationsPerMinute)
@@ -82,7 +68,7 @@ import Testing
         var statuses: [Int] = []
         for index in 0..<(PersonMiddleware.creationsPerClientPerMinute + 1) {
             statuses.append(
-                try await firstChange(server, "/settings/language", "language=en", from: "192.0.2.\(index)").status)
+                try await server.firstChange("/settings/language", "language=en", from: "192.0.2.\(index)").status)
         }
         // Then it is still one client (its connection's), held to one client's budget
         #expect(statuses.last == 429)
@@ -94,10 +80,10 @@ import Testing
         defer { Task { await server.stop() } }
         // When a browser that is nobody sends a wrong join code, Delete me without its box, an
         // unknown location
-        let wrongCode = try await firstChange(server, "/devices/join", "code=AAAA-BBBB", from: "203.0.113.5")
-        let unconfirmed = try await firstChange(server, "/me/delete", "", from: "203.0.113.5")
-        let unknown = try await firstChange(
-            server, "/settings/location", "near=Atlantis&back=%2Fmovies", from: "203.0.113.5")
+        let wrongCode = try await server.firstChange("/devices/join", "code=AAAA-BBBB", from: "203.0.113.5")
+        let unconfirmed = try await server.firstChange("/me/delete", "", from: "203.0.113.5")
+        let unknown = try await server.firstChange(
+            "/settings/location", "near=Atlantis&back=%2Fmovies", from: "203.0.113.5")
         // Then each goes back with its message, gives no session, and keeps no one
         for reply in [wrongCode, unconfirmed, unknown] {
             #expect(reply.status == 303)
@@ -113,13 +99,13 @@ import Testing
         // When one address tries codes past its limit, each time as a new browser
         var flashes: [String] = []
         for index in 0..<11 {
-            let reply = try await firstChange(
-                server, "/devices/join", "code=AAAA-BBBB", from: "203.0.113.5",
+            let reply = try await server.firstChange(
+                "/devices/join", "code=AAAA-BBBB", from: "203.0.113.5",
                 cookie: String(format: "%064x", index))
             flashes.append(reply.cookies["flash"] ?? "")
         }
         // Then its last attempt is "too many tries", while another address's is still tried
-        let other = try await firstChange(server, "/devices/join", "code=AAAA-BBBB", from: "198.51.100.7")
+        let other = try await server.firstChange("/devices/join", "code=AAAA-BBBB", from: "198.51.100.7")
         let wrong = try #require(flashes.first)
         #expect(flashes.prefix(10).allSatisfy { $0 == wrong })
         #expect(flashes.last != wrong)

@@ -47,18 +47,11 @@ import Testing
         #expect(try persons.count() == 1)
         // When browsers from many addresses send real first changes (the test server's clock
         // stands still: the bucket does not refill while this runs)
-        let cookie = String(repeating: "c", count: 64)
         statuses = []
         for index in 0..<(PersonMiddleware.creationsPerMinute + 2) {
             statuses.append(
-                try await server.client.request(
-                    "POST", "/settings/language",
-                    headers: [
-                        "Content-Type": "application/x-www-form-urlencoded", "Cookie": "csrf=\(cookie)",
-                        "X-Forwarded-For": "192.0.2.\(index % 200)",
-                    ],
-                    body: "csrf=\(server.formToken(cookie))&language=en"
-                ).status)
+                try await server.firstChange("/settings/language", "language=en", from: "192.0.2.\(index % 200)").status
+            )
         }
         // Then persons are made up to the server's rate, and those past it get 429
         #expect(statuses.prefix(PersonMiddleware.creationsPerMinute).allSatisfy { $0 == 303 })

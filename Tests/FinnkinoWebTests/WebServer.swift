@@ -102,6 +102,20 @@ final class WebServer: Sendable {
         return try await client.request("POST", path, headers: headers, body: "csrf=\(formToken(cookie))&" + body)
     }
 
+    /// A form POST of a browser that is nobody (no session) with a valid CSRF token (its `csrf`
+    /// cookie's), from `client` as a trusted proxy forwards it (`X-Forwarded-For`).
+    func firstChange(
+        _ path: String, _ body: String, from client: String, cookie: String = String(repeating: "c", count: 64)
+    ) async throws -> LoopbackClient.Reply {
+        try await self.client.request(
+            "POST", path,
+            headers: [
+                "Content-Type": "application/x-www-form-urlencoded", "Cookie": "csrf=\(cookie)",
+                "X-Forwarded-For": client,
+            ],
+            body: "csrf=\(formToken(cookie))&" + body)
+    }
+
     /// The form token the server's pages give the browser holding the CSRF cookie `cookie`.
     func formToken(_ cookie: String) -> String {
         CSRFToken(client: cookie, secret: secret)?.value ?? ""
