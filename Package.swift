@@ -13,8 +13,11 @@ let package = Package(
         .executable(name: "finnkino-dataset", targets: ["FinnkinoDatasetGenerator"]),
         .executable(name: "musicify", targets: ["musicify"]),
         .library(name: "AppPatterns", targets: ["AppPatterns"]),
+        .library(name: "Storage", targets: ["Storage"]),
+        .library(name: "AppPatternsTesting", targets: ["AppPatternsTesting"]),
         .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
         .library(name: "FinnkinoKit", targets: ["FinnkinoKit"]),
+        .library(name: "FinnkinoStores", targets: ["FinnkinoStores"]),
         .library(name: "FinnkinoPresentation", targets: ["FinnkinoPresentation"]),
         .library(name: "MusicifyKit", targets: ["MusicifyKit"]),
         .library(name: "WebSupport", targets: ["WebSupport"]),
@@ -58,7 +61,9 @@ let package = Package(
             name: "CImageCodecs",
             linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("z")]),
 
-        // The generic toolkit: observable subjects, updaters, typed endpoints, transports, caches.
+        // The pattern toolkit (DESIGN.md section 3): observable subjects, updaters, commands with
+        // undo, memento, the responder chain, typed endpoints, transports and the web service,
+        // caches. Nothing heavier than swift-log, NIO's locks and the HTTP client its transport needs.
         .target(
             name: "AppPatterns",
             dependencies: [
@@ -67,11 +72,28 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
+        // Generic storage: SQLite (GRDB) and PostgreSQL (PostgresNIO) plumbing, the durable
+        // database, payload caches and snapshot storage on disk, kept secrets, the data folder.
+        .target(
+            name: "Storage",
+            dependencies: [
+                "AppPatterns", locks,
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]),
+
+        // Running external programs (ffmpeg, ffprobe) with limits, and finding them and the font.
+        .target(
+            name: "ExternalPrograms",
+            dependencies: [
+                "AppPatterns",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
@@ -88,13 +110,22 @@ let package = Package(
         .target(
             name: "FinnkinoKit",
             dependencies: [
-                "AppPatterns", "CLibXML2", "ImagePipeline", "WebPush", locks,
+                "AppPatterns", "CLibXML2", "ExternalPrograms", "ImagePipeline", "WebPush", locks,
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Bundled")]),
+
+        // What Finnkino keeps per person: each store contract of FinnkinoKit with its SQLite and its
+        // PostgreSQL kind, side by side in a folder per contract, and the move between them.
+        .target(
+            name: "FinnkinoStores",
+            dependencies: [
+                "AppPatterns", "FinnkinoKit", "Storage", "WebPush", locks,
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
-            ],
-            resources: [.copy("Bundled")]),
+            ]),
 
         // Finnkino presentation: the screens' view models, the interface's words and display
         // formats, the app's place; what the web app and the CLI show, over FinnkinoKit's data.
@@ -120,8 +151,8 @@ let package = Package(
         .target(
             name: "FinnkinoWeb",
             dependencies: [
-                "AppPatterns", "CQRencode", "FinnkinoKit", "FinnkinoPresentation", "ImagePipeline", "WebPush",
-                "WebSupport",
+                "AppPatterns", "CQRencode", "FinnkinoKit", "FinnkinoPresentation", "FinnkinoStores", "ImagePipeline",
+                "Storage", "WebPush", "WebSupport",
                 locks,
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -146,8 +177,8 @@ let package = Package(
         .executableTarget(
             name: "finnkino",
             dependencies: [
-                "AppPatterns", "FinnkinoKit", "FinnkinoPresentation", "FinnkinoWeb", "ImagePipeline", "WebPush",
-                "WebSupport",
+                "AppPatterns", "FinnkinoKit", "FinnkinoPresentation", "FinnkinoStores", "FinnkinoWeb", "ImagePipeline",
+                "Storage", "WebPush", "WebSupport",
                 locks,
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -173,42 +204,82 @@ let package = Package(
         .executableTarget(
             name: "FinnkinoDatasetGenerator",
             dependencies: [
-                "CJPEG", "AppPatterns", locks,
+                "CJPEG", "AppPatterns", "ExternalPrograms", locks,
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // The toolkit's test doubles, for tests and benchmarks only: a clock that moves when told
+        // (ManualClock) and a transport that answers as told (StubTransport).
+        .target(name: "AppPatternsTesting", dependencies: ["AppPatterns", locks]),
+
+        // What only tests use: one poll-until, one process runner, one fake HTTP server,
+        // temporary folders, and the backends a store suite runs on.
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "AppPatterns", "AppPatternsTesting", "Storage", locks,
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Tests/TestSupport"),
+
         .testTarget(
-            name: "AppPatternsTests",
-            dependencies: ["AppPatterns", locks, .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "AppPatterns", locks]),
+            name: "AppPatternsTests", dependencies: ["AppPatterns", "AppPatternsTesting", "TestSupport", locks]),
+        .testTarget(
+            name: "StorageTests",
+            dependencies: [
+                "Storage", "AppPatterns", "AppPatternsTesting", "TestSupport", locks,
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]),
+        .testTarget(
+            name: "ExternalProgramsTests", dependencies: ["ExternalPrograms", "AppPatternsTesting", "TestSupport"]),
+        .testTarget(
+            name: "ImagePipelineTests",
+            dependencies: ["ImagePipeline", "AppPatterns", "AppPatternsTesting", "TestSupport", locks]),
         .testTarget(
             name: "WebPushTests",
-            dependencies: ["WebPush", "AppPatterns", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: [
+                "WebPush", "AppPatterns", "AppPatternsTesting", "TestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         .testTarget(
             name: "FinnkinoKitTests",
             dependencies: [
-                "FinnkinoKit", "AppPatterns", "WebPush", locks, .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                "FinnkinoKit", "AppPatterns", "ExternalPrograms", "FinnkinoStores", "AppPatternsTesting", "TestSupport",
+                "WebPush", locks,
             ],
             resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "FinnkinoPresentationTests",
-            dependencies: ["FinnkinoPresentation", "FinnkinoKit", "AppPatterns", locks]),
+            name: "FinnkinoStoresTests",
+            dependencies: [
+                "FinnkinoStores", "FinnkinoKit", "AppPatterns", "Storage", "AppPatternsTesting", "TestSupport",
+                "WebPush", locks,
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]),
         .testTarget(
-            name: "MusicifyKitTests", dependencies: ["MusicifyKit", "AppPatterns"],
+            name: "FinnkinoPresentationTests",
+            dependencies: [
+                "FinnkinoPresentation", "FinnkinoKit", "FinnkinoStores", "AppPatterns", "AppPatternsTesting",
+                "TestSupport", locks,
+            ]),
+        .testTarget(
+            name: "MusicifyKitTests",
+            dependencies: ["MusicifyKit", "AppPatterns", "AppPatternsTesting", "TestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "FinnkinoWebTests",
             dependencies: [
-                "FinnkinoWeb", "FinnkinoKit", "FinnkinoPresentation", "AppPatterns", "ImagePipeline", "WebPush",
-                "WebSupport", locks, .product(name: "Crypto", package: "swift-crypto"),
+                "FinnkinoWeb", "FinnkinoKit", "FinnkinoPresentation", "FinnkinoStores", "AppPatterns", "ImagePipeline",
+                "Storage", "AppPatternsTesting", "TestSupport", "WebPush", "WebSupport", locks,
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "MusicifyWebTests",
             dependencies: [
-                "MusicifyWeb", "MusicifyKit", "AppPatterns",
+                "MusicifyWeb", "MusicifyKit", "AppPatterns", "AppPatternsTesting", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -216,7 +287,7 @@ let package = Package(
         .testTarget(
             name: "MusicifyCLITests",
             dependencies: [
-                "musicify", locks,
+                "musicify", "AppPatternsTesting", "TestSupport", locks,
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -224,14 +295,14 @@ let package = Package(
         .testTarget(
             name: "WebSupportTests",
             dependencies: [
-                "WebSupport",
+                "WebSupport", "AppPatternsTesting", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),
         .testTarget(
             name: "FinnkinoCLITests",
             dependencies: [
-                "finnkino", "FinnkinoKit", locks,
+                "finnkino", "FinnkinoKit", "FinnkinoPresentation", "AppPatternsTesting", "TestSupport", locks,
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

@@ -29,7 +29,9 @@ let package = Package(
                 .product(name: "AppPatterns", package: "Finnkino"),
                 .product(name: "FinnkinoKit", package: "Finnkino"),
                 .product(name: "FinnkinoPresentation", package: "Finnkino"),
+                .product(name: "FinnkinoStores", package: "Finnkino"),
                 .product(name: "ImagePipeline", package: "Finnkino"),
+                .product(name: "AppPatternsTesting", package: "Finnkino"),
                 .product(name: "XMLCoder", package: "XMLCoder"),
                 .product(name: "SWXMLHash", package: "SWXMLHash"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -42,6 +44,7 @@ let package = Package(
             name: "MusicifyWorkloads",
             dependencies: [
                 .product(name: "AppPatterns", package: "Finnkino"),
+                .product(name: "AppPatternsTesting", package: "Finnkino"),
                 .product(name: "MusicifyKit", package: "Finnkino"),
                 .product(name: "MusicifyWeb", package: "Finnkino"),
             ]),

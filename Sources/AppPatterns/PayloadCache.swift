@@ -40,7 +40,7 @@ public struct StagedPayload: Sendable {
     /// Where the cache keeps it meanwhile (a row, say); nil when it keeps nothing until the commit.
     public let handle: Int64?
 
-    init(_ payload: CachedPayload, for key: String, handle: Int64?) {
+    package init(_ payload: CachedPayload, for key: String, handle: Int64?) {
         self.payload = payload
         self.key = key
         self.handle = handle

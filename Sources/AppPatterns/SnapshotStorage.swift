@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import NIOConcurrencyHelpers
 
 /// Where a ``MementoStore`` keeps its encoded snapshots: bytes by key, nothing more.
@@ -32,62 +31,4 @@ public final class InMemorySnapshotStorage: SnapshotStorage {
     public func save(_ data: Data, for key: String) throws { snapshots.withLockedValue { $0[key] = data } }
 
     public func removeSnapshot(for key: String) throws { _ = snapshots.withLockedValue { $0.removeValue(forKey: key) } }
-}
-
-/// Snapshots in an SQLite file (through GRDB; WAL, synchronous FULL: a save that returned survives
-/// a crash of the process).
-public final class SQLiteSnapshotStorage: SnapshotStorage {
-    public let fileURL: URL
-    private let database: any DatabaseWriter
-
-    /// Opens or creates `fileURL`.
-    ///
-    /// - Throws: when the file cannot be opened as this database (the caller decides whether to
-    ///   start anew).
-    public init(fileURL: URL) throws {
-        self.fileURL = fileURL
-        try FileManager.default.createDirectory(
-            at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-        database = try DurableDatabase.pool(path: fileURL.path, label: "SQLiteSnapshotStorage")
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
-            try db.execute(
-                sql: "CREATE TABLE snapshot (key TEXT PRIMARY KEY NOT NULL, data BLOB NOT NULL, savedAt REAL NOT NULL)")
-        }
-        try migrator.migrate(database)
-    }
-
-    public func snapshot(for key: String) throws -> Data? {
-        try database.read { db in
-            try Data.fetchOne(db, sql: "SELECT data FROM snapshot WHERE key = ?", arguments: [key])
-        }
-    }
-
-    public func save(_ data: Data, for key: String) throws {
-        try database.write { db in
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO snapshot (key, data, savedAt) VALUES (?, ?, ?)",
-                arguments: [key, data, Date().timeIntervalSince1970])
-        }
-    }
-
-    public func removeSnapshot(for key: String) throws {
-        let deleted = try database.write { db in
-            try db.execute(sql: "DELETE FROM snapshot WHERE key = ?", arguments: [key])
-            return db.changesCount
-        }
-        DurableDatabase.forgetDeletedRows(database, deleted: deleted)
-    }
-
-    /// One transaction: one flush to the disk for all of them.
-    public func save(_ snapshots: [String: Data]) throws {
-        let now = Date().timeIntervalSince1970
-        try database.write { db in
-            for (key, data) in snapshots {
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO snapshot (key, data, savedAt) VALUES (?, ?, ?)",
-                    arguments: [key, data, now])
-            }
-        }
-    }
 }

@@ -2,6 +2,7 @@ import AppPatterns
 import Crypto
 import FinnkinoKit
 import Foundation
+import Storage
 
 /// A per-browser token against cross-site request forgery, derived from a server secret.
 ///

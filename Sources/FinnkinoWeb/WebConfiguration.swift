@@ -1,6 +1,7 @@
 import AppPatterns
 import FinnkinoKit
 import FinnkinoPresentation
+import FinnkinoStores
 import Foundation
 import ImagePipeline
 import Logging

@@ -1,7 +1,9 @@
 import AppPatterns
 import ArgumentParser
 import FinnkinoKit
+import FinnkinoStores
 import Foundation
+import Storage
 
 /// `finnkino bookmarks [list|add ID|remove ID…|undo|redo]`: the movies the user keeps, shared with
 /// the web app (the same file in the data directory, with the same undo history).

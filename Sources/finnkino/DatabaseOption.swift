@@ -1,6 +1,7 @@
 import AppPatterns
 import ArgumentParser
 import Foundation
+import Storage
 
 /// `--database`: where persons, bookmarks and places are kept. Without it (nor
 /// `FINNKINO_DATABASE_URL`), SQLite files in the data folder; with it, a PostgreSQL database that

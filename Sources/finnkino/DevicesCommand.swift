@@ -1,5 +1,6 @@
 import ArgumentParser
 import FinnkinoKit
+import FinnkinoStores
 import Foundation
 
 /// `finnkino devices code`: a one-time code that joins a browser to the local person (this

@@ -2,6 +2,8 @@ import AppPatterns
 import ArgumentParser
 import FinnkinoKit
 import Foundation
+import Logging
+import Storage
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
@@ -41,12 +43,29 @@ struct GlobalOptions: ParsableArguments {
     /// The store for these options. Opening it touches no network.
     /// The feeds of `--source` in `--language`; their answers kept in `sharedCache` when given
     /// (`serve --database`), in the data folder otherwise.
-    func makeStore(sharedCache: ((String) throws -> any PayloadCache)? = nil) throws -> FeedStore {
+    func makeStore(sharedCache: (@Sendable (String) throws -> any PayloadCache)? = nil) throws -> FeedStore {
         guard let dataSource = DataSource(argument: source) else {
             throw ValidationError("--source must be bundled, live, or an http(s) URL, not \"\(source)\"")
         }
         return try FeedStore.make(
-            source: dataSource, language: language, dataDirectory: dataDirectory, sharedCache: sharedCache)
+            source: dataSource, language: language, caches: payloadCaches(sharedFeeds: sharedCache))
+    }
+
+    /// A file per source in the data folder's `cache` (large pages for the feeds' bodies), or the
+    /// feeds in `sharedFeeds`; the international lists' services always in files of their own.
+    func payloadCaches(sharedFeeds: (@Sendable (String) throws -> any PayloadCache)?) -> PayloadCaches {
+        let folder = dataDirectory.appendingPathComponent("cache", isDirectory: true)
+        let logger = Logger(label: "finnkino")
+        return PayloadCaches(
+            feeds: { name -> any PayloadCache in
+                if let sharedFeeds { return try sharedFeeds(name) }
+                return try SQLitePayloadCache(
+                    directory: folder, fileName: "\(name).sqlite", pageSize: 65_536, logger: logger)
+            },
+            charts: { name -> any PayloadCache in
+                (try? SQLitePayloadCache(directory: folder, fileName: "\(name).sqlite", logger: logger))
+                    ?? InMemoryPayloadCache()
+            })
     }
 }
 

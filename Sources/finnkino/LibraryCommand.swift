@@ -1,5 +1,6 @@
 import ArgumentParser
 import FinnkinoKit
+import FinnkinoStores
 import Foundation
 
 /// `finnkino library [list|delete ID]`: the edited videos, shared with the web app's Library page

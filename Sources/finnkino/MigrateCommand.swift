@@ -1,7 +1,9 @@
 import AppPatterns
 import ArgumentParser
 import FinnkinoKit
+import FinnkinoStores
 import Foundation
+import Storage
 
 /// `finnkino migrate`: brings the stores' tables up to date and says what it did, without serving
 /// (the server does the same when it starts).

@@ -1,12 +1,14 @@
 import AppPatterns
 import ArgumentParser
 import FinnkinoKit
+import FinnkinoStores
 import FinnkinoWeb
 import Foundation
 import Hummingbird
 import ImagePipeline
 import Logging
 import NIOConcurrencyHelpers
+import Storage
 import WebPush
 import WebSupport
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FinnkinoKit
+import FinnkinoStores
 import Foundation
 import NIOConcurrencyHelpers
 

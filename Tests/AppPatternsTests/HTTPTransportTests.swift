@@ -1,6 +1,7 @@
 import AppPatterns
 import Foundation
 import NIOConcurrencyHelpers
+import TestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct HTTPTransportTests {

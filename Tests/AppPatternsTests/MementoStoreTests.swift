@@ -1,5 +1,6 @@
 import AppPatterns
 import Foundation
+import Storage
 import Testing
 
 @Suite struct MementoStoreTests {

@@ -1,6 +1,8 @@
 import AppPatterns
+import AppPatternsTesting
 import Foundation
 import NIOConcurrencyHelpers
+import TestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(3))) struct ReachabilityTests {

@@ -1,4 +1,5 @@
 import AppPatterns
+import TestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(3))) struct SubjectTests {

@@ -1,5 +1,7 @@
+import AppPatternsTesting
 import Foundation
 import NIOConcurrencyHelpers
+import TestSupport
 import Testing
 
 @testable import AppPatterns

@@ -1,5 +1,8 @@
+import AppPatternsTesting
 import Foundation
 import GRDB
+import Storage
+import TestSupport
 import Testing
 
 @testable import AppPatterns

@@ -1,4 +1,5 @@
 import AppPatterns
+import FinnkinoStores
 import Foundation
 import NIOConcurrencyHelpers
 import Testing

@@ -1,4 +1,5 @@
 import FinnkinoKit
+import FinnkinoStores
 import Foundation
 import Logging
 import Testing

@@ -32,9 +32,9 @@ import Testing
             }
         }
 
-        func store(_ language: ContentLanguage, in folder: URL) throws -> FeedStore {
+        func store(_ language: ContentLanguage) throws -> FeedStore {
             let url = try #require(URL(string: "http://127.0.0.1:\(server.port)"))
-            return try FeedStore.make(source: .server(url), language: language, dataDirectory: folder, environment: [:])
+            return try FeedStore.make(source: .server(url), language: language, environment: [:])
         }
     }
 
@@ -43,20 +43,12 @@ import Testing
         status: 200, headers: ["Content-Type": "text/html; charset=utf-8"],
         body: Data("<!DOCTYPE html><html><body>Finnkino</body></html>".utf8))
 
-    private func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("language-path-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     @Test func theFormKnownClientsUseIsAskedFirst() async throws {
         let source = try await Source(
             serves: { $0.hasPrefix("/en/xml/") || $0.hasPrefix("/sv/xml/") }, otherwise: Self.notFound)
         defer { Task { await source.server.stop() } }
-        let folder = try folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try await !source.store(.en, in: folder).areas(.revalidate).value.isEmpty)
-        #expect(try await !source.store(.sv, in: folder).areas(.revalidate).value.isEmpty)
+        #expect(try await !source.store(.en).areas(.revalidate).value.isEmpty)
+        #expect(try await !source.store(.sv).areas(.revalidate).value.isEmpty)
         #expect(source.asked.all == ["/en/xml/TheatreAreas/", "/sv/xml/TheatreAreas/"])
     }
 
@@ -64,9 +56,7 @@ import Testing
     func theOtherFormIsTriedWhenTheFirstIsNotThereAndRemembered(_ missing: TransportResponse) async throws {
         let source = try await Source(serves: { $0.hasPrefix("/eng/xml/") }, otherwise: missing)
         defer { Task { await source.server.stop() } }
-        let folder = try folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try source.store(.en, in: folder)
+        let store = try source.store(.en)
         #expect(try await !store.areas(.revalidate).value.isEmpty)
         #expect(try await !store.movies(freshness: .revalidate).value.isEmpty)
         // The first request tried both forms; the next one went straight to the form that answered
@@ -77,10 +67,8 @@ import Testing
     @Test func whenNeitherFormIsThereTheFirstAnswerIsSaid() async throws {
         let source = try await Source(serves: { _ in false }, otherwise: Self.notFound)
         defer { Task { await source.server.stop() } }
-        let folder = try folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let error = await #expect(throws: WebServiceError.self) {
-            try await source.store(.sv, in: folder).areas(.revalidate)
+            try await source.store(.sv).areas(.revalidate)
         }
         #expect(error == .httpStatus(endpoint: "TheatreAreas", code: 404))
         #expect(source.asked.all == ["/sv/xml/TheatreAreas/", "/swe/xml/TheatreAreas/"])
@@ -89,10 +77,8 @@ import Testing
     @Test func aRefusalIsSaidInPlainWords() async throws {
         let source = try await Source(serves: { _ in false }, otherwise: TransportResponse(status: 403, body: Data()))
         defer { Task { await source.server.stop() } }
-        let folder = try folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let error = await #expect(throws: WebServiceError.self) {
-            try await source.store(.fi, in: folder).areas(.revalidate)
+            try await source.store(.fi).areas(.revalidate)
         }
         #expect(error?.description.contains("Finnkino refused the request (403 Forbidden)") == true)
     }

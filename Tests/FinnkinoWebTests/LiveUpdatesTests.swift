@@ -1,5 +1,7 @@
 import AppPatterns
+import AppPatternsTesting
 import FinnkinoKit
+import FinnkinoStores
 import Foundation
 import NIOConcurrencyHelpers
 import Testing

@@ -1,9 +1,11 @@
 import AppPatterns
 import FinnkinoKit
 import FinnkinoPresentation
+import FinnkinoStores
 import Foundation
 import GRDB
 import Logging
+import Storage
 import Testing
 
 @testable import FinnkinoWeb

@@ -1,6 +1,7 @@
 import AppPatterns
 import Crypto
 import FinnkinoKit
+import FinnkinoStores
 import Foundation
 import Testing
 import WebPush

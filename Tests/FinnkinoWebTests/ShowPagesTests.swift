@@ -1,6 +1,8 @@
 import AppPatterns
+import AppPatternsTesting
 import FinnkinoKit
 import FinnkinoPresentation
+import FinnkinoStores
 import Foundation
 import NIOConcurrencyHelpers
 import Testing

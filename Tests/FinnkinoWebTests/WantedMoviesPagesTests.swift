@@ -1,5 +1,6 @@
 import FinnkinoKit
 import FinnkinoPresentation
+import FinnkinoStores
 import Foundation
 import Testing
 

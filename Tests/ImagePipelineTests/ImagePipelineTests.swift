@@ -1,6 +1,8 @@
 import AppPatterns
+import AppPatternsTesting
 import Foundation
 import NIOConcurrencyHelpers
+import Storage
 import Testing
 
 @testable import ImagePipeline

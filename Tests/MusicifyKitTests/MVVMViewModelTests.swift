@@ -1,4 +1,5 @@
 import AppPatterns
+import AppPatternsTesting
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@ import AppPatterns
 import ArgumentParser
 import FinnkinoKit
 import FinnkinoPresentation
+import FinnkinoStores
 import Foundation
 
 #if canImport(Glibc)

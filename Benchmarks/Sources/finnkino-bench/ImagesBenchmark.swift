@@ -1,4 +1,5 @@
 import AppPatterns
+import AppPatternsTesting
 import ArgumentParser
 import FinnkinoKit
 import Foundation

@@ -68,7 +68,7 @@ public struct Bookmark: Sendable, Hashable, Codable {
     }
 
     /// Newest first; bookmarks added at the same instant by movie ID, so the order is total.
-    static func isListedBefore(_ left: Bookmark, _ right: Bookmark) -> Bool {
+    package static func isListedBefore(_ left: Bookmark, _ right: Bookmark) -> Bool {
         (left.addedAt, left.source.rawValue, left.movieID) > (right.addedAt, right.source.rawValue, right.movieID)
     }
 }

@@ -59,7 +59,7 @@ public enum BookmarkCommand: Command, Codable, Hashable {
 extension BookmarkCommand {
     /// The command that bookmarks `bookmark` in `table`; nil when it is bookmarked already.
     /// - Throws: ``BookmarkStoreError/full(limit:)`` at ``BookmarkLimits/perPerson`` bookmarks.
-    static func adding(_ bookmark: Bookmark, to table: any BookmarkTable) throws -> BookmarkCommand? {
+    package static func adding(_ bookmark: Bookmark, to table: any BookmarkTable) throws -> BookmarkCommand? {
         guard try table.bookmark(bookmark.source, movieID: bookmark.movieID) == nil else { return nil }
         guard try table.count() < BookmarkLimits.perPerson else {
             throw BookmarkStoreError.full(limit: BookmarkLimits.perPerson)
@@ -69,7 +69,7 @@ extension BookmarkCommand {
 
     /// The command that removes the bookmarks of `keys` from `table`, in list order; nil when none
     /// of them is bookmarked.
-    static func removing(_ keys: Set<Bookmark.Key>, from table: any BookmarkTable) throws -> BookmarkCommand? {
+    package static func removing(_ keys: Set<Bookmark.Key>, from table: any BookmarkTable) throws -> BookmarkCommand? {
         let removed = try keys.compactMap { try table.bookmark($0.source, movieID: $0.movieID) }
             .sorted(by: Bookmark.isListedBefore)
         return removed.isEmpty ? nil : .remove(RemoveBookmarks(removed))

@@ -26,7 +26,7 @@ public struct ChartSources: Sendable {
 
     /// The sources for `source`; `.failure` with ``missingKey`` in live mode without a TMDB key.
     static func make(
-        source: DataSource, environment: [String: String], dataDirectory: URL, logger: Logger
+        source: DataSource, environment: [String: String], caches: (String) -> any PayloadCache, logger: Logger
     ) -> Result<ChartSources, FeedStoreError> {
         switch source {
         case .bundled:
@@ -53,11 +53,7 @@ public struct ChartSources: Sendable {
             func service(base: URL, keyName: String, key: String, cache: String) -> WebService {
                 let transport = RateLimitedTransport(
                     APIKeyTransport(HTTPTransport(baseURL: base), name: keyName, key: key))
-                let payloads: any PayloadCache =
-                    (try? SQLitePayloadCache(
-                        directory: dataDirectory.appendingPathComponent("cache", isDirectory: true),
-                        fileName: "\(cache)-\(source.cacheName).sqlite", logger: logger)) ?? InMemoryPayloadCache()
-                return WebService(transport: transport, cache: payloads, logger: logger)
+                return WebService(transport: transport, cache: caches("\(cache)-\(source.cacheName)"), logger: logger)
             }
             return .success(
                 ChartSources(tmdb: service(base: tmdbBase, keyName: "api_key", key: tmdbKey, cache: "tmdb"), omdb: omdb)

@@ -120,7 +120,7 @@ public enum ExportJobLimits {
 }
 
 extension ExportJob {
-    static func encodedComposition(_ composition: Composition) throws(ExportJobsError) -> String {
+    package static func encodedComposition(_ composition: Composition) throws(ExportJobsError) -> String {
         do {
             return String(decoding: try JSONEncoder().encode(composition), as: UTF8.self)
         } catch {
@@ -128,7 +128,7 @@ extension ExportJob {
         }
     }
 
-    static func decoded(composition: String, edits: String) throws -> (Composition, [String]) {
+    package static func decoded(composition: String, edits: String) throws -> (Composition, [String]) {
         (
             try JSONDecoder().decode(Composition.self, from: Data(composition.utf8)),
             try JSONDecoder().decode([String].self, from: Data(edits.utf8))

@@ -14,7 +14,21 @@ public struct LibraryVideo: Sendable, Hashable, Identifiable, Codable {
     /// The edits made, one line each (`Trim 1.5-6`, `Rotate 90°`), in the order they were made.
     public var edits: [String]
     /// The video's file name in the library folder (`<uuid>.mp4`); the thumbnail is `<uuid>.jpg`.
-    var fileName: String
+    package var fileName: String
 
-    var thumbnailName: String { String(fileName.dropLast(".mp4".count)) + ".jpg" }
+    package init(
+        id: Int64, title: String, createdAt: Date, duration: Double, size: FrameSize, bytes: Int64, edits: [String],
+        fileName: String
+    ) {
+        self.id = id
+        self.title = title
+        self.createdAt = createdAt
+        self.duration = duration
+        self.size = size
+        self.bytes = bytes
+        self.edits = edits
+        self.fileName = fileName
+    }
+
+    package var thumbnailName: String { String(fileName.dropLast(".mp4".count)) + ".jpg" }
 }

@@ -50,7 +50,7 @@ extension VideoLibrary {
 
     /// `video` (made by `LibraryVideo.made`) with the ID `insert` recorded it under; when that
     /// fails, its files are removed and the failure said.
-    func recorded(
+    package func recorded(
         _ video: LibraryVideo, by insert: () async throws -> Int64
     ) async throws(VideoLibraryError) -> LibraryVideo {
         var video = video
@@ -64,7 +64,7 @@ extension VideoLibrary {
     }
 
     /// Removes a video's file and thumbnail.
-    func removeFiles(of video: LibraryVideo) {
+    package func removeFiles(of video: LibraryVideo) {
         try? FileManager.default.removeItem(at: file(of: video))
         try? FileManager.default.removeItem(at: thumbnail(of: video))
     }
@@ -75,13 +75,13 @@ extension VideoLibrary {
 
 extension LibraryVideo {
     /// A list of edits as the libraries and the export jobs keep it: a JSON array of strings.
-    static func editsJSON(_ edits: [String]) -> String {
+    package static func editsJSON(_ edits: [String]) -> String {
         (try? String(decoding: JSONEncoder().encode(edits), as: UTF8.self)) ?? "[]"
     }
 
     /// What an exported `file` in `folder` is (ID 0, not recorded yet), its thumbnail frame
     /// written beside it. When this fails the file is removed: every library's `add` starts here.
-    static func made(
+    package static func made(
         from file: URL, in folder: URL, title: String, edits: [String]
     ) async throws(VideoLibraryError) -> LibraryVideo {
         let thumbnail = file.deletingPathExtension().appendingPathExtension("jpg")

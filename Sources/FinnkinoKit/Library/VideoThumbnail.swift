@@ -1,4 +1,5 @@
 import AppPatterns
+import ExternalPrograms
 import Foundation
 
 /// One frame of a video as a small JPEG, with ffmpeg.

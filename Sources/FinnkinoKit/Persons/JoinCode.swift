@@ -14,9 +14,9 @@ public struct JoinCode: Sendable, Equatable, CustomStringConvertible {
     /// The eight characters, without the dash.
     public let characters: String
     /// SHA-256 of ``characters``: the only form the server stores.
-    var hash: Data { Data(SHA256.hash(data: Data(characters.utf8))) }
+    package var hash: Data { Data(SHA256.hash(data: Data(characters.utf8))) }
 
-    static func random() -> JoinCode {
+    package static func random() -> JoinCode {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<8).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
         return JoinCode(characters: String(decoding: bytes, as: UTF8.self))

@@ -11,36 +11,36 @@ import NIOConcurrencyHelpers
 /// forgets at most `delay` of them, which only matters to the 30- and 180-day limits.
 ///
 /// The store says how to write them; this keeps them and the time.
-final class SessionTouches: Sendable {
-    typealias Touch = (person: Int64, at: Double)
+package final class SessionTouches: Sendable {
+    package typealias Touch = (person: Int64, at: Double)
 
     private let pending = NIOLockedValueBox<[Data: Touch]>([:])
     private let write: DelayedWrite
 
-    init(delay: Duration) {
+    package init(delay: Duration) {
         write = DelayedWrite(delay: delay)
     }
 
     /// Whether no use is kept.
-    var isEmpty: Bool {
+    package var isEmpty: Bool {
         pending.withLockedValue { $0.isEmpty }
     }
 
     /// The last use of the session `hash` kept here, if one is.
-    func lastUse(of hash: Data) -> Double? {
+    package func lastUse(of hash: Data) -> Double? {
         pending.withLockedValue { $0[hash]?.at }
     }
 
     /// Keeps a use of the session `hash` by `person` at `seconds`, and has `writer` called within
     /// the delay (once for all the uses kept until then). `writer` says whether it wrote them.
-    func note(_ hash: Data, person: Int64, at seconds: Double, writer: @escaping @Sendable () -> Bool) {
+    package func note(_ hash: Data, person: Int64, at seconds: Double, writer: @escaping @Sendable () -> Bool) {
         pending.withLockedValue { $0[hash] = (person, seconds) }
         // A failed write put the uses back: they are tried again after the same delay.
         write.schedule(writer)
     }
 
     /// The uses kept, taken out: the caller writes them, or gives them back.
-    func take() -> [Data: Touch] {
+    package func take() -> [Data: Touch] {
         pending.withLockedValue { pending in
             defer { pending = [:] }
             return pending
@@ -48,7 +48,7 @@ final class SessionTouches: Sendable {
     }
 
     /// Uses taken that could not be written, kept again (a newer use of a session wins).
-    func giveBack(_ uses: [Data: Touch]) {
+    package func giveBack(_ uses: [Data: Touch]) {
         pending.withLockedValue { $0.merge(uses) { newer, _ in newer } }
     }
 }

@@ -1,4 +1,5 @@
 import AppPatterns
+import ExternalPrograms
 
 /// The ffmpeg command line that renders a composition in one pass: the trim as input seeking, the
 /// turn, crop and texts as one video filter chain, the music mixed in or instead, one H.264 + AAC

@@ -1,4 +1,5 @@
 import AppPatterns
+import ExternalPrograms
 import Foundation
 
 /// Why an export did not produce its file. Whatever the reason, nothing is left behind: no

@@ -1,4 +1,5 @@
 import AppPatterns
+import ExternalPrograms
 import Foundation
 
 /// What ffprobe says of a video file: its length, frame size and whether it has sound.

@@ -1,4 +1,6 @@
 import AppPatterns
+import AppPatternsTesting
+import FinnkinoStores
 import Foundation
 import Logging
 import NIOConcurrencyHelpers

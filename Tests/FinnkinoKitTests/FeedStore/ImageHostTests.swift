@@ -1,4 +1,5 @@
 import AppPatterns
+import AppPatternsTesting
 import Foundation
 import Testing
 
@@ -23,11 +24,8 @@ import Testing
 
     @Test func aServerTheOperatorChoseServesItsOwnImages() throws {
         // Given a store reading from a server the operator named
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("image-hosts-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let server = try #require(URL(string: "http://127.0.0.1:9999"))
-        let store = try FeedStore.make(
-            source: .server(server), language: .fi, dataDirectory: folder, environment: [:])
+        let store = try FeedStore.make(source: .server(server), language: .fi, environment: [:])
         // Then its images are fetched, and still no other loopback host's
         #expect(store.imageRequest(for: try #require(URL(string: "http://127.0.0.1:9999/poster.jpg"))) != nil)
         #expect(store.imageRequest(for: try #require(URL(string: "http://localhost:9999/poster.jpg"))) == nil)

@@ -1,4 +1,5 @@
 import AppPatterns
+import AppPatternsTesting
 import Foundation
 import Testing
 
@@ -75,9 +76,7 @@ import Testing
     }
 
     @Test func liveWithoutAKeySaysWhatToSet() async throws {
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("charts-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: data) }
-        let store = try FeedStore.make(source: .live, language: .fi, dataDirectory: data, environment: [:])
+        let store = try FeedStore.make(source: .live, language: .fi, environment: [:])
         await #expect(throws: FeedStoreError.chartsUnavailable(ChartSources.missingKey)) {
             try await store.chartPage(.boxOffice)
         }

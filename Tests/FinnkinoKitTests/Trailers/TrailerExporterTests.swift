@@ -1,4 +1,5 @@
 import AppPatterns
+import ExternalPrograms
 import Foundation
 import NIOConcurrencyHelpers
 import Testing
