@@ -15,6 +15,8 @@ public struct ArticleViewModel: Sendable {
         public var imageURL: URL?
         public var articleURL: URL?
         public var errorMessage: String?
+        /// Whether the article is shown, unknown to the source, or cannot be read.
+        public var outcome = ScreenOutcome.shown
     }
 
     public private(set) var outputs = Outputs()
@@ -37,9 +39,11 @@ public struct ArticleViewModel: Sendable {
             guard let id = outputs.articleID, let article = try await store.news().value.first(where: { $0.id == id })
             else {
                 outputs.errorMessage = strings.articleNotFound
+                outputs.outcome = .notFound
                 return
             }
             outputs.errorMessage = nil
+            outputs.outcome = .shown
             outputs.title = article.title
             outputs.date = article.publishDate.map(format.date) ?? ""
             outputs.lead = article.lead
@@ -48,6 +52,7 @@ public struct ArticleViewModel: Sendable {
             outputs.articleURL = article.articleURL
         } catch {
             outputs.errorMessage = strings.loadFailed
+            outputs.outcome = .unavailable
         }
     }
 }

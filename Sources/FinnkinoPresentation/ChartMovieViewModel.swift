@@ -30,6 +30,8 @@ public struct ChartMovieViewModel: Sendable {
         public var trailerURL: URL?
         public var isBookmarked = false
         public var errorMessage: String?
+        /// Whether the movie is shown, unknown to TMDB, or cannot be read.
+        public var outcome = ScreenOutcome.shown
     }
 
     public private(set) var outputs = Outputs()
@@ -78,10 +80,13 @@ public struct ChartMovieViewModel: Sendable {
             bookmark = Bookmark(movie, posterURL: images?.poster(movie.posterPath, width: 92), addedAt: now)
         } catch WebServiceError.refused(_, 404, _) {
             outputs.errorMessage = words.movieNotFound
+            outputs.outcome = .notFound
         } catch let error as FeedStoreError {
             outputs.errorMessage = words.unavailable + " (" + error.description + ")"
+            outputs.outcome = .unavailable
         } catch {
             outputs.errorMessage = words.unavailable
+            outputs.outcome = .unavailable
         }
     }
 

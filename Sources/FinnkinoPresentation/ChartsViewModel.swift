@@ -21,6 +21,8 @@ public struct ChartsViewModel: Sendable {
         public var nextPage: Int?
         public var emptyMessage: String?
         public var errorMessage: String?
+        /// What the list could show: ``ScreenOutcome/unavailable`` with ``errorMessage``.
+        public var outcome = ScreenOutcome.shown
         /// The age of the data when the source could not be reached.
         public var staleNotice: String?
 
@@ -67,8 +69,10 @@ public struct ChartsViewModel: Sendable {
             outputs.staleNotice = format.staleNotice(loaded, now: now())
         } catch let error as FeedStoreError {
             outputs.errorMessage = words.unavailable + " (" + error.description + ")"
+            outputs.outcome = .unavailable
         } catch {
             outputs.errorMessage = words.unavailable
+            outputs.outcome = .unavailable
         }
     }
 }

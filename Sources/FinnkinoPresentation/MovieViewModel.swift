@@ -22,8 +22,9 @@ public struct MovieViewModel: Sendable {
         /// Whether the movie has a trailer clip of the bundled dataset, which the app plays and edits.
         public var hasTrailerClip = false
         public var errorMessage: String?
-        /// Whether the source has no movie of this ID (the reason of ``errorMessage`` then).
-        public var isNotFound = false
+        /// Whether the movie is shown, unknown to the source (the reason of ``errorMessage`` then),
+        /// or cannot be read.
+        public var outcome = ScreenOutcome.shown
         /// Whether the movie is in the bookmarks (false when the screen has no bookmark store).
         public var isBookmarked = false
         /// The youngest who may see it with an adult (7, 12 and 16 films: three years under).
@@ -72,10 +73,10 @@ public struct MovieViewModel: Sendable {
     /// Loads the selected movie into `outputs`.
     public mutating func load() async {
         let strings = format.strings
-        outputs.isNotFound = false
+        outputs.outcome = .shown
         guard let id = outputs.movieID else {
             outputs.errorMessage = strings.movieNotFound
-            outputs.isNotFound = true
+            outputs.outcome = .notFound
             return
         }
         outputs.isBookmarked = bookmarks?.contains(movieID: id) ?? false
@@ -124,9 +125,10 @@ public struct MovieViewModel: Sendable {
             outputs.critics = matched?.critics.map(ChartMovieViewModel.critics) ?? []
         } catch FeedStoreError.movieNotFound {
             outputs.errorMessage = strings.movieNotFound
-            outputs.isNotFound = true
+            outputs.outcome = .notFound
         } catch {
             outputs.errorMessage = strings.loadFailed
+            outputs.outcome = .unavailable
         }
     }
 

@@ -58,6 +58,8 @@ public struct MoviesViewModel: Sendable {
         public var emptyMessage: String?
         public var staleNotice: String?
         public var errorMessage: String?
+        /// What the list could show: ``ScreenOutcome/unavailable`` with ``errorMessage``.
+        public var outcome = ScreenOutcome.shown
         /// With a location: the area whose theatre is nearest, with its distance.
         public var nearestArea: AreaOption?
         /// `Nearest: Helsinki, 2.1 km`, with a location.
@@ -103,6 +105,7 @@ public struct MoviesViewModel: Sendable {
     public mutating func load() async {
         let strings = format.strings
         outputs.errorMessage = nil
+        outputs.outcome = .shown
         outputs.staleNotice = nil
         do {
             (outputs.areas, outputs.nearestArea) = AreaOption.options(
@@ -161,6 +164,7 @@ public struct MoviesViewModel: Sendable {
             outputs.hiddenCount = 0
             outputs.emptyMessage = nil
             outputs.errorMessage = strings.loadFailed
+            outputs.outcome = .unavailable
         }
     }
 

@@ -29,6 +29,8 @@ public struct NewsViewModel: Sendable {
         public var emptyMessage: String?
         public var staleNotice: String?
         public var errorMessage: String?
+        /// What the news could show: ``ScreenOutcome/unavailable`` with ``errorMessage``.
+        public var outcome = ScreenOutcome.shown
     }
 
     public private(set) var outputs = Outputs()
@@ -50,6 +52,7 @@ public struct NewsViewModel: Sendable {
     public mutating func load() async {
         let strings = format.strings
         outputs.errorMessage = nil
+        outputs.outcome = .shown
         outputs.staleNotice = nil
         do {
             let categories = try await store.newsCategories().value
@@ -66,6 +69,7 @@ public struct NewsViewModel: Sendable {
             outputs.categories = []
             outputs.emptyMessage = nil
             outputs.errorMessage = strings.loadFailed
+            outputs.outcome = .unavailable
         }
     }
 

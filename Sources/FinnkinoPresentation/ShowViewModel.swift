@@ -43,8 +43,9 @@ public struct ShowViewModel: Sendable {
         public var calendarEvent: CalendarDocument.Event?
         public var staleNotice: String?
         public var errorMessage: String?
-        /// Whether the area's schedule of that day has no such show.
-        public var isNotFound = false
+        /// Whether the show is shown, not in the area's schedule of that day (``ScreenOutcome/notFound``),
+        /// or cannot be read.
+        public var outcome = ScreenOutcome.shown
     }
 
     public private(set) var outputs = Outputs()
@@ -74,10 +75,10 @@ public struct ShowViewModel: Sendable {
         let strings = format.strings
         let words = language.shows
         outputs.errorMessage = nil
-        outputs.isNotFound = false
+        outputs.outcome = .shown
         guard let id = outputs.id, let area = outputs.area, let date = outputs.date else {
             outputs.errorMessage = words.showNotFound
-            outputs.isNotFound = true
+            outputs.outcome = .notFound
             return
         }
         do {
@@ -122,9 +123,10 @@ public struct ShowViewModel: Sendable {
             outputs.staleNotice = format.staleNotice(loaded, now: instant)
         } catch FeedStoreError.showNotFound {
             outputs.errorMessage = words.showNotFound
-            outputs.isNotFound = true
+            outputs.outcome = .notFound
         } catch {
             outputs.errorMessage = strings.loadFailed
+            outputs.outcome = .unavailable
         }
     }
 

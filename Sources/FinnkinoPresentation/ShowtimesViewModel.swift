@@ -63,6 +63,8 @@ public struct ShowtimesViewModel: Sendable {
         public var emptyMessage: String?
         public var staleNotice: String?
         public var errorMessage: String?
+        /// What the showtimes could show: ``ScreenOutcome/unavailable`` with ``errorMessage``.
+        public var outcome = ScreenOutcome.shown
         /// With a location: the area whose theatre is nearest, with its distance.
         public var nearestArea: AreaOption?
         /// `Nearest: Helsinki, 2.1 km`, with a location.
@@ -138,6 +140,7 @@ public struct ShowtimesViewModel: Sendable {
         let instant = now()
         let today = HelsinkiTime.localDate(of: instant)
         outputs.errorMessage = nil
+        outputs.outcome = .shown
         outputs.staleNotice = nil
         (outputs.areas, outputs.nearestArea) = AreaOption.options(
             (try? await store.areas().value) ?? [], selected: outputs.selectedArea, allLabel: nil, near: location,
@@ -203,6 +206,7 @@ public struct ShowtimesViewModel: Sendable {
             outputs.hiddenCount = 0
             outputs.emptyMessage = nil
             outputs.errorMessage = strings.loadFailed
+            outputs.outcome = .unavailable
         }
     }
 }

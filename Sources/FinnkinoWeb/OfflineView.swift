@@ -2,18 +2,23 @@ import FinnkinoPresentation
 import WebSupport
 
 /// The page the service worker shows, without a connection, for a page it has not kept: in the
-/// person's language, with the app's tab bar, and links to what it keeps.
+/// person's language, with the app's tab bar, and links to what it keeps. The server answers with
+/// it too (`sourceDown`, status 503) for a page it cannot make: Finnkino's data cannot be read and
+/// none of it is saved.
 enum OfflineView {
-    static func page(layout: PageLayout) -> String {
+    static func page(layout: PageLayout, sourceDown: Bool = false) -> String {
         let language = layout.client.language
         let words = language.offline
-        return layout.render(title: words.title, tab: nil, live: false) { html in
+        let title = sourceDown ? words.sourceDownTitle : words.title
+        return layout.render(title: title, tab: nil, live: false) { html in
             html.raw("<h1>")
-            html.text(words.title)
+            html.text(title)
             html.raw("</h1><p>")
-            html.text(words.notKept)
-            html.raw("</p><p>")
-            html.text(words.keptPages)
+            html.text(sourceDown ? words.sourceDown : words.notKept)
+            if !sourceDown {
+                html.raw("</p><p>")
+                html.text(words.keptPages)
+            }
             html.raw("</p><ul class=\"offline-links\"><li><a href=\"\(WebRoute.root.path)\">")
             html.text(language.strings.moviesTab)
             html.raw("</a></li><li><a href=\"\(WebRoute.bookmarks.path)\">")

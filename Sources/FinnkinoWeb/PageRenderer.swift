@@ -16,6 +16,30 @@ struct PageRenderer: Sendable {
             unavailable: screens.unavailableNotices(client))
     }
 
+    /// How long a person is asked to wait before trying a page again whose source is down: the
+    /// source is probed in the background, and a page asked for later is made anew.
+    static let retryAfterSeconds = 60
+
+    /// The page of a screen, by what the screen could show (``ScreenOutcome``), the one place a
+    /// screen's status code is decided: `html` with 200, or with 404 when the source has no such
+    /// thing; when the source cannot be read and nothing of it is saved, the offline page saying
+    /// so, with 503 and `Retry-After`, whatever the screen.
+    func screen(
+        _ outcome: ScreenOutcome, client: ClientState, path: String, area: Int?? = .none,
+        html: () -> String
+    ) -> Response {
+        switch outcome {
+        case .shown: return page(html(), client: client, area: area)
+        case .notFound: return page(html(), client: client, status: .notFound, area: area)
+        case .unavailable:
+            var response = page(
+                OfflineView.page(layout: layout(client, path: path), sourceDown: true), client: client,
+                status: .serviceUnavailable, area: area)
+            response.headers[.retryAfter] = String(Self.retryAfterSeconds)
+            return response
+        }
+    }
+
     /// The page `html` for `client`, with its cookies: the CSRF token if new, the area if chosen
     /// (`area`), the message cleared once shown.
     func page(

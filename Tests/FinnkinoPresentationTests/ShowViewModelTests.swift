@@ -21,7 +21,7 @@ import Testing
         await viewModel.load()
         // Then the page has its movie, day, time, theatre with its address and directions, and badges
         let outputs = viewModel.outputs
-        #expect(outputs.errorMessage == nil && !outputs.isNotFound)
+        #expect(outputs.errorMessage == nil && outputs.outcome == .shown)
         #expect(outputs.title == show.title && outputs.movieID == show.eventID)
         #expect(outputs.day == "Tomorrow")
         let end = try #require(show.end)
@@ -54,7 +54,7 @@ import Testing
             store: try PresentationFixtures.bundledStore(), language: .fi, now: { PresentationFixtures.morning })
         viewModel.showSelected(id: 1, area: 1014, date: tomorrow)
         await viewModel.load()
-        #expect(viewModel.outputs.isNotFound)
+        #expect(viewModel.outputs.outcome == .notFound)
         #expect(viewModel.outputs.errorMessage == ShowStrings.finnish.showNotFound)
         #expect(viewModel.outputs.calendarEvent == nil)
     }
@@ -64,7 +64,7 @@ import Testing
             store: PresentationFixtures.unreachableStore(), language: .en, now: { PresentationFixtures.morning })
         viewModel.showSelected(id: 1_800_001, area: 1014, date: tomorrow)
         await viewModel.load()
-        #expect(!viewModel.outputs.isNotFound)
+        #expect(viewModel.outputs.outcome == .unavailable)
         #expect(viewModel.outputs.errorMessage == UIStrings.english.loadFailed)
     }
 

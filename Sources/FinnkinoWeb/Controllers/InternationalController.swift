@@ -21,10 +21,10 @@ struct InternationalController: Sendable {
                 bookmarks: try screens.bookmarkStore(client))
             await viewModel.load(id: id, now: screens.now())
             let outputs = viewModel.outputs
-            return renderer.page(
-                ChartMovieView.page(
-                    outputs, layout: renderer.layout(client, path: WebRoute.internationalMovie(id: id).path)),
-                client: client, status: outputs.movieID == nil && outputs.errorMessage != nil ? .notFound : .ok)
+            let path = WebRoute.internationalMovie(id: id).path
+            return renderer.screen(outputs.outcome, client: client, path: path) {
+                ChartMovieView.page(outputs, layout: renderer.layout(client, path: path))
+            }
         }
     }
 
@@ -33,17 +33,19 @@ struct InternationalController: Sendable {
         let client = context.client
         let (list, page) = try Self.listAndPage(request)
         let outputs = await outputs(list, page, client)
-        let layout = renderer.layout(client, path: InternationalView.path(list, page: page))
-        return renderer.page(
-            rowsOnly
-                ? InternationalView.rows(outputs, layout: layout) : InternationalView.page(outputs, layout: layout),
-            client: client)
+        let path = InternationalView.path(list, page: page)
+        return renderer.screen(outputs.outcome, client: client, path: path) {
+            let layout = renderer.layout(client, path: path)
+            return rowsOnly
+                ? InternationalView.rows(outputs, layout: layout) : InternationalView.page(outputs, layout: layout)
+        }
     }
 
     private func outputs(_ list: ChartList, _ page: Int, _ client: ClientState) async -> ChartsViewModel.Outputs {
         guard let store = try? screens.store(client) else {
             var outputs = ChartsViewModel.Outputs()
             outputs.errorMessage = client.language.charts.unavailable
+            outputs.outcome = .unavailable
             return outputs
         }
         var viewModel = ChartsViewModel(

@@ -26,11 +26,13 @@ struct MovieController: Sendable {
             let wanted =
                 client.person == .nobody
                 ? nil : try screens.wanted.wanted(by: client.person).first { $0.movieID == id }
-            let html = MovieView.page(
-                outputs, shows: try await shows, isHidden: screens.place(client).place.isNotInterested(in: id),
-                wanted: wanted, pushKey: screens.pushKey,
-                layout: renderer.layout(client, path: WebRoute.movie(id: id).path))
-            return renderer.page(html, client: client, status: outputs.isNotFound ? .notFound : .ok)
+            let shown = try await shows
+            let path = WebRoute.movie(id: id).path
+            return renderer.screen(outputs.outcome, client: client, path: path) {
+                MovieView.page(
+                    outputs, shows: shown, isHidden: screens.place(client).place.isNotInterested(in: id),
+                    wanted: wanted, pushKey: screens.pushKey, layout: renderer.layout(client, path: path))
+            }
         }
         routes.on(.setWanted) { _, context in try await setWanted(context) }
     }

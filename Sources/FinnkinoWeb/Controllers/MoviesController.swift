@@ -56,13 +56,14 @@ struct MoviesController: Sendable {
             $0.movies = AppPlace.Movies(area: area, list: list, searchText: text, scope: scope, sort: sort)
             if case .some(.some(let chosen)) = screen.chosenArea { $0.homeArea = chosen }
         }
-        let results = screens.moviesResults(outputs, client: client)
-        let html =
-            resultsOnly
-            ? results
-            : MoviesView.page(
-                outputs, results: results, location: screens.userLocation(client),
-                layout: renderer.layout(client, path: WebRoute.movies.path + "?" + MoviesView.query(outputs)))
-        return renderer.page(html, client: client, area: screen.chosenArea)
+        let path = WebRoute.movies.path + "?" + MoviesView.query(outputs)
+        return renderer.screen(outputs.outcome, client: client, path: path, area: screen.chosenArea) {
+            let results = screens.moviesResults(outputs, client: client)
+            return resultsOnly
+                ? results
+                : MoviesView.page(
+                    outputs, results: results, location: screens.userLocation(client),
+                    layout: renderer.layout(client, path: path))
+        }
     }
 }

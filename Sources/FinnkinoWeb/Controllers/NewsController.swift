@@ -23,15 +23,18 @@ struct NewsController: Sendable {
                 $0.newsCategory = category
             }
             let path = WebRoute.news.path + (category.map { "?category=\($0)" } ?? "")
-            return renderer.page(NewsView.page(outputs, layout: renderer.layout(client, path: path)), client: client)
+            return renderer.screen(outputs.outcome, client: client, path: path) {
+                NewsView.page(outputs, layout: renderer.layout(client, path: path))
+            }
         }
         routes.on(.article) { _, context in
             let client = context.client
             guard let id = context.parameters.get("id"), id.utf8.count <= 200 else { throw HTTPError(.notFound) }
             let outputs = try await screens.article(id: id, client: client)
-            let html = ArticleView.page(
-                outputs, layout: renderer.layout(client, path: WebRoute.article(id: id).path))
-            return renderer.page(html, client: client, status: outputs.errorMessage == nil ? .ok : .notFound)
+            let path = WebRoute.article(id: id).path
+            return renderer.screen(outputs.outcome, client: client, path: path) {
+                ArticleView.page(outputs, layout: renderer.layout(client, path: path))
+            }
         }
     }
 }

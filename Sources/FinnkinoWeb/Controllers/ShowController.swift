@@ -19,10 +19,9 @@ struct ShowController: Sendable {
             let client = context.client
             let outputs = try await screens.show(id: id, area: area, date: date, client: client)
             let path = WebRoute.show(area: area, date: date, id: id).path
-            let html = ShowView.page(outputs, layout: renderer.layout(client, path: path))
-            let status: HTTPResponse.Status =
-                outputs.isNotFound ? .notFound : outputs.errorMessage == nil ? .ok : .serviceUnavailable
-            return renderer.page(html, client: client, status: status)
+            return renderer.screen(outputs.outcome, client: client, path: path) {
+                ShowView.page(outputs, layout: renderer.layout(client, path: path))
+            }
         }
         routes.on(.showCalendar) { request, context in
             guard case .showCalendar(let area, let date, let id) = WebRoute(path: request.uri.path) else {
@@ -30,7 +29,7 @@ struct ShowController: Sendable {
             }
             let outputs = try await screens.show(id: id, area: area, date: date, client: context.client)
             guard let event = outputs.calendarEvent else {
-                throw HTTPError(outputs.isNotFound ? .notFound : .serviceUnavailable)
+                throw HTTPError(outputs.outcome == .notFound ? .notFound : .serviceUnavailable)
             }
             let text = ShowCalendar.document(event).text(stamp: screens.now())
             return Response(

@@ -28,11 +28,10 @@ struct ShowtimesController: Sendable {
                 if case .some(.some(let chosen)) = chosenArea { $0.homeArea = chosen }
             }
             let path = WebRoute.showtimes.path + "?" + ShowtimesView.query(outputs, date: outputs.date)
-            return renderer.page(
+            return renderer.screen(outputs.outcome, client: client, path: path, area: chosenArea) {
                 ShowtimesView.page(
-                    outputs, location: screens.userLocation(client), layout: renderer.layout(client, path: path)),
-                client: client,
-                area: chosenArea)
+                    outputs, location: screens.userLocation(client), layout: renderer.layout(client, path: path))
+            }
         }
     }
 }
