@@ -310,13 +310,15 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// The fuzz targets (`scripts/fuzz`): declared only when asked for, because libFuzzer brings its
-// own `main` and the target links only with `-sanitize=fuzzer`.
+// The fuzz targets (`scripts/fuzz`): declared only when asked for, because they link only with
+// libFuzzer (`-sanitize=fuzzer`), whose driver their `main` runs.
 if Context.environment["FINNKINO_SANITIZE"] == "fuzzer" {
     package.products.append(.executable(name: "finnkino-fuzz", targets: ["FinnkinoFuzz"]))
     package.targets.append(
         .executableTarget(
-            name: "FinnkinoFuzz", dependencies: ["FinnkinoKit", "FinnkinoPresentation", "FinnkinoWeb", "WebSupport"]))
+            name: "FinnkinoFuzz", dependencies: ["FinnkinoKit", "FinnkinoPresentation", "FinnkinoWeb", "WebSupport"],
+            // So that `main` finds libFuzzer's driver (`dlsym`).
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]))
 }
 
 // `scripts/tsan` (FINNKINO_SANITIZE=thread) and `scripts/fuzz` (FINNKINO_SANITIZE=fuzzer) instrument

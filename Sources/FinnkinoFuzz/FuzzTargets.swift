@@ -6,9 +6,33 @@ import WebSupport
 
 // libFuzzer entry points for the parsers that read what anyone can send: the Finnkino XML decoder
 // (feed answers), the HTML sanitiser (news bodies), the form parser and the byte-range parser
-// (requests). Built only by `scripts/fuzz` (with `--sanitize=fuzzer --sanitize=address`, which
-// link libFuzzer's own `main`); `FUZZ_TARGET` picks the parser. Each target checks what must hold
-// of any input, beyond not crashing.
+// (requests). Built only by `scripts/fuzz` (with `-sanitize=fuzzer,address`, Package.swift);
+// `FUZZ_TARGET` picks the parser. Each target checks what must hold of any input, beyond not
+// crashing.
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// The program's `main` (this file's top-level code: SwiftPM names it so for an executable, where
+// libFuzzer's own `main` would not be used) runs libFuzzer's driver, found at run time.
+typealias FuzzerDriver =
+    @convention(c) (
+        UnsafeMutablePointer<CInt>, UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+    ) -> CInt
+guard let driver = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "LLVMFuzzerRunDriver") else {
+    FileHandle.standardError.write(Data("finnkino-fuzz: not linked with libFuzzer (-sanitize=fuzzer)\n".utf8))
+    exit(2)
+}
+var argumentCount = CommandLine.argc
+var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+exit(
+    unsafeBitCast(driver, to: FuzzerDriver.self)(&argumentCount, &arguments) { start, count in
+        fuzzerTestOneInput(start, count)
+    })
 
 /// The parsers that can be fuzzed.
 enum FuzzTarget: String, CaseIterable {
