@@ -1,16 +1,11 @@
 import AppPatterns
 import Synchronization
+import TestSupport
 import Testing
 
 /// The timer of the writes kept behind: one write for every ask within the delay, and a failed
 /// write asked for again.
 @Suite struct DelayedWriteTests {
-    /// Waits up to 10 s (a busy machine) for `condition`.
-    private func eventually(_ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
-    }
-
     @Test func manyAsksWithinTheDelayMakeOneWrite() async throws {
         // Given a timer with a delay far longer than the asks take
         let timer = DelayedWrite(delay: .milliseconds(300))
@@ -23,7 +18,7 @@ import Testing
             }
         }
         // Then one write runs, and only one
-        try await eventually { writes.load(ordering: .relaxed) > 0 }
+        await poll(every: .milliseconds(5)) { writes.load(ordering: .relaxed) > 0 }
         try await Task.sleep(for: .milliseconds(400))
         #expect(writes.load(ordering: .relaxed) == 1)
         // And an ask after it schedules a new write
@@ -31,7 +26,7 @@ import Testing
             writes.add(1, ordering: .relaxed)
             return true
         }
-        try await eventually { writes.load(ordering: .relaxed) == 2 }
+        await poll(every: .milliseconds(5)) { writes.load(ordering: .relaxed) == 2 }
         #expect(writes.load(ordering: .relaxed) == 2)
     }
 
@@ -41,7 +36,7 @@ import Testing
         // When the write fails twice, then succeeds
         timer.schedule { tries.add(1, ordering: .relaxed).newValue >= 3 }
         // Then it is tried three times, and no more
-        try await eventually { tries.load(ordering: .relaxed) >= 3 }
+        await poll(every: .milliseconds(5)) { tries.load(ordering: .relaxed) >= 3 }
         try await Task.sleep(for: .milliseconds(100))
         #expect(tries.load(ordering: .relaxed) == 3)
     }

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Logging
 import NIOConcurrencyHelpers
+import TestSupport
 import Testing
 
 /// Saves kept in memory and written together: reads see them at once, one write takes them all, a
@@ -121,10 +122,7 @@ import Testing
         let storage = WriteBehindSnapshotStorage(base: base, delay: .milliseconds(20), logger: logger)
         try storage.save(Data("a".utf8), for: "place.1")
         // Then it reaches the base by itself (waiting up to 10 s on a busy machine)
-        let deadline = ContinuousClock.now + .seconds(10)
-        while try base.snapshot(for: "place.1") == nil, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        try await poll { try base.snapshot(for: "place.1") != nil }
         #expect(try base.snapshot(for: "place.1") == Data("a".utf8))
     }
 }

@@ -1,6 +1,7 @@
 import AppPatterns
 import ExternalPrograms
 import Foundation
+import TestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct ExternalProgramTests {
@@ -45,11 +46,11 @@ import Testing
                 limit: ConcurrencyLimit(width: 1))
         }
         var pid: Int32?
-        for _ in 0..<500 where pid == nil {
+        await poll {
             pid = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap {
                 Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
             }
-            try await Task.sleep(for: .milliseconds(10))
+            return pid != nil
         }
         let started = try #require(pid)
         // When the calling task is cancelled
@@ -65,7 +66,7 @@ import Testing
         let holder = Task {
             try await ExternalProgram(shell).run(["-c", "sleep 2"], deadline: .seconds(30), limit: limit)
         }
-        while limit.held == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(await poll(every: .milliseconds(5)) { limit.held > 0 })
         // When another asks with a deadline shorter than the wait
         await #expect(throws: ExternalProgram.Failure.busy) {
             try await ExternalProgram(shell).run(["-c", "true"], deadline: .milliseconds(200), limit: limit)

@@ -1,6 +1,7 @@
 import AppPatterns
 import AppPatternsTesting
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FinnkinoKit
@@ -79,10 +80,10 @@ import Testing
         let expected = await reference.scores(of: try await reference.movies().value, waitingAtMost: .seconds(60))
         let events = try await store.movies().value
         var known: [Int: MovieScores] = [:]
-        for _ in 0..<300 where known.count < expected.count {
+        await poll(every: .milliseconds(20), upTo: .seconds(30)) {
             clock.advance(by: .seconds(2))
             known = await store.scores(of: events, waitingAtMost: .milliseconds(50))
-            try await Task.sleep(for: .milliseconds(20))
+            return known.count >= expected.count
         }
         #expect(known == expected)
         // Then the same list answer, shown again, has them on its cards (its rows were kept

@@ -2,6 +2,7 @@ import FinnkinoKit
 import FinnkinoStores
 import Foundation
 import Logging
+import TestSupport
 import Testing
 
 @testable import FinnkinoWeb
@@ -38,10 +39,10 @@ import Testing
     private func wait(
         for id: Int64, of person: PersonID, in jobs: ExportJobs, until done: (ExportJob?) -> Bool
     ) async throws -> ExportJob? {
-        var job = try jobs.job(id, of: person)
-        for _ in 0..<300 where !done(job) {
-            try await Task.sleep(for: .milliseconds(100))
+        var job: ExportJob?
+        try await poll(every: .milliseconds(100), upTo: .seconds(30)) {
             job = try jobs.job(id, of: person)
+            return done(job)
         }
         return job
     }

@@ -6,6 +6,7 @@ import Foundation
 import GRDB
 import Logging
 import Storage
+import TestSupport
 import Testing
 
 @testable import FinnkinoWeb
@@ -108,9 +109,8 @@ import Testing
         let bob = try files.person(of: b)
         let bobsVideo = try await files.addVideo(for: bob, title: "B:n video")
         // (the place a page view leaves is written behind the response, within 2 s)
-        let deadline = ContinuousClock.now + .seconds(15)
-        while try files.state.snapshot(for: PlaceKeeper.key(of: alice)) == nil, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(50))
+        try await poll(every: .milliseconds(50), upTo: .seconds(15)) {
+            try files.state.snapshot(for: PlaceKeeper.key(of: alice)) != nil
         }
         let before = try files.rows(of: alice)
         #expect(before.values.allSatisfy { $0 > 0 }, "\(before)")

@@ -2,6 +2,7 @@ import FinnkinoKit
 import Foundation
 import HTTPTypes
 import Hummingbird
+import TestSupport
 import Testing
 
 @testable import FinnkinoWeb
@@ -101,10 +102,9 @@ import Testing
         let exporting = try await server.get(editor).body
         let status = try #require(exporting.firstMatch(of: /data-status="(\/exports\/[0-9]+)"/)?.1)
         var state = ""
-        for _ in 0..<200 {
+        try await poll(every: .milliseconds(100), upTo: .seconds(20)) {
             state = try await server.get(String(status)).body
-            if !state.contains("\"running\"") { break }
-            try await Task.sleep(for: .milliseconds(100))
+            return !state.contains("\"running\"")
         }
         #expect(state.contains("\"state\":\"done\"") && state.contains("\"video\":\"1\""), "\(state)")
         #expect(try await server.get("/exports/999").status == 404)

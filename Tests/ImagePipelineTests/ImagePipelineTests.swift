@@ -3,6 +3,7 @@ import AppPatternsTesting
 import Foundation
 import NIOConcurrencyHelpers
 import Storage
+import TestSupport
 import Testing
 
 @testable import ImagePipeline
@@ -52,14 +53,6 @@ final class GatedTransport: Transport {
         StubTransport { _ in .status(200, body: Data(bytes)) }
     }
 
-    static func eventually(_ condition: () -> Bool) async -> Bool {
-        for _ in 0..<2000 {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        return condition()
-    }
-
     @Test func aDecoratedImageIsMadeOnceThenServedFromMemory() async throws {
         let transport = stub(try TestImages.jpeg(width: 200, height: 300))
         let pipeline = ImagePipeline()
@@ -88,7 +81,7 @@ final class GatedTransport: Transport {
         // When two pages ask for the same image at the same time
         let first = Task { try await pipeline.image(request("c.jpg", transport), variant: Self.thumbnail) }
         let second = Task { try await pipeline.image(request("c.jpg", transport), variant: Self.thumbnail) }
-        #expect(await Self.eventually { transport.sent == 1 })
+        #expect(await poll(every: .milliseconds(1)) { transport.sent == 1 })
         try await Task.sleep(for: .milliseconds(20))
         transport.open()
         // Then both get the image from one fetch and one decode
@@ -102,14 +95,14 @@ final class GatedTransport: Transport {
         let pipeline = ImagePipeline()
         let first = Task { try await pipeline.image(request("d.jpg", transport), variant: Self.thumbnail) }
         let second = Task { try await pipeline.image(request("d.jpg", transport), variant: Self.thumbnail) }
-        #expect(await Self.eventually { transport.sent == 1 })
+        #expect(await poll(every: .milliseconds(1)) { transport.sent == 1 })
         // When one client goes away, the fetch goes on for the other
         first.cancel()
         try await Task.sleep(for: .milliseconds(20))
         #expect(transport.cancelled == 0)
         // When the other goes too, the fetch is cancelled and nothing is decoded
         second.cancel()
-        #expect(await Self.eventually { transport.cancelled == 1 })
+        #expect(await poll(every: .milliseconds(1)) { transport.cancelled == 1 })
         await #expect(throws: ImageError.cancelled) { try await second.value }
         #expect(pipeline.decodes == 0)
         #expect(pipeline.cachedImage(named: "d.jpg", variant: Self.thumbnail) == nil)

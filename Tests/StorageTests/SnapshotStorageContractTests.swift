@@ -6,28 +6,21 @@ import Testing
 @testable import Storage
 
 /// Every kind of ``SnapshotStorage`` the server keeps persons' places in, held to one contract.
-enum SnapshotStorageKind: String, CaseIterable, Sendable {
-    case sqlite, postgres
-
-    static var allCases: [Self] { TestPostgres.isAvailable ? [.sqlite, .postgres] : [.sqlite] }
-
-    func make() throws -> any SnapshotStorage {
-        switch self {
-        case .sqlite:
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "snapshots-\(UUID().uuidString)/state.sqlite")
-            return try SQLiteSnapshotStorage(fileURL: file)
-        case .postgres:
-            return try PostgresSnapshotStorage(pool: TestPostgres.freshPool())
-        }
+extension TestBackend {
+    /// A new, empty snapshot storage on this backend.
+    func makeSnapshotStorage() throws -> any SnapshotStorage {
+        try make(
+            sqlite: { try SQLiteSnapshotStorage(fileURL: $0.appendingPathComponent("state.sqlite")) },
+            postgres: { try PostgresSnapshotStorage(pool: $0) }
+        ).store
     }
 }
 
 @Suite(.timeLimit(.minutes(3))) struct SnapshotStorageContractTests {
-    @Test(arguments: SnapshotStorageKind.allCases) func savedBytesReadBackReplacedAndRemovedByKey(
-        kind: SnapshotStorageKind
+    @Test(arguments: TestBackend.onDisk) func savedBytesReadBackReplacedAndRemovedByKey(
+        kind: TestBackend
     ) throws {
-        let storage = try kind.make()
+        let storage = try kind.makeSnapshotStorage()
         // Nothing saved reads as nothing
         #expect(try storage.snapshot(for: "place.7") == nil)
         // Bytes of any value (a zero byte, invalid UTF-8) read back exactly, each under its key

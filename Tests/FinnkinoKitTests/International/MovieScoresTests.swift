@@ -2,6 +2,7 @@ import AppPatterns
 import AppPatternsTesting
 import Foundation
 import NIOConcurrencyHelpers
+import TestSupport
 import Testing
 
 @testable import FinnkinoKit
@@ -220,10 +221,10 @@ import Testing
         // (the clock is moved on whether or not a request sleeps on it yet: waiting for a sleeper
         // would hang once the last answer has come)
         var later: [Int: MovieScores] = [:]
-        for _ in 0..<300 where later.count < events.count {
+        await poll(every: .milliseconds(20), upTo: .seconds(30)) {
             clock.advance(by: .seconds(2))
             later = await store.scores(of: events, waitingAtMost: .milliseconds(50))
-            try await Task.sleep(for: .milliseconds(20))
+            return later.count >= events.count
         }
         #expect(later.count == events.count)
     }

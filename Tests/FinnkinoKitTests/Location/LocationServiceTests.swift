@@ -1,3 +1,4 @@
+import AppPatternsTesting
 import Foundation
 import NIOConcurrencyHelpers
 import Testing
@@ -127,7 +128,7 @@ import Testing
     @Test func theScheduleDropsAStalePositionByItself() async throws {
         // Given a running schedule and a browser position
         let time = TestTime()
-        let clock = StepClock()
+        let clock = ManualClock()
         let service = LocationService(maximumAge: .seconds(300), now: time.now)
         service.report(helsinki)
         var values = service.subject.values().makeAsyncIterator()
@@ -135,19 +136,19 @@ import Testing
         service.start(clock: clock, checkEvery: .seconds(60))
         #expect(service.isRunning)
         // When a check comes while it is fresh, nothing changes
-        await clock.waitForSleeper()
+        await clock.waitForSleepers()
         time.advance(120)
-        clock.tick()
-        await clock.waitForSleeper()
+        clock.advance(by: .seconds(60))
+        await clock.waitForSleepers()
         #expect(service.location?.coordinate == helsinki)
         // When a check comes after it went stale
         time.advance(200)
-        clock.tick()
+        clock.advance(by: .seconds(60))
         // Then observers are told there is no location
         let next = try #require(await values.next())
         #expect(next == nil)
         // And stopping ends the schedule
-        await clock.waitForSleeper()
+        await clock.waitForSleepers()
         await service.stop()
         #expect(!service.isRunning)
     }

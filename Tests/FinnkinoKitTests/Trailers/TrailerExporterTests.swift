@@ -2,6 +2,7 @@ import AppPatterns
 import ExternalPrograms
 import Foundation
 import NIOConcurrencyHelpers
+import TestSupport
 import Testing
 
 @testable import FinnkinoKit
@@ -184,7 +185,7 @@ import Testing
             }
         }
         // When the export is under way (ffmpeg reported progress) and is cancelled
-        while !started.withLockedValue({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(await poll(every: .milliseconds(5)) { started.withLockedValue { $0 } })
         let clock = ContinuousClock()
         let cancelledAt = clock.now
         task.cancel()

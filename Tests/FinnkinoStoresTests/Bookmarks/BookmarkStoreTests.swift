@@ -1,6 +1,7 @@
 import AppPatterns
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 @testable import FinnkinoKit
@@ -64,11 +65,11 @@ import Testing
         #expect(store.history.nextRedo == .remove(RemoveBookmarks([bookmark(2), bookmark(1)])))
     }
 
-    @Test(arguments: BookmarkStoresKind.allCases) func severalLevelsOfUndoThenRedoRestoreEveryState(
-        kind: BookmarkStoresKind
+    @Test(arguments: TestBackend.all) func severalLevelsOfUndoThenRedoRestoreEveryState(
+        kind: TestBackend
     ) throws {
         // Given five changes, with the list after each
-        let (stores, folder) = try kind.make()
+        let (stores, folder) = try kind.makeBookmarkStores()
         defer { kind.remove(folder) }
         let store = try stores.store(for: .local)
         var states: [[Bookmark]] = [store.all()]
@@ -93,8 +94,8 @@ import Testing
         #expect(!store.canRedo)
     }
 
-    @Test(arguments: BookmarkStoresKind.allCases) func aNewChangeClearsRedo(kind: BookmarkStoresKind) throws {
-        let (stores, folder) = try kind.make()
+    @Test(arguments: TestBackend.all) func aNewChangeClearsRedo(kind: TestBackend) throws {
+        let (stores, folder) = try kind.makeBookmarkStores()
         defer { kind.remove(folder) }
         let store = try stores.store(for: .local)
         try store.add(bookmark(1))
@@ -106,11 +107,11 @@ import Testing
         #expect(store.all() == [bookmark(2)])
     }
 
-    @Test(arguments: BookmarkStoresKind.allCases) func addingAnExistingOrRemovingAMissingBookmarkRecordsNothing(
-        kind: BookmarkStoresKind
+    @Test(arguments: TestBackend.all) func addingAnExistingOrRemovingAMissingBookmarkRecordsNothing(
+        kind: TestBackend
     ) throws {
         // Given one bookmark
-        let (stores, folder) = try kind.make()
+        let (stores, folder) = try kind.makeBookmarkStores()
         defer { kind.remove(folder) }
         let store = try stores.store(for: .local)
         try store.add(bookmark(1))
@@ -125,10 +126,10 @@ import Testing
         #expect(store.all() == [bookmark(1)])
     }
 
-    @Test(arguments: BookmarkStoresKind.allCases) func removingKnownAndUnknownIDsRemovesTheKnownOnesAsOneChange(
-        kind: BookmarkStoresKind
+    @Test(arguments: TestBackend.all) func removingKnownAndUnknownIDsRemovesTheKnownOnesAsOneChange(
+        kind: TestBackend
     ) throws {
-        let (stores, folder) = try kind.make()
+        let (stores, folder) = try kind.makeBookmarkStores()
         defer { kind.remove(folder) }
         let store = try stores.store(for: .local)
         for id in 1...3 { try store.add(bookmark(id)) }
@@ -139,9 +140,9 @@ import Testing
         #expect(store.all() == [bookmark(3), bookmark(2), bookmark(1)])
     }
 
-    @Test(arguments: BookmarkStoresKind.allCases) func undoGoesBackFiftyChangesAtMost(kind: BookmarkStoresKind) throws {
+    @Test(arguments: TestBackend.all) func undoGoesBackFiftyChangesAtMost(kind: TestBackend) throws {
         // Given more changes than the undo depth
-        let (stores, folder) = try kind.make()
+        let (stores, folder) = try kind.makeBookmarkStores()
         defer { kind.remove(folder) }
         let store = try stores.store(for: .local)
         let count = BookmarkLimits.undoDepth + 5

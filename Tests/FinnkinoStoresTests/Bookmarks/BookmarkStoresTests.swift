@@ -8,29 +8,12 @@ import Testing
 @testable import FinnkinoStores
 
 /// Every kind of ``BookmarkStores`` the server can run on; the tests taking one are the contract.
-enum BookmarkStoresKind: String, CaseIterable, Sendable {
-    case sqliteInMemory, sqliteFile, postgres
-
-    /// SQLite's always; PostgreSQL's when the test server is there (``TestPostgres``).
-    static var allCases: [Self] {
-        TestPostgres.isAvailable ? [.sqliteInMemory, .sqliteFile, .postgres] : [.sqliteInMemory, .sqliteFile]
-    }
-
-    /// New, empty stores of this kind, and the folder they keep their files in (if any).
-    func make() throws -> (any BookmarkStores, URL?) {
-        switch self {
-        case .sqliteInMemory:
-            return (try SQLiteBookmarkStores.inMemory(), nil)
-        case .sqliteFile:
-            let folder = try BookmarkFixtures.scratchFolder()
-            return (try SQLiteBookmarkStores(dataDirectory: folder), folder)
-        case .postgres:
-            return (try PostgresBookmarkStores(pool: TestPostgres.freshPool()), nil)
-        }
-    }
-
-    func remove(_ folder: URL?) {
-        if let folder { try? FileManager.default.removeItem(at: folder) }
+extension TestBackend {
+    /// New, empty stores on this backend, and the folder they keep their files in (if any).
+    func makeBookmarkStores() throws -> (any BookmarkStores, URL?) {
+        try make(
+            inMemory: { try SQLiteBookmarkStores.inMemory() }, sqlite: { try SQLiteBookmarkStores(dataDirectory: $0) },
+            postgres: { try PostgresBookmarkStores(pool: $0) })
     }
 }
 
@@ -74,10 +57,10 @@ enum BookmarkStoresKind: String, CaseIterable, Sendable {
         #expect(try reopened.store(for: alice).canUndo)
     }
 
-    @Test(arguments: BookmarkStoresKind.allCases) func anErasedPersonsBookmarksAndHistoryAreGoneAndTheirOpenStoreSaysSo(
-        kind: BookmarkStoresKind
+    @Test(arguments: TestBackend.all) func anErasedPersonsBookmarksAndHistoryAreGoneAndTheirOpenStoreSaysSo(
+        kind: TestBackend
     ) throws {
-        let (stores, folder) = try kind.make()
+        let (stores, folder) = try kind.makeBookmarkStores()
         defer { kind.remove(folder) }
         // Given A with two bookmarks (one undone, so there is a redo), B with one
         let a = try stores.store(for: alice)
@@ -97,10 +80,10 @@ enum BookmarkStoresKind: String, CaseIterable, Sendable {
         #expect(try stores.store(for: bob).all().map(\.movieID) == [3])
     }
 
-    @Test(arguments: BookmarkStoresKind.allCases) func aPersonCannotHaveMoreThanTheLimit(kind: BookmarkStoresKind)
+    @Test(arguments: TestBackend.all) func aPersonCannotHaveMoreThanTheLimit(kind: TestBackend)
         throws
     {
-        let (stores, folder) = try kind.make()
+        let (stores, folder) = try kind.makeBookmarkStores()
         defer { kind.remove(folder) }
         let store = try stores.store(for: alice)
         for id in 1...BookmarkLimits.perPerson { try store.add(BookmarkFixtures.bookmark(id)) }

@@ -8,18 +8,11 @@ import Testing
 @testable import FinnkinoStores
 
 /// Every kind of ``ExportJobs`` the server can run on; the tests taking one are the contract.
-enum ExportJobsKind: String, CaseIterable, Sendable {
-    case sqlite, postgres
-
-    static var allCases: [Self] { TestPostgres.isAvailable ? [.sqlite, .postgres] : [.sqlite] }
-
-    func make() throws -> any ExportJobs {
-        switch self {
-        case .sqlite:
-            try SQLiteExportJobs(
-                dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("jobs-\(UUID())"))
-        case .postgres: try PostgresExportJobs(pool: TestPostgres.freshPool())
-        }
+extension TestBackend {
+    /// New, empty export jobs on this backend.
+    func makeExportJobs() throws -> any ExportJobs {
+        try make(sqlite: { try SQLiteExportJobs(dataDirectory: $0) }, postgres: { try PostgresExportJobs(pool: $0) })
+            .store
     }
 }
 
@@ -35,8 +28,8 @@ enum ExportJobsKind: String, CaseIterable, Sendable {
             path: "/media/uploads/x.mp4", title: "Klippi", duration: 4, size: FrameSize(width: 480, height: 270),
             hasAudio: true))
 
-    @Test(arguments: ExportJobsKind.allCases) func aJobIsTakenByOneWorkerAndEndedByIt(kind: ExportJobsKind) throws {
-        let jobs = try kind.make()
+    @Test(arguments: TestBackend.onDisk) func aJobIsTakenByOneWorkerAndEndedByIt(kind: TestBackend) throws {
+        let jobs = try kind.makeExportJobs()
         // Given A's export queued; A's second is refused while it is, B's is not
         let first = try #require(try jobs.enqueue(Self.composition, edits: ["Käännä 90°"], for: alice, now: start))
         #expect(try jobs.enqueue(Self.composition, edits: [], for: alice, now: start) == nil)
@@ -65,10 +58,10 @@ enum ExportJobsKind: String, CaseIterable, Sendable {
         #expect(try jobs.enqueue(Self.composition, edits: [], for: alice, now: start) != nil)
     }
 
-    @Test(arguments: ExportJobsKind.allCases) func aDeadWorkersJobIsTakenOverWhenItsLeaseRunsOut(
-        kind: ExportJobsKind
+    @Test(arguments: TestBackend.onDisk) func aDeadWorkersJobIsTakenOverWhenItsLeaseRunsOut(
+        kind: TestBackend
     ) throws {
-        let jobs = try kind.make()
+        let jobs = try kind.makeExportJobs()
         let id = try #require(try jobs.enqueue(Self.composition, edits: [], for: alice, now: start))
         // Given w1 holding it for 10 s, then silent (killed)
         _ = try #require(try jobs.claim(worker: "w1", until: start.addingTimeInterval(10), now: start))
@@ -95,8 +88,8 @@ enum ExportJobsKind: String, CaseIterable, Sendable {
         #expect(try jobs.job(id, of: alice) == nil)
     }
 
-    @Test(arguments: ExportJobsKind.allCases) func cancellingAndErasing(kind: ExportJobsKind) throws {
-        let jobs = try kind.make()
+    @Test(arguments: TestBackend.onDisk) func cancellingAndErasing(kind: TestBackend) throws {
+        let jobs = try kind.makeExportJobs()
         let until = start.addingTimeInterval(30)
         // A queued job cancelled is cancelled at once, and never taken
         let queued = try #require(try jobs.enqueue(Self.composition, edits: [], for: alice, now: start))
@@ -129,10 +122,10 @@ enum ExportJobsKind: String, CaseIterable, Sendable {
         #expect(try jobs.job(bobs, of: bob)?.state == .queued)
     }
 
-    @Test(arguments: ExportJobsKind.allCases) func workersAskingAtOnceNeverTakeOneJobTwice(
-        kind: ExportJobsKind
+    @Test(arguments: TestBackend.onDisk) func workersAskingAtOnceNeverTakeOneJobTwice(
+        kind: TestBackend
     ) throws {
-        let jobs = try kind.make()
+        let jobs = try kind.makeExportJobs()
         let persons = (0..<40).map { PersonID(rawValue: 100 + Int64($0)) }
         let queued = try Set(
             persons.map { person in try #require(try jobs.enqueue(Self.composition, edits: [], for: person, now: start))
@@ -174,8 +167,8 @@ enum ExportJobsKind: String, CaseIterable, Sendable {
         #expect(try jobs.claim(worker: "w3", until: start.addingTimeInterval(30), now: start)?.id == first)
     }
 
-    @Test(arguments: ExportJobsKind.allCases) func aStoppingInstanceGivesItsJobBack(kind: ExportJobsKind) throws {
-        let jobs = try kind.make()
+    @Test(arguments: TestBackend.onDisk) func aStoppingInstanceGivesItsJobBack(kind: TestBackend) throws {
+        let jobs = try kind.makeExportJobs()
         let id = try #require(try jobs.enqueue(Self.composition, edits: [], for: alice, now: start))
         _ = try #require(try jobs.claim(worker: "w1", until: start.addingTimeInterval(30), now: start))
         // When w1's instance stops, the job is queued again, that take not counted
@@ -186,8 +179,8 @@ enum ExportJobsKind: String, CaseIterable, Sendable {
         #expect(try jobs.claim(worker: "w2", until: start.addingTimeInterval(30), now: start)?.attempts == 1)
     }
 
-    @Test(arguments: ExportJobsKind.allCases) func aPersonKeepsOnlyTheirLastFinishedJobs(kind: ExportJobsKind) throws {
-        let jobs = try kind.make()
+    @Test(arguments: TestBackend.onDisk) func aPersonKeepsOnlyTheirLastFinishedJobs(kind: TestBackend) throws {
+        let jobs = try kind.makeExportJobs()
         // When A queues and cancels many times
         var ids: [Int64] = []
         for _ in 0..<(ExportJobLimits.finishedKept + 5) {

@@ -14,11 +14,10 @@ import Testing
 
     /// Asks `instance` for the person of `token` until it answers nil, for at most 5 s.
     func waitUntilForgotten(_ token: SessionToken, by instance: PostgresPersonStore) throws -> PersonID? {
-        let deadline = Date().addingTimeInterval(5)
-        var person = try instance.person(of: token, now: start)
-        while person != nil, Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
+        var person: PersonID?
+        try pollBlocking(upTo: .seconds(5)) {
             person = try instance.person(of: token, now: start)
+            return person == nil
         }
         return person
     }

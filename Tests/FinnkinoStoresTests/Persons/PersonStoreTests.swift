@@ -7,42 +7,25 @@ import Testing
 @testable import FinnkinoStores
 
 /// Every kind of ``PersonStore`` the server can run on; the tests of the contract run on each.
-enum PersonStoreKind: String, CaseIterable, Sendable {
-    case sqliteInMemory, sqliteFile, postgres
-
-    /// SQLite's always; PostgreSQL's when the test server is there (``TestPostgres``).
-    static var allCases: [Self] {
-        TestPostgres.isAvailable ? [.sqliteInMemory, .sqliteFile, .postgres] : [.sqliteInMemory, .sqliteFile]
-    }
-
-    /// A new, empty store of this kind, and the folder it keeps its files in (if any).
-    func make() throws -> (any PersonStore, URL?) {
-        switch self {
-        case .sqliteInMemory:
-            return (try SQLitePersonStore.inMemory(), nil)
-        case .sqliteFile:
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("persons-\(UUID().uuidString)")
-            return (try SQLitePersonStore(dataDirectory: folder), folder)
-        case .postgres:
-            return (try PostgresPersonStore(pool: TestPostgres.freshPool()), nil)
-        }
-    }
-
-    func remove(_ folder: URL?) {
-        if let folder { try? FileManager.default.removeItem(at: folder) }
+extension TestBackend {
+    /// A new, empty store on this backend, and the folder it keeps its files in (if any).
+    func makePersonStore() throws -> (any PersonStore, URL?) {
+        try make(
+            inMemory: { try SQLitePersonStore.inMemory() }, sqlite: { try SQLitePersonStore(dataDirectory: $0) },
+            postgres: { try PostgresPersonStore(pool: $0) })
     }
 }
 
 /// Persons and their sessions: a token stands for its person only while it is known, not signed
-/// out and not expired; the server keeps only its hash. The tests taking a ``PersonStoreKind``
+/// out and not expired; the server keeps only its hash. The tests taking a ``TestBackend``
 /// are the contract of every ``PersonStore``.
 @Suite(.timeLimit(.minutes(3))) struct PersonStoreTests {
     let start = Date(timeIntervalSince1970: 1_795_000_000)
 
-    @Test(arguments: PersonStoreKind.allCases) func eachNewPersonIsDistinctAndTheirTokenStandsForThem(
-        kind: PersonStoreKind
+    @Test(arguments: TestBackend.all) func eachNewPersonIsDistinctAndTheirTokenStandsForThem(
+        kind: TestBackend
     ) throws {
-        let (store, folder) = try kind.make()
+        let (store, folder) = try kind.makePersonStore()
         defer { kind.remove(folder) }
         // When two browsers come for the first time
         let first = try store.newPerson(device: "", now: start)
@@ -58,8 +41,8 @@ enum PersonStoreKind: String, CaseIterable, Sendable {
         #expect(try store.count() == 3)
     }
 
-    @Test(arguments: PersonStoreKind.allCases) func deviceIDsAreRandomNotOneAfterAnother(kind: PersonStoreKind) throws {
-        let (store, folder) = try kind.make()
+    @Test(arguments: TestBackend.all) func deviceIDsAreRandomNotOneAfterAnother(kind: TestBackend) throws {
+        let (store, folder) = try kind.makePersonStore()
         defer { kind.remove(folder) }
         // When a person gets devices one after another
         let (person, _) = try store.newPerson(device: "a", now: start)
@@ -73,15 +56,15 @@ enum PersonStoreKind: String, CaseIterable, Sendable {
         #expect(zip(ids, ids.dropFirst()).allSatisfy { $1 - $0 > 1_000_000 })
     }
 
-    @Test(arguments: PersonStoreKind.allCases) func aNewFileNeverGivesANewPersonTheIDOfAnOldOne(
-        kind: PersonStoreKind
+    @Test(arguments: TestBackend.all) func aNewFileNeverGivesANewPersonTheIDOfAnOldOne(
+        kind: TestBackend
     ) throws {
         // Given persons of a file that is then lost (the other stores keep their rows)
-        let (old, oldFolder) = try kind.make()
+        let (old, oldFolder) = try kind.makePersonStore()
         defer { kind.remove(oldFolder) }
         let before = try Set((0..<200).map { _ in try old.newPerson(device: "", now: start).person })
         // When a new file makes persons
-        let (new, newFolder) = try kind.make()
+        let (new, newFolder) = try kind.makePersonStore()
         defer { kind.remove(newFolder) }
         let after = try Set((0..<200).map { _ in try new.newPerson(device: "", now: start).person })
         // Then none has an ID of before, nor the local person's
@@ -89,10 +72,10 @@ enum PersonStoreKind: String, CaseIterable, Sendable {
         #expect(!after.contains(.local) && !after.contains(.nobody))
     }
 
-    @Test(arguments: PersonStoreKind.allCases) func anUnknownSignedOutOrExpiredTokenStandsForNoOne(
-        kind: PersonStoreKind
+    @Test(arguments: TestBackend.all) func anUnknownSignedOutOrExpiredTokenStandsForNoOne(
+        kind: TestBackend
     ) throws {
-        let (store, folder) = try kind.make()
+        let (store, folder) = try kind.makePersonStore()
         defer { kind.remove(folder) }
         let (_, token) = try store.newPerson(device: "", now: start)
         // An unknown token (well formed, never given out)
@@ -186,10 +169,10 @@ enum PersonStoreKind: String, CaseIterable, Sendable {
         #expect(try store.devices(of: person).first?.lastUsedAt == later)
     }
 
-    @Test(arguments: PersonStoreKind.allCases) func aJoinCodeJoinsOneDeviceOnceWithinTenMinutes(kind: PersonStoreKind)
+    @Test(arguments: TestBackend.all) func aJoinCodeJoinsOneDeviceOnceWithinTenMinutes(kind: TestBackend)
         throws
     {
-        let (store, folder) = try kind.make()
+        let (store, folder) = try kind.makePersonStore()
         defer { kind.remove(folder) }
         let (alice, _) = try store.newPerson(device: "Firefox, Linux", now: start)
         // When A asks for a code and another device types it (in lower case, with a space)
@@ -211,8 +194,8 @@ enum PersonStoreKind: String, CaseIterable, Sendable {
         #expect(try store.devices(of: alice).map(\.name) == ["Safari, iPhone", "Firefox, Linux"])
     }
 
-    @Test(arguments: PersonStoreKind.allCases) func aDeviceCanBeSignedOutOnlyByItsPerson(kind: PersonStoreKind) throws {
-        let (store, folder) = try kind.make()
+    @Test(arguments: TestBackend.all) func aDeviceCanBeSignedOutOnlyByItsPerson(kind: TestBackend) throws {
+        let (store, folder) = try kind.makePersonStore()
         defer { kind.remove(folder) }
         let (alice, first) = try store.newPerson(device: "", now: start)
         let (bob, _) = try store.newPerson(device: "", now: start)
@@ -228,10 +211,10 @@ enum PersonStoreKind: String, CaseIterable, Sendable {
         #expect(try store.devices(of: alice).count == 1)
     }
 
-    @Test(arguments: PersonStoreKind.allCases) func anErasedOrSweptPersonIsGoneWithTheirSessions(
-        kind: PersonStoreKind
+    @Test(arguments: TestBackend.all) func anErasedOrSweptPersonIsGoneWithTheirSessions(
+        kind: TestBackend
     ) throws {
-        let (store, folder) = try kind.make()
+        let (store, folder) = try kind.makePersonStore()
         defer { kind.remove(folder) }
         // Given three persons, one seen again later, and the local one
         let (gone, goneToken) = try store.newPerson(device: "", now: start)
@@ -258,9 +241,9 @@ enum PersonStoreKind: String, CaseIterable, Sendable {
 
     /// Two stores on one database (two processes on one file, two instances on one server), each
     /// keeping its page views' last uses for `delay`.
-    static func twoStores(_ kind: PersonStoreKind, delay: Duration) throws -> (any PersonStore, any PersonStore, URL?) {
+    static func twoStores(_ kind: TestBackend, delay: Duration) throws -> (any PersonStore, any PersonStore, URL?) {
         switch kind {
-        case .sqliteInMemory, .sqliteFile:
+        case .sqliteInMemory, .sqlite:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("persons-\(UUID().uuidString)")
             return (
                 try SQLitePersonStore(dataDirectory: folder, touchDelay: delay),
@@ -272,8 +255,8 @@ enum PersonStoreKind: String, CaseIterable, Sendable {
         }
     }
 
-    @Test(arguments: PersonStoreKind.allCases.filter { $0 != .sqliteInMemory })
-    func aPageViewWritesNothingItselfItsUseIsWrittenWithinTheDelay(kind: PersonStoreKind) throws {
+    @Test(arguments: TestBackend.all.filter { $0 != .sqliteInMemory })
+    func aPageViewWritesNothingItselfItsUseIsWrittenWithinTheDelay(kind: TestBackend) throws {
         // Given a person who made their session at the start, on a store that keeps uses for a minute
         let (store, other, folder) = try Self.twoStores(kind, delay: .seconds(60))
         defer { kind.remove(folder) }
@@ -290,8 +273,8 @@ enum PersonStoreKind: String, CaseIterable, Sendable {
         #expect(try other.devices(of: person).map(\.lastUsedAt) == [later])
     }
 
-    @Test(arguments: PersonStoreKind.allCases.filter { $0 != .sqliteInMemory })
-    func theUsesKeptAreWrittenByThemselvesAfterTheDelay(kind: PersonStoreKind) throws {
+    @Test(arguments: TestBackend.all.filter { $0 != .sqliteInMemory })
+    func theUsesKeptAreWrittenByThemselvesAfterTheDelay(kind: TestBackend) throws {
         // Given a store that keeps uses for 0.2 s, and two persons using it 20 days later
         let (store, other, folder) = try Self.twoStores(kind, delay: .milliseconds(200))
         defer { kind.remove(folder) }
@@ -301,8 +284,7 @@ enum PersonStoreKind: String, CaseIterable, Sendable {
         _ = try store.person(of: aliceToken, now: later)
         _ = try store.person(of: bobToken, now: later.addingTimeInterval(5))
         // Then, with nobody calling writeTouches, both are written together within a few seconds
-        let deadline = Date().addingTimeInterval(10)
-        while try other.dates(of: bob)?.lastSeen == start, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        try pollBlocking(every: .milliseconds(50)) { try other.dates(of: bob)?.lastSeen != start }
         #expect(try other.dates(of: alice)?.lastSeen == later)
         #expect(try other.dates(of: bob)?.lastSeen == later.addingTimeInterval(5))
     }

@@ -9,18 +9,13 @@ import WebPush
 @testable import FinnkinoStores
 
 /// Every kind of ``PushSubscriptions`` the server can run on; the tests taking one are the contract.
-enum PushSubscriptionsKind: String, CaseIterable, Sendable {
-    case sqlite, postgres
-
-    static var allCases: [Self] { TestPostgres.isAvailable ? [.sqlite, .postgres] : [.sqlite] }
-
-    func make() throws -> any PushSubscriptions {
-        switch self {
-        case .sqlite:
-            try SQLitePushSubscriptions(
-                dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("push-\(UUID())"))
-        case .postgres: try PostgresPushSubscriptions(pool: TestPostgres.freshPool())
-        }
+extension TestBackend {
+    /// New, empty push subscriptions on this backend.
+    func makePushSubscriptions() throws -> any PushSubscriptions {
+        try make(
+            sqlite: { try SQLitePushSubscriptions(dataDirectory: $0) },
+            postgres: { try PostgresPushSubscriptions(pool: $0) }
+        ).store
     }
 }
 
@@ -38,10 +33,10 @@ enum PushSubscriptionsKind: String, CaseIterable, Sendable {
             auth: Base64URL.encode((0..<16).map { UInt8($0) }))
     }
 
-    @Test(arguments: PushSubscriptionsKind.allCases) func anEndpointIsOnePersonsAtATime(
-        kind: PushSubscriptionsKind
+    @Test(arguments: TestBackend.onDisk) func anEndpointIsOnePersonsAtATime(
+        kind: TestBackend
     ) throws {
-        let store = try kind.make()
+        let store = try kind.makePushSubscriptions()
         let phone = try Self.subscription("phone")
         let laptop = try Self.subscription("laptop")
         // Given A's phone and laptop
@@ -76,10 +71,10 @@ enum PushSubscriptionsKind: String, CaseIterable, Sendable {
                 && (try store.subscriptions(of: bob).map(\.subscription)) == [laptop])
     }
 
-    @Test(arguments: PushSubscriptionsKind.allCases) func theOldestBeyondTheLimitIsForgotten(
-        kind: PushSubscriptionsKind
+    @Test(arguments: TestBackend.onDisk) func theOldestBeyondTheLimitIsForgotten(
+        kind: TestBackend
     ) throws {
-        let store = try kind.make()
+        let store = try kind.makePushSubscriptions()
         let devices = try (0...PushSubscriptionLimits.perPerson).map { try Self.subscription("d\($0)") }
         for (index, device) in devices.enumerated() {
             try store.add(device, for: alice, device: 1, now: start.addingTimeInterval(Double(index)))

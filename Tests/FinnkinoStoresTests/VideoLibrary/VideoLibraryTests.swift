@@ -6,20 +6,16 @@ import Testing
 @testable import FinnkinoStores
 
 /// Every kind of ``VideoLibrary`` the server can run on; the tests taking one are the contract.
-enum VideoLibraryKind: String, CaseIterable, Sendable {
-    case sqlite, postgres
-
-    static var allCases: [Self] { TestPostgres.isAvailable ? [.sqlite, .postgres] : [.sqlite] }
-
-    /// A new, empty library of this kind keeping its files in `data`.
-    func make(_ data: URL) throws -> any VideoLibrary {
-        switch self {
-        case .sqlite: try SQLiteVideoLibrary(dataDirectory: data)
-        case .postgres:
-            try PostgresVideoLibrary(
-                pool: TestPostgres.freshPool(),
-                folder: data.appendingPathComponent(SQLiteVideoLibrary.folderName, isDirectory: true))
-        }
+extension TestBackend {
+    /// A new, empty library on this backend keeping its files in `data`.
+    func makeVideoLibrary(_ data: URL) throws -> any VideoLibrary {
+        try make(
+            sqlite: { _ in try SQLiteVideoLibrary(dataDirectory: data) },
+            postgres: {
+                try PostgresVideoLibrary(
+                    pool: $0, folder: data.appendingPathComponent(SQLiteVideoLibrary.folderName, isDirectory: true))
+            }
+        ).store
     }
 }
 
@@ -62,12 +58,12 @@ enum VideoLibraryKind: String, CaseIterable, Sendable {
         #expect(try reopened.video(id: 1, of: .local)?.edits == ["Rotate 90°"])
     }
 
-    @Test(arguments: VideoLibraryKind.allCases) func deletingRemovesTheRowAndBothFiles(kind: VideoLibraryKind)
+    @Test(arguments: TestBackend.onDisk) func deletingRemovesTheRowAndBothFiles(kind: TestBackend)
         async throws
     {
         let data = folder()
         defer { try? FileManager.default.removeItem(at: data) }
-        let library = try kind.make(data)
+        let library = try kind.makeVideoLibrary(data)
         let file = library.newVideoFile()
         try copyClip(to: file)
         let video = try await library.add(file, title: "Poistettava", edits: [], for: .local)
@@ -78,12 +74,12 @@ enum VideoLibraryKind: String, CaseIterable, Sendable {
         #expect(try library.delete(id: video.id, of: .local) == false)
     }
 
-    @Test(arguments: VideoLibraryKind.allCases) func aFileThatIsNotAVideoIsRefusedAndRemoved(kind: VideoLibraryKind)
+    @Test(arguments: TestBackend.onDisk) func aFileThatIsNotAVideoIsRefusedAndRemoved(kind: TestBackend)
         async throws
     {
         let data = folder()
         defer { try? FileManager.default.removeItem(at: data) }
-        let library = try kind.make(data)
+        let library = try kind.makeVideoLibrary(data)
         let file = library.newVideoFile()
         try Data("not a video".utf8).write(to: file)
         await #expect(throws: VideoLibraryError.self) {
@@ -93,12 +89,12 @@ enum VideoLibraryKind: String, CaseIterable, Sendable {
         #expect(try library.all().isEmpty)
     }
 
-    @Test(arguments: VideoLibraryKind.allCases) func aFileOutsideTheLibraryFolderIsRefused(kind: VideoLibraryKind)
+    @Test(arguments: TestBackend.onDisk) func aFileOutsideTheLibraryFolderIsRefused(kind: TestBackend)
         async throws
     {
         let data = folder()
         defer { try? FileManager.default.removeItem(at: data) }
-        let library = try kind.make(data)
+        let library = try kind.makeVideoLibrary(data)
         let outside = data.appendingPathComponent("elsewhere.mp4")
         try copyClip(to: outside)
         await #expect(throws: VideoLibraryError.self) {
@@ -107,12 +103,12 @@ enum VideoLibraryKind: String, CaseIterable, Sendable {
         #expect(try library.all().isEmpty)
     }
 
-    @Test(arguments: VideoLibraryKind.allCases) func anotherPersonsVideoIsAsIfItDidNotExist(
-        kind: VideoLibraryKind
+    @Test(arguments: TestBackend.onDisk) func anotherPersonsVideoIsAsIfItDidNotExist(
+        kind: TestBackend
     ) async throws {
         let data = folder()
         defer { try? FileManager.default.removeItem(at: data) }
-        let library = try kind.make(data)
+        let library = try kind.makeVideoLibrary(data)
         let alice = PersonID(rawValue: 1_000_001)
         let bob = PersonID(rawValue: 1_000_002)
         // Given a video of A's

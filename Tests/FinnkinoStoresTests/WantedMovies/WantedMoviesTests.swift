@@ -6,18 +6,13 @@ import Testing
 @testable import FinnkinoStores
 
 /// Every kind of ``WantedMovies`` the server can run on; the tests taking one are the contract.
-enum WantedMoviesKind: String, CaseIterable, Sendable {
-    case sqlite, postgres
-
-    static var allCases: [Self] { TestPostgres.isAvailable ? [.sqlite, .postgres] : [.sqlite] }
-
-    func make() throws -> any WantedMovies {
-        switch self {
-        case .sqlite:
-            try SQLiteWantedMovies(
-                dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("wanted-\(UUID())"))
-        case .postgres: try PostgresWantedMovies(pool: TestPostgres.freshPool())
-        }
+extension TestBackend {
+    /// New, empty wanted movies on this backend.
+    func makeWantedMovies() throws -> any WantedMovies {
+        try make(
+            sqlite: { try SQLiteWantedMovies(dataDirectory: $0) }, postgres: { try PostgresWantedMovies(pool: $0) }
+        )
+        .store
     }
 }
 
@@ -29,10 +24,10 @@ enum WantedMoviesKind: String, CaseIterable, Sendable {
     let carol = PersonID(rawValue: 9)
     let start = Date(timeIntervalSince1970: 1_795_000_000)
 
-    @Test(arguments: WantedMoviesKind.allCases) func eachPersonsWantsAreTheirsAndAnnouncedOnce(
-        kind: WantedMoviesKind
+    @Test(arguments: TestBackend.onDisk) func eachPersonsWantsAreTheirsAndAnnouncedOnce(
+        kind: TestBackend
     ) throws {
-        let store = try kind.make()
+        let store = try kind.makeWantedMovies()
         // Given A wanting two movies and B one of the same
         #expect(try store.want(301, title: "Dyyni", by: alice, now: start))
         #expect(try store.want(302, title: "Muumit", by: alice, now: start.addingTimeInterval(60)))
@@ -79,9 +74,8 @@ enum WantedMoviesKind: String, CaseIterable, Sendable {
         #expect(try store.feedGeneration(of: alice) == 0)
     }
 
-    @Test(arguments: WantedMoviesKind.allCases) func onePersonCannotWantMoreThanTheLimit(kind: WantedMoviesKind) throws
-    {
-        let store = try kind.make()
+    @Test(arguments: TestBackend.onDisk) func onePersonCannotWantMoreThanTheLimit(kind: TestBackend) throws {
+        let store = try kind.makeWantedMovies()
         let limit = WantedMovieLimits.perPerson
         for movie in 1...limit { #expect(try store.want(movie, title: "M\(movie)", by: alice, now: start)) }
         // A movie more is refused; asking again for one already wanted is not
