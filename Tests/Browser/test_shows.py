@@ -44,6 +44,18 @@ def tomorrow_in_helsinki() -> str:
     return (today + datetime.timedelta(days=1)).isoformat()
 
 
+def listed_shows(walker: Walker, badge_css: str = ".show-badge") -> list[dict]:
+    """Each show the page lists: its badges' texts (those matching `badge_css`), the address of its
+    page and its text, read in one call (a WebDriver call per show took 90 s for a day of the
+    capital region's shows)."""
+    return walker.driver.execute_script(
+        "return Array.from(document.querySelectorAll('section.theatre li.show'), show => ({"
+        " badges: Array.from(show.querySelectorAll(arguments[0]), badge => badge.innerText.trim()),"
+        " link: (show.querySelector('a[href*=\"/show/\"]') || {}).href || '', text: show.innerText }))",
+        badge_css,
+    )
+
+
 @pytest.mark.parametrize("viewport", VIEWPORTS, ids=lambda v: v.name)
 def test_special_shows_are_told_in_words(server, browser, screenshot_dir, viewport: Viewport) -> None:
     walker = Walker(browser, server.url, viewport, screenshot_dir, prefix="shows-")
@@ -62,8 +74,8 @@ def test_special_shows_are_told_in_words(server, browser, screenshot_dir, viewpo
                 assert marked, f"no {kind} show tomorrow in the capital region"
                 assert {badge.text.strip() for badge in marked} == {words}
             # And no badge of any show is a raw feed code (`FI`, `SV`) or an empty one
-            for show in shows:
-                texts = [badge.text.strip() for badge in show.find_elements(By.CSS_SELECTOR, ".show-badge")]
+            for show in listed_shows(walker):
+                texts = show["badges"]
                 assert texts and all(texts), texts
                 assert not any(len(text) == 2 and text.isalpha() and text.isupper() for text in texts), texts
             special = walker.find("li.show .show-badge.special.show-badge-descriptiveSubtitles")
@@ -109,12 +121,10 @@ def test_the_real_samples_special_shows_are_badged(browser, tmp_path, screenshot
                 # Then exactly the sample's hard-of-hearing and K18 shows carry those badges, in words
                 for kind, words in WORDS[language].items():
                     marked: set[str] = set()
-                    for show in walker.find_all("section.theatre li.show"):
-                        badges = show.find_elements(By.CSS_SELECTOR, f".show-badge.show-badge-{kind}")
-                        if badges:
-                            assert {badge.text.strip() for badge in badges} == {words}
-                            link = show.find_element(By.CSS_SELECTOR, 'a[href*="/show/"]').get_attribute("href")
-                            marked.add(link.rstrip("/").rsplit("/", 1)[-1])
+                    for show in listed_shows(walker, f".show-badge.show-badge-{kind}"):
+                        if show["badges"]:
+                            assert set(show["badges"]) == {words}
+                            marked.add(show["link"].rstrip("/").rsplit("/", 1)[-1])
                     assert marked == expected[kind], (kind, marked, expected[kind])
                 special = walker.find("li.show .show-badge-barScreening")
                 walker.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", special)
@@ -213,8 +223,8 @@ def test_filters_and_my_theatres(server, browser, screenshot_dir, viewport: View
         walker.wait_until(
             lambda _: 0 < len(walker.find_all("section.theatre li.show")) < everything, "fewer shows")
         assert walker.reload_marker() is not None, "the page was reloaded instead of updated in place"
-        for show in walker.find_all("section.theatre li.show"):
-            assert show.find_elements(By.CSS_SELECTOR, ".show-badge-descriptiveSubtitles"), show.text
+        for show in listed_shows(walker, ".show-badge-descriptiveSubtitles"):
+            assert show["badges"], show["text"]
         assert walker.text(".hidden-count")
         # And the day links keep the filter
         assert all("access=hoh" in a.get_attribute("href") for a in walker.find_all("nav.dates a"))
@@ -225,8 +235,8 @@ def test_filters_and_my_theatres(server, browser, screenshot_dir, viewport: View
         walker.wait_for_page("/showtimes")
         # Then the filter is as they left it
         assert Select(walker.find("#filter-access")).first_selected_option.get_attribute("value") == "hoh"
-        for show in walker.find_all("section.theatre li.show"):
-            assert show.find_elements(By.CSS_SELECTOR, ".show-badge-descriptiveSubtitles"), show.text
+        for show in listed_shows(walker, ".show-badge-descriptiveSubtitles"):
+            assert show["badges"], show["text"]
     with walker.step("my theatres"):
         # When the person saves Omena (Espoo) and Cine Atlas (Tampere) as their theatres
         walker.open(f"/showtimes?area={CAPITAL_REGION}&date={tomorrow}&from=17:00")
@@ -253,8 +263,11 @@ def test_filters_and_my_theatres(server, browser, screenshot_dir, viewport: View
             == {"Omena, Espoo", "Cine Atlas, Tampere"},
             "only the two theatres",
         )
-        for time in walker.find_all("section.theatre .show-time"):
-            assert time.text.strip()[:5] >= "17:00", time.text
+        times = walker.driver.execute_script(
+            "return Array.from(document.querySelectorAll('section.theatre .show-time'), t => t.innerText.trim())")
+        assert times
+        for time in times:
+            assert time[:5] >= "17:00", time
         walker.shoot("my-theatres")
 
 
