@@ -16,24 +16,6 @@ import WebSupport
     import Darwin
 #endif
 
-// The program's `main` (this file's top-level code: SwiftPM names it so for an executable, where
-// libFuzzer's own `main` would not be used) runs libFuzzer's driver, found at run time.
-typealias FuzzerDriver =
-    @convention(c) (
-        UnsafeMutablePointer<CInt>, UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-        @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-    ) -> CInt
-guard let driver = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "LLVMFuzzerRunDriver") else {
-    FileHandle.standardError.write(Data("finnkino-fuzz: not linked with libFuzzer (-sanitize=fuzzer)\n".utf8))
-    exit(2)
-}
-var argumentCount = CommandLine.argc
-var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-exit(
-    unsafeBitCast(driver, to: FuzzerDriver.self)(&argumentCount, &arguments) { start, count in
-        fuzzerTestOneInput(start, count)
-    })
-
 /// The parsers that can be fuzzed.
 enum FuzzTarget: String, CaseIterable {
     case xml, html, form, range
@@ -134,3 +116,22 @@ private func fuzzRange(_ bytes: Data) {
         fatalError("range \(range) outside a file of \(size) bytes for \(header)")
     }
 }
+
+// The program's `main` (this file's top-level code: SwiftPM names it so for an executable, where
+// libFuzzer's own `main` would not be used) runs libFuzzer's driver, found at run time. Last in the
+// file: the globals above are initialized in order before it, and nothing after it would run.
+typealias FuzzerDriver =
+    @convention(c) (
+        UnsafeMutablePointer<CInt>, UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+    ) -> CInt
+guard let driver = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "LLVMFuzzerRunDriver") else {
+    FileHandle.standardError.write(Data("finnkino-fuzz: not linked with libFuzzer (-sanitize=fuzzer)\n".utf8))
+    exit(2)
+}
+var argumentCount = CommandLine.argc
+var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+exit(
+    unsafeBitCast(driver, to: FuzzerDriver.self)(&argumentCount, &arguments) { start, count in
+        fuzzerTestOneInput(start, count)
+    })
