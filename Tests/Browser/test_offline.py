@@ -183,6 +183,8 @@ def test_the_first_page_opened_is_kept_without_being_opened_again(browser, serve
         # and without a connection the app opens on it
         open_kept(walker, "/")
         assert walker.find_all("#results li.movie"), "the kept movie list shows no movies"
+        # with the posters it showed, which had loaded before the worker too
+        walker.wait_until(lambda _: images_loaded(walker, "#results li.movie:first-child img"), "the kept poster")
 
 
 def serve(binary: Path, port: int, data_dir: Path) -> Server:

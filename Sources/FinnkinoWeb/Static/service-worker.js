@@ -5,9 +5,10 @@
 //
 // Kept: the shell (the style sheet, the script, the icon and the offline page, at install), the
 // pages the person opened of their movie list, bookmarks, movies and shows (each when it loads,
-// network first), and the images those pages show. Without a connection a kept page opens from
-// the cache, marked with when it was kept (the page's script says how old it is); any other page
-// is the offline page, in the person's language.
+// network first), and the images those pages show (also those of the pages open when the worker
+// first takes over). Without a connection a kept page opens from the cache, marked with when it
+// was kept (the page's script says how old it is); any other page is the offline page, in the
+// person's language.
 //
 // What is kept belongs to the person signed in: signing this device out, joining another
 // person's devices, erasing, and a change of language forget it here, and the server's answers
@@ -199,8 +200,10 @@ function forget() {
 }
 
 // The pages open when the worker first takes over loaded before it: keep them now (the page a
-// phone opens first is the person's movie list). They are not yet this worker's clients (it may not
-// have claimed them), hence `includeUncontrolled`. At most `KEEP_TIMEOUT_MS` each.
+// phone opens first is the person's movie list), and the images they show, which loaded before
+// the worker too: without them the kept page would open with broken images. They are not yet this
+// worker's clients (it may not have claimed them), hence `includeUncontrolled`. At most
+// `KEEP_TIMEOUT_MS` each.
 function keepOpenPages() {
   return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (windows) {
     return Promise.all(windows.map(function (window) {
@@ -209,11 +212,45 @@ function keepOpenPages() {
       var controller = new AbortController();
       var timer = setTimeout(function () { controller.abort(); }, KEEP_TIMEOUT_MS);
       return fetch(url.pathname + url.search, { credentials: "same-origin", signal: controller.signal })
-        .then(function (response) { return keepable(response) ? keep(url, response) : null; })
+        .then(function (response) {
+          if (!keepable(response)) { return null; }
+          // The images first: a page is kept only with what it shows.
+          return response.clone().text()
+            .then(function (html) { return keepImages(imagePaths(html), controller.signal); })
+            .then(function () { return keep(url, response); });
+        })
         .catch(function () { return null; })
         .then(function () { clearTimeout(timer); });
     }));
   }).catch(function () {});
+}
+
+// The paths of this app's images a page shows: each <img>'s plain image and the decorated one its
+// script swaps in.
+function imagePaths(html) {
+  var paths = [];
+  var pattern = /\s(?:src|data-decorated)="(\/(?:image|app-icon)\/[^"]+)"/g;
+  var match;
+  while ((match = pattern.exec(html)) !== null && paths.length < MAX_IMAGES) {
+    var path = match[1].replace(/&amp;/g, "&");
+    if (paths.indexOf(path) < 0) { paths.push(path); }
+  }
+  return paths;
+}
+
+// Keeps the images not kept yet; the browser's HTTP cache first (`force-cache`: those the page
+// loaded are there), else the network. One that cannot be had is left out.
+function keepImages(paths, signal) {
+  return caches.open(IMAGES).then(function (cache) {
+    return Promise.all(paths.map(function (path) {
+      return cache.match(path).then(function (copy) {
+        if (copy) { return null; }
+        return fetch(new Request(path, { cache: "force-cache", credentials: "same-origin", signal: signal }))
+          .then(function (response) { return keepable(response) ? cache.put(path, response) : null; })
+          .catch(function () { return null; });
+      });
+    })).then(function () { return trim(cache, MAX_IMAGES); });
+  });
 }
 
 // An announcement pushed by the server (a wanted movie is on): its notification opens the
