@@ -273,6 +273,8 @@ let package = Package(
                 "FinnkinoWeb", "FinnkinoKit", "FinnkinoPresentation", "FinnkinoStores", "AppPatterns", "ImagePipeline",
                 "Storage", "AppPatternsTesting", "TestSupport", "WebPush", "WebSupport", locks,
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]),

@@ -66,6 +66,9 @@ struct MigrateCommand: ParsableCommand {
                 _ = try SQLiteBookmarkStores(dataDirectory: directory)
                 _ = try SQLiteSnapshotStorage(fileURL: directory.appendingPathComponent("state.sqlite"))
                 _ = try SQLiteVideoLibrary(dataDirectory: directory)
+                _ = try SQLiteExportJobs(dataDirectory: directory)
+                _ = try SQLiteWantedMovies(dataDirectory: directory)
+                _ = try SQLitePushSubscriptions(dataDirectory: directory)
             } catch {
                 throw CommandFailure("the SQLite files in \(directory.path) cannot be migrated: \(error)")
             }

@@ -147,18 +147,24 @@ struct ServeCommand: AsyncParsableCommand {
         location.start()
         let hosted = WebConfiguration.isHosted(host: host, allowedHosts: allowedHosts, hostedFlag: self.hosted)
         let media = mediaDir.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? directory
-        let stores =
-            try postgres.map { try Self.postgresStores(on: $0, media: media, logger: logger) }
-            ?? PersonalStores(
-                persons: try Self.persons(in: directory, hosted: hosted, logger: logger),
-                bookmarks: try Self.bookmarks(in: directory, logger: logger),
-                places: Self.stateStorage(in: directory, logger: logger),
-                csrfSecret: Self.csrfSecret(in: directory, logger: logger),
-                library: try Self.library(in: directory, logger: logger),
-                exportJobs: try SQLiteExportJobs(dataDirectory: directory),
-                wanted: try SQLiteWantedMovies(dataDirectory: directory),
-                pushSubscriptions: try SQLitePushSubscriptions(dataDirectory: directory),
-                vapidKey: try Self.vapidKey(in: directory))
+        let stores: PersonalStores
+        do {
+            stores =
+                try postgres.map { try PersonalStores.postgres(on: $0, media: media, logger: logger) }
+                ?? PersonalStores.sqlite(in: directory, hosted: hosted, logger: logger)
+        } catch let failure as PersonalStores.Failure {
+            throw CommandFailure(failure.description)
+        }
+        let secrets =
+            try postgres.map { try Self.postgresSecrets(on: $0) } ?? Self.fileSecrets(in: directory, logger: logger)
+        if let postgres {
+            logger.info(
+                "persons, bookmarks, places and videos are kept in PostgreSQL at \(postgres.location), videos' files in \(media.path)"
+            )
+        }
+        let places: any SnapshotStorage =
+            try postgres.map { pool in try Self.using(pool) { try PostgresSnapshotStorage(pool: pool) } }
+            ?? Self.stateStorage(in: directory, logger: logger)
         let configuration = WebConfiguration(
             host: host, port: port, defaultLanguage: global.language == .en ? .en : .fi,
             makeStore: { language in
@@ -178,7 +184,7 @@ struct ServeCommand: AsyncParsableCommand {
             wanted: stores.wanted,
             wantedCheckInterval: .milliseconds(Int64(wantedCheckInterval * 1000)),
             pushSubscriptions: stores.pushSubscriptions,
-            vapidKey: stores.vapidKey,
+            vapidKey: secrets.vapidKey,
             pushServiceOrigins: pushServiceOrigins,
             pushContact: publicURL ?? "mailto:webmaster@localhost",
             exportLease: exportLease,
@@ -186,11 +192,11 @@ struct ServeCommand: AsyncParsableCommand {
             onServerRunning: { port in
                 FileHandle.standardOutput.write(Data("Finnkino is running at http://\(host):\(port)\n".utf8))
             },
-            stateStorage: stores.places,
+            stateStorage: places,
             location: location,
             images: Self.images(in: directory, logger: logger),
             allowedHosts: allowedHosts,
-            csrfSecret: stores.csrfSecret,
+            csrfSecret: secrets.csrfSecret,
             trustedProxies: TrustedProxies(trustedProxy),
             logger: logger)
         let app = try makeApplication(configuration)
@@ -204,89 +210,39 @@ struct ServeCommand: AsyncParsableCommand {
             || [".sqlite", ".sqlite-wal", ".sqlite-shm", ".sqlite-journal"].contains { name.hasSuffix($0) }
     }
 
-    /// Where each person's own data is kept.
-    struct PersonalStores {
-        var persons: any PersonStore
-        var bookmarks: any BookmarkStores
-        var places: any SnapshotStorage
-        /// The secret behind the CSRF tokens: every instance over one database must have the same,
-        /// or a form served by one would be refused by another.
+    /// The server's secrets: every instance over one database must have the same.
+    struct Secrets {
+        /// The secret behind the CSRF tokens: with another one, a form served by one instance would
+        /// be refused by the next.
         var csrfSecret: CSRFSecret
-        var library: any VideoLibrary
-        var exportJobs: any ExportJobs
-        var wanted: any WantedMovies
-        var pushSubscriptions: any PushSubscriptions
         /// Made once and kept, as the CSRF secret: a new key ends every browser's subscription.
         var vapidKey: VAPIDKey
     }
 
-    /// The persons, bookmarks, places, video records and export jobs in PostgreSQL, their tables
-    /// made or brought up to date; the videos' files in `media`. A database that cannot be used
-    /// stops the start: the instances sharing it must not each go on with data of their own.
-    static func postgresStores(on pool: PostgresPool, media: URL, logger: Logger) throws -> PersonalStores {
-        let location = pool.location
-        do {
+    /// The secrets kept in the database (made by the first instance to start).
+    static func postgresSecrets(on pool: PostgresPool) throws -> Secrets {
+        try using(pool) {
             guard let csrfSecret = CSRFSecret(bytes: try PostgresSecrets(pool: pool).secret(named: "csrf")) else {
                 throw PostgresPoolError("the kept CSRF secret is not 32 bytes")
             }
-            let stores = PersonalStores(
-                persons: try PostgresPersonStore(pool: pool),
-                bookmarks: try PostgresBookmarkStores(pool: pool, logger: logger),
-                places: try PostgresSnapshotStorage(pool: pool), csrfSecret: csrfSecret,
-                library: try PostgresVideoLibrary(
-                    pool: pool, folder: media.appendingPathComponent(SQLiteVideoLibrary.folderName, isDirectory: true)),
-                exportJobs: try PostgresExportJobs(pool: pool), wanted: try PostgresWantedMovies(pool: pool),
-                pushSubscriptions: try PostgresPushSubscriptions(pool: pool),
-                vapidKey: try VAPIDKey(privateKeyBytes: Array(try PostgresSecrets(pool: pool).secret(named: "vapid"))))
-            logger.info(
-                "persons, bookmarks, places and videos are kept in PostgreSQL at \(location), videos' files in \(media.path)"
-            )
-            return stores
-        } catch {
-            throw CommandFailure("the database at \(location) cannot be used: \(error)")
+            let vapidKey = try VAPIDKey(privateKeyBytes: Array(try PostgresSecrets(pool: pool).secret(named: "vapid")))
+            return Secrets(csrfSecret: csrfSecret, vapidKey: vapidKey)
         }
     }
 
-    /// The bookmarks; when their file cannot be read, a stand-in that lists none and refuses
-    /// changes, so that everything else is still served (pages say why bookmarks are missing). The
-    /// file is never replaced behind its owner's back.
-    private static func bookmarks(in directory: URL, logger: Logger) throws -> BookmarkStores {
+    /// What `body` makes of the database; a database that cannot be used stops the start (the
+    /// instances sharing it must not each go on with data of their own).
+    private static func using<T>(_ pool: PostgresPool, _ body: () throws -> T) throws -> T {
         do {
-            return try SQLiteBookmarkStores(dataDirectory: directory)
-        } catch let error as BookmarkStoreError {
-            logger.error("\(error); serving without bookmarks until it is repaired or removed")
-            guard case .unreadable(let path, let reason) = error else { throw error }
-            return try SQLiteBookmarkStores.unavailable(path: path, reason: reason, logger: logger)
+            return try body()
+        } catch {
+            throw CommandFailure("the database at \(pool.location) cannot be used: \(error)")
         }
     }
 
-    /// The persons and their sessions. When `persons.sqlite` cannot be opened, a server on this
-    /// computer goes on with a stand-in in memory (it has one person anyway); a hosted server does
-    /// not start: its persons' IDs key everyone's bookmarks and videos, and new persons made in a
-    /// new file would be given the IDs, and so the data, of old ones.
-    private static func persons(in directory: URL, hosted: Bool, logger: Logger) throws -> PersonStore {
-        do {
-            return try SQLitePersonStore(dataDirectory: directory)
-        } catch {
-            guard !hosted else {
-                throw CommandFailure(
-                    "\(error). A hosted server cannot start without it: repair it from a backup (removing it would "
-                        + "give the data of old persons to new ones).")
-            }
-            logger.error("\(error); this computer's server goes on without it (its Devices page lists nothing)")
-            return try SQLitePersonStore.inMemory()
-        }
-    }
-
-    /// The video library; when it cannot be opened, a stand-in that lists nothing and refuses
-    /// changes, as for the bookmarks.
-    private static func library(in directory: URL, logger: Logger) throws -> VideoLibrary {
-        do {
-            return try SQLiteVideoLibrary(dataDirectory: directory)
-        } catch {
-            logger.error("\(error); serving without the video library until it is repaired or removed")
-            return try SQLiteVideoLibrary.unavailable(dataDirectory: directory, reason: error.description)
-        }
+    /// The secrets kept in the data folder.
+    static func fileSecrets(in directory: URL, logger: Logger) throws -> Secrets {
+        Secrets(csrfSecret: csrfSecret(in: directory, logger: logger), vapidKey: try vapidKey(in: directory))
     }
 
     /// The VAPID key kept in the data folder (`vapid-key`, its owner's only), made on first start.

@@ -245,6 +245,7 @@ import Testing
 
 /// A persons' database that cannot be reached: every call fails.
 private struct UnreachablePersonStore: PersonStore {
+    let personTables: [String] = []
     var error: PersonStoreError { PersonStoreError("the persons cannot be read: connection refused") }
 
     func newPerson(device: String, now: Date) throws(PersonStoreError) -> (person: PersonID, token: SessionToken) {

@@ -1,4 +1,5 @@
 import AppPatterns
+import Crypto
 import FinnkinoKit
 import FinnkinoPresentation
 import FinnkinoStores
@@ -254,12 +255,10 @@ import Testing
         _ = try jobs.enqueue(composition, edits: ["Text"], for: person, now: WebServer.morning)
         _ = try jobs.enqueue(Composition(source: source), edits: [], for: other, now: WebServer.morning)
         // When the person's data is written
-        let document = try PersonDataDocument(
-            person: person, persons: files.persons, bookmarks: try files.bookmarks.store(for: person),
-            place: AppPlace(), location: nil, library: library, jobs: jobs,
-            editors: sessions.sessions(of: person), wanted: files.wanted,
-            feeds: .init(calendar: "/feeds/c/calendar.ics", atom: "/feeds/a/atom.xml"),
-            pushSubscriptions: files.push, now: WebServer.morning)
+        let registry = Self.registry(
+            persons: files.persons, bookmarks: files.bookmarks, library: library, wanted: files.wanted,
+            push: files.push, editors: sessions, state: files.state)
+        let document = try PersonDataDocument(of: person, registry: registry, now: WebServer.morning)
         let text = String(decoding: try document.json(), as: UTF8.self)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         // Then it lists the editor and the export with the file's name and the texts
@@ -291,13 +290,10 @@ import Testing
         try files.bookmarks.store(for: .local).add(Self.bookmark(3))
         let library = try SQLiteVideoLibrary(dataDirectory: files.data)
         let eraser = PersonEraser(
-            persons: files.persons, bookmarks: files.bookmarks, library: library, wanted: files.wanted,
-            pushSubscriptions: SQLitePushSubscriptions(),
-            sessions: EditorSessions(
-                library: library, jobs: SQLiteExportJobs(), uploads: files.data.appendingPathComponent("uploads"),
-                logger: Logger(label: "test")),
-            people: PersonStates(storage: files.state, localLocation: LocationService(), logger: Logger(label: "test")),
-            storage: files.state, logger: Logger(label: "test"))
+            registry: Self.registry(
+                persons: files.persons, bookmarks: files.bookmarks, library: library, wanted: files.wanted,
+                state: files.state),
+            logger: Logger(label: "test"))
         // When 31 days have passed: the idle person without data goes; the others stay
         #expect(try await eraser.sweep(now: start.addingTimeInterval(31 * 86_400)) == 1)
         #expect(try files.persons.dates(of: idle) == nil)
@@ -331,13 +327,8 @@ import Testing
         let (returning, token) = try persons.newPerson(device: "", now: start)
         _ = try persons.person(of: token, now: start.addingTimeInterval(31 * 86_400 - 60))
         let eraser = PersonEraser(
-            persons: persons, bookmarks: bookmarks, library: library, wanted: SQLiteWantedMovies(),
-            pushSubscriptions: SQLitePushSubscriptions(),
-            sessions: EditorSessions(
-                library: library, jobs: SQLiteExportJobs(), uploads: data.appendingPathComponent("uploads"),
-                logger: Logger(label: "test")),
-            people: PersonStates(storage: state, localLocation: LocationService(), logger: Logger(label: "test")),
-            storage: state, logger: Logger(label: "test"))
+            registry: Self.registry(persons: persons, bookmarks: bookmarks, library: library, state: state),
+            logger: Logger(label: "test"))
         // When the sweep runs on day 31
         #expect(try await eraser.sweep(now: start.addingTimeInterval(31 * 86_400)) == 1)
         // Then the idle person past the first page is gone, and the one who came back stays
@@ -354,19 +345,35 @@ import Testing
         let state = InMemorySnapshotStorage()
         let (person, token) = try persons.newPerson()
         let eraser = PersonEraser(
-            persons: persons,
-            bookmarks: try SQLiteBookmarkStores.unavailable(path: "/x/bookmarks.sqlite", reason: "damaged"),
-            library: library, wanted: SQLiteWantedMovies(), pushSubscriptions: SQLitePushSubscriptions(),
-            sessions: EditorSessions(
-                library: library, jobs: SQLiteExportJobs(), uploads: data.appendingPathComponent("uploads"),
-                logger: Logger(label: "test")),
-            people: PersonStates(storage: state, localLocation: LocationService(), logger: Logger(label: "test")),
-            storage: state, logger: Logger(label: "test"))
+            registry: Self.registry(
+                persons: persons,
+                bookmarks: try SQLiteBookmarkStores.unavailable(path: "/x/bookmarks.sqlite", reason: "damaged"),
+                library: library, state: state),
+            logger: Logger(label: "test"))
         await #expect(throws: PersonEraser.Unavailable.self) { try await eraser.erase(person) }
         await #expect(throws: PersonEraser.Unavailable.self) {
             try await eraser.sweep(now: Date().addingTimeInterval(1e9))
         }
         #expect(try persons.person(of: token) == person)
+    }
+
+    /// The registry of a server over these stores (its editors on `library`, with no export jobs
+    /// unless `editors` are given).
+    static func registry(
+        persons: any PersonStore, bookmarks: any BookmarkStores, library: any VideoLibrary,
+        wanted: any WantedMovies = SQLiteWantedMovies(), push: any PushSubscriptions = SQLitePushSubscriptions(),
+        editors: EditorSessions? = nil, state: any SnapshotStorage
+    ) -> PersonalDataRegistry {
+        let logger = Logger(label: "test")
+        return PersonalDataRegistry(
+            persons: persons, bookmarks: bookmarks, library: library, wanted: wanted, pushSubscriptions: push,
+            editors: editors
+                ?? EditorSessions(
+                    library: library, jobs: SQLiteExportJobs(),
+                    uploads: library.folder.deletingLastPathComponent().appendingPathComponent("uploads"),
+                    logger: logger),
+            people: PersonStates(storage: state, localLocation: LocationService(), logger: logger), places: state,
+            feedKey: SymmetricKey(size: .bits256))
     }
 
     static func bookmark(_ id: Int) -> Bookmark {

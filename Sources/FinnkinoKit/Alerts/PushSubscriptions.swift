@@ -31,7 +31,7 @@ public struct PersonPushSubscription: Sendable, Equatable {
 /// One endpoint is one browser's, so it belongs to one person at a time: a browser that joins
 /// another person and subscribes again moves to them. The contract every kind of store keeps
 /// (`SQLitePushSubscriptions`, `PostgresPushSubscriptions`; `PushSubscriptionsTests`).
-public protocol PushSubscriptions: Sendable {
+public protocol PushSubscriptions: PersonalStore {
     /// Keeps `subscription` as the person's, made on `device` (moving it from whoever had its
     /// endpoint); the person's oldest beyond ``PushSubscriptionLimits/perPerson`` are forgotten.
     func add(

@@ -36,7 +36,7 @@ public struct WantedMoviesError: Error, CustomStringConvertible, Equatable {
 /// them at once, never per person), and what a person adds and removes on a movie's page. The
 /// contract every kind of store keeps (`SQLiteWantedMovies` on one machine, `PostgresWantedMovies`
 /// for several instances; `WantedMoviesTests` holds each kind to it).
-public protocol WantedMovies: Sendable {
+public protocol WantedMovies: PersonalStore {
     /// Adds the movie to the person's wanted ones, waiting to be announced (again, if it was
     /// announced before). False, and nothing added, when they already want ``WantedMovieLimits/perPerson`` others.
     func want(_ movieID: Int, title: String, by person: PersonID, now: Date) throws(WantedMoviesError) -> Bool

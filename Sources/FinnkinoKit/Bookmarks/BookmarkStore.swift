@@ -77,7 +77,7 @@ extension BookmarkStore {
 
 /// Every person's bookmarks: one ``BookmarkStore`` per person, the same for every call, so that a
 /// person's open pages and actions share one list and one undo history.
-public protocol BookmarkStores: Sendable {
+public protocol BookmarkStores: PersonalStore {
     /// Where the bookmarks are kept, for messages.
     var path: String { get }
     /// Why bookmarks cannot be used; nil when they can.

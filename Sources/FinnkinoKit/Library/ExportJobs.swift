@@ -78,7 +78,7 @@ public enum ExportLease: Sendable, Equatable {
 ///
 /// The leases are times of the instances' clocks: the instances' machines must agree on the time
 /// (NTP) within well under a lease.
-public protocol ExportJobs: Sendable {
+public protocol ExportJobs: PersonalStore {
     /// Queues an export of `composition` for `person`; its ID. Refused (nil) while another export
     /// of the person is queued or running.
     func enqueue(_ composition: Composition, edits: [String], for person: PersonID, now: Date)

@@ -11,7 +11,7 @@ public struct VideoLibraryError: Error, Sendable, Equatable, CustomStringConvert
 /// (`SQLiteVideoLibrary` on one machine; `VideoLibraryTests`' tests taking a kind hold each to it).
 ///
 /// A video's file and thumbnail are in ``folder``; the library records what each is and whose.
-public protocol VideoLibrary: Sendable {
+public protocol VideoLibrary: PersonalStore {
     /// Where the videos and thumbnails are.
     var folder: URL { get }
     /// Why the library cannot be used (it lists nothing, refuses changes); nil for a working one.

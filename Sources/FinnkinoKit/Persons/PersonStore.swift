@@ -31,7 +31,7 @@ public struct PersonDevice: Sendable, Equatable {
 /// the browser is given a new, empty person. The local person (``PersonID/local``) is always there
 /// and has no sessions of its own on loopback. Nothing is kept of a token or a code that would let
 /// whoever reads the store use it.
-public protocol PersonStore: Sendable {
+public protocol PersonStore: PersonalStore {
     /// A new person with one session: what a browser's first visit to a hosted server gets.
     func newPerson(device: String, now: Date) throws(PersonStoreError) -> (person: PersonID, token: SessionToken)
     /// A new one-time code that joins another device to `person`: usable once, for

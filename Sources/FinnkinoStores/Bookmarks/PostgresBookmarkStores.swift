@@ -14,6 +14,8 @@ import Storage
 /// instance listens, and the person's store there reads anew and tells the pages open on it. So a
 /// change made through one instance reaches the open pages of every other within a round trip.
 public final class PostgresBookmarkStores: BookmarkStores {
+    public let personTables = ["bookmark", "bookmark_history"]
+
     static let channel = "bookmarks"
 
     public let path: String

@@ -14,6 +14,8 @@ import Synchronization
 /// The file is in WAL mode with `synchronous = FULL` (a change that returned survives `kill -9`);
 /// one connection serialises every person's changes.
 public final class SQLiteBookmarkStores: BookmarkStores {
+    public let personTables = ["bookmark", "commandHistory"]
+
     /// Where the database is (`:memory:` in memory).
     public let path: String
     /// Why bookmarks cannot be used, for stores made by ``unavailable(path:reason:logger:)``.

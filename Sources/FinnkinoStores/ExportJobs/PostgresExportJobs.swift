@@ -8,6 +8,8 @@ import Storage
 /// oldest job nobody holds with `FOR UPDATE SKIP LOCKED`, so two workers asking at once take two
 /// different jobs (or one each and nothing), never one job twice, and neither waits for the other.
 public final class PostgresExportJobs: ExportJobs {
+    public let personTables = ["export_job"]
+
     private let pool: PostgresPool
 
     /// The jobs on `pool`, their table made or brought up to date first.

@@ -8,6 +8,8 @@ import Storage
 /// SQLite has one writer at a time, so taking a job is a read and an update in one write
 /// transaction; nothing else is needed to keep two workers off one job.
 public final class SQLiteExportJobs: ExportJobs {
+    public let personTables = ["exportJob"]
+
     public static let fileName = "exports.sqlite"
     private let queue: DatabaseQueue
 

@@ -20,6 +20,8 @@ import Storage
 /// one statement (``SessionTouches``): a commit waits for PostgreSQL's WAL to reach the disk, and
 /// 10,000 persons' first views in a minute were as many commits in the requests.
 public final class PostgresPersonStore: PersonStore {
+    public let personTables = ["person", "session", "join_code"]
+
     static let channel = "sessions"
 
     private let pool: PostgresPool

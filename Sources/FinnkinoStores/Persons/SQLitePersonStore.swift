@@ -9,6 +9,8 @@ import Storage
 /// A session is kept only as the SHA-256 of its token, a join code only as the SHA-256 of its
 /// text.
 public final class SQLitePersonStore: PersonStore {
+    public let personTables = ["person", "session", "joinCode"]
+
     public static let fileName = "persons.sqlite"
 
     private let queue: any DatabaseWriter

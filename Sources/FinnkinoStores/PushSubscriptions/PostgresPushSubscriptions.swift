@@ -7,6 +7,8 @@ import WebPush
 
 /// The ``PushSubscriptions`` of several instances over one PostgreSQL database.
 public final class PostgresPushSubscriptions: PushSubscriptions {
+    public let personTables = ["push_subscription"]
+
     private let pool: PostgresPool
 
     /// The subscriptions on `pool`, their table made or brought up to date first.

@@ -7,6 +7,8 @@ import WebPush
 
 /// The ``PushSubscriptions`` of one machine, in `push.sqlite` of the data directory (through GRDB).
 public final class SQLitePushSubscriptions: PushSubscriptions {
+    public let personTables = ["pushSubscription"]
+
     public static let fileName = "push.sqlite"
     private let queue: DatabaseQueue
 

@@ -9,6 +9,8 @@ import Storage
 /// when the instances are on different machines). A video is recorded only once its file is
 /// complete, so no instance ever lists a half-written one.
 public final class PostgresVideoLibrary: VideoLibrary {
+    public let personTables = ["video"]
+
     public let folder: URL
     public var unavailableReason: String? { nil }
     private let pool: PostgresPool

@@ -8,6 +8,8 @@ import Storage
 /// and a thumbnail frame), their metadata in `library.sqlite` (through GRDB). The web app and the
 /// CLI share it.
 public final class SQLiteVideoLibrary: VideoLibrary {
+    public let personTables = ["video"]
+
     public static let fileName = "library.sqlite"
     public static let folderName = "videos"
 

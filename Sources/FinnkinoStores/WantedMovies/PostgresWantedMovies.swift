@@ -7,6 +7,8 @@ import Storage
 /// The ``WantedMovies`` of several instances over one PostgreSQL database. Announcing is one
 /// conditional update, so of two instances checking at once only one tells the person.
 public final class PostgresWantedMovies: WantedMovies {
+    public let personTables = ["wanted_movie", "feed_generation"]
+
     private let pool: PostgresPool
 
     /// The wanted movies on `pool`, their table made or brought up to date first.

@@ -6,6 +6,8 @@ import Storage
 
 /// The ``WantedMovies`` of one machine, in `wanted.sqlite` of the data directory (through GRDB).
 public final class SQLiteWantedMovies: WantedMovies {
+    public let personTables = ["wantedMovie", "feedGeneration"]
+
     public static let fileName = "wanted.sqlite"
     private let queue: DatabaseQueue
 

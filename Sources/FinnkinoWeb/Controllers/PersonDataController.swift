@@ -1,4 +1,3 @@
-import Crypto
 import FinnkinoKit
 import Foundation
 import Hummingbird
@@ -10,25 +9,12 @@ import Hummingbird
 ///   browser forgets its session and is a new person on its next page.
 struct PersonDataController: Sendable {
     let screens: Screens
-    let persons: PersonStore
     let eraser: PersonEraser
-    /// The key of the private feeds' addresses (``FeedToken``).
-    let feedKey: SymmetricKey
 
     func add(to routes: RouteGroups) {
         routes.on(.myData) { _, context in
-            let client = context.client
-            let tokens = try WantedFeedsController.tokens(of: client.person, wanted: eraser.wanted, key: feedKey)
             let document = try PersonDataDocument(
-                person: client.person, persons: persons, bookmarks: try screens.bookmarkStore(client),
-                place: screens.place(client).place, location: screens.location(client).location,
-                library: eraser.library, jobs: eraser.sessions.jobs,
-                editors: eraser.sessions.sessions(of: client.person),
-                wanted: eraser.wanted,
-                feeds: PersonDataDocument.Feeds(
-                    calendar: WebRoute.wantedCalendar(token: tokens.calendar).path,
-                    atom: WebRoute.wantedAtom(token: tokens.atom).path),
-                pushSubscriptions: eraser.pushSubscriptions, now: screens.now())
+                of: context.client.person, registry: eraser.registry, now: screens.now())
             return Response(
                 status: .ok,
                 headers: [

@@ -20,6 +20,8 @@ struct FinnkinoRoutes {
     let people: PersonStates
     /// The check of everyone's wanted movies (one of ``services``; run by tests when they say).
     let wantedMovieWatch: WantedMovieWatch
+    /// Everything kept of each person, as "Download my data", "Delete me" and the sweep see it.
+    let personalData: PersonalDataRegistry
 
     init(_ configuration: WebConfiguration) throws {
         router.add(middleware: RequestLogMiddleware(logger: configuration.logger))
@@ -89,13 +91,12 @@ struct FinnkinoRoutes {
         TrailerController(clips: clips, renderer: renderer).add(to: routes)
         EditorController(sessions: editorSessions, clips: clips, renderer: renderer).add(to: routes)
         LibraryController(library: configuration.library, renderer: renderer).add(to: routes)
-        let eraser = PersonEraser(
+        personalData = PersonalDataRegistry(
             persons: configuration.persons, bookmarks: configuration.bookmarks, library: configuration.library,
-            wanted: configuration.wanted, pushSubscriptions: configuration.pushSubscriptions, sessions: editorSessions,
-            people: people, storage: places,
-            logger: configuration.logger)
-        PersonDataController(screens: screens, persons: configuration.persons, eraser: eraser, feedKey: feedKey)
-            .add(to: routes)
+            wanted: configuration.wanted, pushSubscriptions: configuration.pushSubscriptions, editors: editorSessions,
+            people: people, places: places, feedKey: feedKey)
+        let eraser = PersonEraser(registry: personalData, logger: configuration.logger)
+        PersonDataController(screens: screens, eraser: eraser).add(to: routes)
         ImageController(pipeline: configuration.images, catalog: catalog, logger: configuration.logger).add(to: routes)
         let pushServices = PushServices(addedOrigins: configuration.pushServiceOrigins)
         let defaultLanguage = configuration.defaultLanguage
