@@ -36,6 +36,17 @@ struct HostedBrowser {
         return reply
     }
 
+    /// Sends a file as the page's script does: `PUT` with this browser's cookies and its page's
+    /// token in `X-CSRF-Token`.
+    mutating func put(_ path: String, bytes: [UInt8]) async throws -> LoopbackClient.Reply {
+        var headers = cookieHeader
+        headers["X-CSRF-Token"] = csrf ?? ""
+        headers["Content-Type"] = "application/octet-stream"
+        let reply = try await server.client.request("PUT", path, headers: headers, bytes: bytes)
+        remember(reply)
+        return reply
+    }
+
     private var cookieHeader: [String: String] {
         cookies.isEmpty
             ? [:]

@@ -48,6 +48,22 @@ struct LoopbackClient {
         try await Self.offPool { try send(method, path, headers: headers, body: body) }
     }
 
+    /// Sends one request whose body is `bytes` (a file).
+    func request(
+        _ method: String, _ path: String, headers: [String: String] = [:], bytes: [UInt8]
+    ) async throws -> Reply {
+        try await Self.offPool {
+            let connection = try Connection(port: port)
+            defer { connection.close() }
+            var head = headers
+            head["Content-Length"] = String(bytes.count)
+            try connection.write(Array(Self.request(method, path, headers: head, body: "").utf8) + bytes)
+            var raw = Data()
+            while let chunk = try connection.read() { raw.append(chunk) }
+            return try Self.parse(raw)
+        }
+    }
+
     /// Runs blocking work on a new thread.
     static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
@@ -141,7 +157,10 @@ struct LoopbackClient {
         }
 
         func write(_ text: String) throws {
-            let bytes = Array(text.utf8)
+            try write(Array(text.utf8))
+        }
+
+        func write(_ bytes: [UInt8]) throws {
             var sent = 0
             while sent < bytes.count {
                 let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, 0) }

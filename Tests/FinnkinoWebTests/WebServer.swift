@@ -21,6 +21,8 @@ final class WebServer: Sendable {
     let people: PersonStates
     /// The check of everyone's wanted movies, as the server runs it.
     let wantedMovieWatch: WantedMovieWatch
+    /// Everything the server keeps of each person.
+    let personalData: PersonalDataRegistry
     private let task: Task<Void, any Error>
 
     static let today = LocalDate(year: 2026, month: 11, day: 22)
@@ -36,6 +38,7 @@ final class WebServer: Sendable {
         probeInterval: Duration = .seconds(10), images: ImagePipeline = ImagePipeline(),
         idleTimeout: Duration = .seconds(20), wanted: any WantedMovies = SQLiteWantedMovies(),
         pushSubscriptions: any PushSubscriptions = SQLitePushSubscriptions(),
+        library: (any VideoLibrary)? = nil, exportJobs: any ExportJobs = SQLiteExportJobs(),
         trustedProxies: [String] = [], now: @escaping @Sendable () -> Date = { morning },
         dataDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent(
             "finnkino-web-\(UUID().uuidString)")
@@ -45,10 +48,10 @@ final class WebServer: Sendable {
         let configuration = WebConfiguration(
             host: "127.0.0.1", port: 0, makeStore: makeStore,
             bookmarks: try bookmarks ?? SQLiteBookmarkStores.inMemory(),
-            library: try SQLiteVideoLibrary(dataDirectory: dataDirectory),
+            library: try library ?? SQLiteVideoLibrary(dataDirectory: dataDirectory),
             persons: try persons ?? SQLitePersonStore.inMemory(),
             hosted: hosted, secureCookies: secureCookies, postsPerMinute: postsPerMinute,
-            uploads: dataDirectory.appendingPathComponent("uploads"),
+            uploads: dataDirectory.appendingPathComponent("uploads"), exportJobs: exportJobs,
             // Checked when a test says (`wantedMovieWatch.check()`), besides the one at start.
             wanted: wanted, wantedCheckInterval: .seconds(3600), pushSubscriptions: pushSubscriptions,
             now: now,
@@ -68,7 +71,19 @@ final class WebServer: Sendable {
         for await bound in ports { port = bound }
         return WebServer(
             port: port, secret: secret, routes: routes, people: router.people,
-            wantedMovieWatch: router.wantedMovieWatch, task: task)
+            wantedMovieWatch: router.wantedMovieWatch, personalData: router.personalData, task: task)
+    }
+
+    /// The app on `data`: its stores, places and folder, as `finnkino serve` opens them.
+    static func start(
+        on data: ServerData, makeStore: @escaping @Sendable (ContentLanguage) throws -> FeedStore = bundledStore,
+        hosted: Bool = true
+    ) async throws -> WebServer {
+        try await start(
+            makeStore: makeStore, stateStorage: data.places, bookmarks: data.stores.bookmarks, hosted: hosted,
+            persons: data.stores.persons,
+            wanted: data.stores.wanted, pushSubscriptions: data.stores.pushSubscriptions, library: data.stores.library,
+            exportJobs: data.stores.exportJobs, dataDirectory: data.folder)
     }
 
     @Sendable static func bundledStore(_ language: ContentLanguage) throws -> FeedStore {
@@ -79,8 +94,9 @@ final class WebServer: Sendable {
 
     private init(
         port: Int, secret: CSRFSecret, routes: [(method: String, path: String)], people: PersonStates,
-        wantedMovieWatch: WantedMovieWatch, task: Task<Void, any Error>
+        wantedMovieWatch: WantedMovieWatch, personalData: PersonalDataRegistry, task: Task<Void, any Error>
     ) {
+        self.personalData = personalData
         self.people = people
         self.wantedMovieWatch = wantedMovieWatch
         self.port = port
