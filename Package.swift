@@ -220,7 +220,7 @@ let package = Package(
                 "AppPatterns", "AppPatternsTesting", "Storage", locks,
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
-            path: "Tests/TestSupport"),
+            path: "Tests/TestSupport", resources: [.copy("Fixtures")]),
 
         .testTarget(
             name: "AppPatternsTests", dependencies: ["AppPatterns", "AppPatternsTesting", "TestSupport", locks]),

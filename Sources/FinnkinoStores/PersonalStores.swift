@@ -19,6 +19,10 @@ public struct PersonalStores: Sendable {
     public var wanted: any WantedMovies
     public var pushSubscriptions: any PushSubscriptions
 
+    /// Every one of them: what `finnkino migrate --from-sqlite` copies (`PersonalDataRegistryTests`
+    /// checks their tables are every table that names a person).
+    public var all: [any PersonalStore] { [persons, bookmarks, library, exportJobs, wanted, pushSubscriptions] }
+
     /// Why the stores could not be opened: the server does not start.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String

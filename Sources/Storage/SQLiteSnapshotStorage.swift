@@ -22,6 +22,10 @@ public final class SQLiteSnapshotStorage: SnapshotStorage {
             try db.execute(
                 sql: "CREATE TABLE snapshot (key TEXT PRIMARY KEY NOT NULL, data BLOB NOT NULL, savedAt REAL NOT NULL)")
         }
+        // One naming scheme with PostgreSQL's table (snake_case).
+        migrator.registerMigration("one naming scheme") { db in
+            try db.execute(sql: "ALTER TABLE snapshot RENAME COLUMN savedAt TO saved_at")
+        }
         try migrator.migrate(database)
     }
 
@@ -34,7 +38,7 @@ public final class SQLiteSnapshotStorage: SnapshotStorage {
     public func save(_ data: Data, for key: String) throws {
         try database.write { db in
             try db.execute(
-                sql: "INSERT OR REPLACE INTO snapshot (key, data, savedAt) VALUES (?, ?, ?)",
+                sql: "INSERT OR REPLACE INTO snapshot (key, data, saved_at) VALUES (?, ?, ?)",
                 arguments: [key, data, Date().timeIntervalSince1970])
         }
     }
@@ -53,7 +57,7 @@ public final class SQLiteSnapshotStorage: SnapshotStorage {
         try database.write { db in
             for (key, data) in snapshots {
                 try db.execute(
-                    sql: "INSERT OR REPLACE INTO snapshot (key, data, savedAt) VALUES (?, ?, ?)",
+                    sql: "INSERT OR REPLACE INTO snapshot (key, data, saved_at) VALUES (?, ?, ?)",
                     arguments: [key, data, now])
             }
         }

@@ -14,9 +14,10 @@ struct MigrateCommand: ParsableCommand {
         discussion: """
             With --database (or FINNKINO_DATABASE_URL), the PostgreSQL database's; without, the SQLite \
             files in the data folder. Each change is applied once, in order, and recorded.
-            With --from-sqlite DIR --to postgres://…, copies an install's persons, sessions, bookmarks \
-            with their undo histories, places and video records from its SQLite files into an empty \
-            PostgreSQL database, and checks the counts (the videos' files stay: serve with --media-dir DIR).
+            With --from-sqlite DIR --to postgres://…, copies everything an install keeps of its persons \
+            (sessions, bookmarks with their undo histories, places, video records, export jobs, wanted \
+            movies, push subscriptions) and its secrets from its SQLite files into an empty PostgreSQL \
+            database, and checks the counts (the videos' files stay: serve with --media-dir DIR).
             """)
 
     @OptionGroup var global: GlobalOptions

@@ -64,12 +64,12 @@ import Testing
             let checks = [
                 ("persons.sqlite", "SELECT COUNT(*) FROM person WHERE id = ?"),
                 ("persons.sqlite", "SELECT COUNT(*) FROM session WHERE person = ?"),
-                ("persons.sqlite", "SELECT COUNT(*) FROM joinCode WHERE person = ?"),
+                ("persons.sqlite", "SELECT COUNT(*) FROM join_code WHERE person = ?"),
                 ("bookmarks.sqlite", "SELECT COUNT(*) FROM bookmark WHERE person = ?"),
-                ("bookmarks.sqlite", "SELECT COUNT(*) FROM commandHistory WHERE person = ?"),
+                ("bookmarks.sqlite", "SELECT COUNT(*) FROM bookmark_history WHERE person = ?"),
                 ("library.sqlite", "SELECT COUNT(*) FROM video WHERE person = ?"),
-                ("wanted.sqlite", "SELECT COUNT(*) FROM wantedMovie WHERE person = ?"),
-                ("push.sqlite", "SELECT COUNT(*) FROM pushSubscription WHERE person = ?"),
+                ("wanted.sqlite", "SELECT COUNT(*) FROM wanted_movie WHERE person = ?"),
+                ("push.sqlite", "SELECT COUNT(*) FROM push_subscription WHERE person = ?"),
             ]
             for (file, sql) in checks {
                 let queue = try DatabaseQueue(path: data.appendingPathComponent(file).path)

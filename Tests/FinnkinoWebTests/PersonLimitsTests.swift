@@ -128,7 +128,7 @@ import Testing
             for index in 0..<VideoLibraryLimits.perPerson {
                 try db.execute(
                     sql: """
-                        INSERT INTO video (person, title, createdAt, duration, width, height, bytes, edits, fileName)
+                        INSERT INTO video (person, title, created_at, duration, width, height, bytes, edits, file_name)
                         VALUES (?, 'v', 0, 4, 480, 270, 1, '[]', ?)
                         """, arguments: [alice.rawValue, "\(index).mp4"])
             }

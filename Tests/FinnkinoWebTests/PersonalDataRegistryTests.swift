@@ -15,13 +15,7 @@ import Testing
         // Given every store a server opens on this backend, and the registry of its routes
         let data = try ServerData(kind)
         defer { data.remove() }
-        let configuration = WebConfiguration(
-            makeStore: WebServer.bundledStore, bookmarks: data.stores.bookmarks, library: data.stores.library,
-            persons: data.stores.persons, uploads: data.folder.appendingPathComponent("uploads"),
-            exportJobs: data.stores.exportJobs, wanted: data.stores.wanted,
-            pushSubscriptions: data.stores.pushSubscriptions, stateStorage: data.places,
-            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
-        let registry = try FinnkinoRoutes(configuration).personalData
+        let registry = try data.registry()
         // When the tables that name a person are listed from the database itself
         let tables = try data.personTables()
         // Then each is a registered store's, and the registry names no table that is not there
@@ -31,6 +25,53 @@ import Testing
             tables == registered,
             "not registered: \(tables.subtracting(registered).sorted()); not there: \(registered.subtracting(tables).sorted())"
         )
+        // And `finnkino migrate --from-sqlite` copies each of them (it copies the stores' tables)
+        #expect(Set(data.stores.all.flatMap(\.personTables)) == tables)
+    }
+
+    @Test(.enabled(if: TestPostgres.isAvailable)) func eachTableAndColumnHasTheSameNameOnBothBackends() throws {
+        // Given every store a server opens, on SQLite and on PostgreSQL
+        let sqlite = try ServerData(.sqlite)
+        defer { sqlite.remove() }
+        let postgres = try ServerData(.postgres)
+        defer { postgres.remove() }
+        // Then the tables that name a person are the same, and each column kept on SQLite is one
+        // of the same name on PostgreSQL (which has a few of its own: a revision to notify by)
+        let onSQLite = try sqlite.personTableColumns()
+        let onPostgres = try postgres.personTableColumns()
+        #expect(Set(onSQLite.keys) == Set(onPostgres.keys))
+        for (table, columns) in onSQLite {
+            #expect(
+                columns.isSubset(of: onPostgres[table] ?? []),
+                "\(table): \(columns.subtracting(onPostgres[table] ?? []))")
+        }
+    }
+
+    @Test(.enabled(if: TestPostgres.isAvailable)) func migratingALastReleasesFolderKeepsEveryonesDocument() throws {
+        // Given a data folder of the last release, opened by this one
+        let folder = try ReleaseDataFolder.copy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sqlite = try ServerData(.sqlite, folder: folder)
+        let persons = [
+            PersonID.local, PersonID(rawValue: ReleaseDataFolder.alice), PersonID(rawValue: ReleaseDataFolder.bob),
+        ]
+        let before = try persons.map {
+            try PersonDataDocument(of: $0, registry: sqlite.registry(), now: WebServer.morning).json()
+        }
+        // When it is copied into PostgreSQL (`finnkino migrate --from-sqlite`)
+        let pool = try TestPostgres.freshPool()
+        _ = try SQLiteToPostgres.copy(from: folder, to: pool)
+        // Then each person's "Download my data" there is what it was: every field, the same
+        let postgres = try ServerData(.postgres, folder: folder, pool: pool)
+        let after = try persons.map {
+            try PersonDataDocument(of: $0, registry: postgres.registry(), now: WebServer.morning).json()
+        }
+        for (old, new) in zip(before, after) {
+            #expect(String(decoding: new, as: UTF8.self) == String(decoding: old, as: UTF8.self))
+        }
+        // (and it has the things the folder holds: Alice's wanted movies, video, export, feeds)
+        let alices = String(decoding: before[1], as: UTF8.self)
+        #expect(alices.contains("Dyyni") && alices.contains("Kesäloma") && alices.contains("\"queued\""))
     }
 
     @Test func eachFieldOfTheDocumentIsOneKindsAndItsVersionIsTheDocuments() throws {

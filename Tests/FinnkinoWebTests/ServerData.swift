@@ -7,6 +7,7 @@ import Logging
 import PostgresNIO
 import Storage
 import TestSupport
+import Testing
 
 @testable import FinnkinoWeb
 
@@ -21,23 +22,49 @@ struct ServerData {
     let stores: PersonalStores
     let places: any SnapshotStorage
 
-    init(_ kind: TestBackend) throws {
+    /// The data on `kind`: in `folder` (a fresh one by default), over `pool` for PostgreSQL (a
+    /// fresh schema by default).
+    init(_ kind: TestBackend, folder: URL? = nil, pool: PostgresPool? = nil) throws {
         self.kind = kind
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("server-data-\(UUID().uuidString)")
+        self.folder =
+            folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("server-data-\(UUID().uuidString)")
+        let folder = self.folder
         let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
         if kind == .postgres {
-            let pool = try TestPostgres.freshPool()
+            let pool = try pool ?? TestPostgres.freshPool()
             self.pool = pool
             stores = try PersonalStores.postgres(on: pool, media: folder, logger: logger)
             places = try PostgresSnapshotStorage(pool: pool)
         } else {
-            pool = nil
+            self.pool = nil
             stores = try PersonalStores.sqlite(in: folder, hosted: true, logger: logger)
             places = try SQLiteSnapshotStorage(fileURL: folder.appendingPathComponent("state.sqlite"))
         }
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }
+
+    /// The registry of what a person has, of a server on this data (with a secret that is the same
+    /// on every run: the feeds' addresses hang on it).
+    func registry() throws -> PersonalDataRegistry {
+        let configuration = WebConfiguration(
+            makeStore: WebServer.bundledStore, bookmarks: stores.bookmarks, library: stores.library,
+            persons: stores.persons, uploads: folder.appendingPathComponent("uploads"), exportJobs: stores.exportJobs,
+            wanted: stores.wanted, pushSubscriptions: stores.pushSubscriptions, stateStorage: places,
+            csrfSecret: try #require(CSRFSecret(bytes: Data(repeating: 7, count: 32))),
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        return try FinnkinoRoutes(configuration).personalData
+    }
+
+    /// Every column of the tables that name a person, by table.
+    func personTableColumns() throws -> [String: Set<String>] {
+        let tables = try personTables()
+        var columns: [String: Set<String>] = [:]
+        for (table, column) in try self.columns() where tables.contains(table) {
+            columns[table, default: []].insert(column)
+        }
+        return columns
+    }
 
     /// The tables that name a person, in every database of the server: `person` itself, and each
     /// with a `person` column.

@@ -9,8 +9,8 @@
 /// table with a `person` column to be one of a registered store's ``personTables``. So a new
 /// store that is not registered fails that test instead of being left behind by "Delete me".
 public protocol PersonalStore: Sendable {
-    /// The tables holding its persons' rows, as its backend names them (`wantedMovie` in SQLite,
-    /// `wanted_movie` in PostgreSQL).
+    /// The tables holding its persons' rows (`wanted_movie`, `feed_generation`): the same names on
+    /// SQLite and on PostgreSQL, with the same columns.
     var personTables: [String] { get }
     /// Why it cannot be used now (its file could not be opened): then nothing is erased or swept,
     /// which would leave part of a person behind. Nil when it can be used.

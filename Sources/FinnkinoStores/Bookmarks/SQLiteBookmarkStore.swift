@@ -148,6 +148,18 @@ public final class SQLiteBookmarkStore: BookmarkStore {
                     ALTER TABLE personHistory RENAME TO commandHistory;
                     """)
         }
+        // One naming scheme with PostgreSQL's tables (snake_case), so the same names mean the same
+        // thing on both backends and `finnkino migrate --from-sqlite` copies by name.
+        migrator.registerMigration("one naming scheme") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE bookmark RENAME COLUMN movieID TO movie_id;
+                    ALTER TABLE bookmark RENAME COLUMN originalTitle TO original_title;
+                    ALTER TABLE bookmark RENAME COLUMN posterURL TO poster_url;
+                    ALTER TABLE bookmark RENAME COLUMN addedAt TO added_at;
+                    ALTER TABLE commandHistory RENAME TO bookmark_history;
+                    """)
+        }
         return migrator
     }
 
@@ -261,7 +273,7 @@ public final class SQLiteBookmarkStore: BookmarkStore {
                     command = try body(&table, &history)
                     guard command != nil else { return .rollback }
                     try db.execute(
-                        sql: "INSERT OR REPLACE INTO commandHistory (person, json) VALUES (?, ?)",
+                        sql: "INSERT OR REPLACE INTO bookmark_history (person, json) VALUES (?, ?)",
                         arguments: [person.rawValue, try JSONEncoder().encode(history)])
                     return .commit
                 }
@@ -300,7 +312,7 @@ public final class SQLiteBookmarkStore: BookmarkStore {
     private static func loadHistory(_ db: Database, person: PersonID, logger: Logger) throws -> History {
         guard
             let json = try Data.fetchOne(
-                db, sql: "SELECT json FROM commandHistory WHERE person = ?", arguments: [person.rawValue])
+                db, sql: "SELECT json FROM bookmark_history WHERE person = ?", arguments: [person.rawValue])
         else {
             return History(limit: BookmarkLimits.undoDepth)
         }

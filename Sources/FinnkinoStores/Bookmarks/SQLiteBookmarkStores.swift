@@ -13,8 +13,9 @@ import Synchronization
 ///
 /// The file is in WAL mode with `synchronous = FULL` (a change that returned survives `kill -9`);
 /// one connection serialises every person's changes.
-public final class SQLiteBookmarkStores: BookmarkStores {
-    public let personTables = ["bookmark", "commandHistory"]
+public final class SQLiteBookmarkStores: BookmarkStores, SQLiteBacked {
+    public let personTables = ["bookmark", "bookmark_history"]
+    var database: any DatabaseReader { queue }
 
     /// Where the database is (`:memory:` in memory).
     public let path: String
@@ -81,7 +82,7 @@ public final class SQLiteBookmarkStores: BookmarkStores {
             let deleted = try queue.write { db in
                 let before = db.totalChangesCount
                 try db.execute(sql: "DELETE FROM bookmark WHERE person = ?", arguments: [person.rawValue])
-                try db.execute(sql: "DELETE FROM commandHistory WHERE person = ?", arguments: [person.rawValue])
+                try db.execute(sql: "DELETE FROM bookmark_history WHERE person = ?", arguments: [person.rawValue])
                 return db.totalChangesCount - before
             }
             DurableDatabase.forgetDeletedRows(queue, deleted: deleted)

@@ -12,7 +12,7 @@ struct SQLiteBookmarkTable: BookmarkTable {
     func insert(_ bookmark: Bookmark) throws {
         try db.execute(
             sql: """
-                INSERT OR REPLACE INTO bookmark (person, source, movieID, title, originalTitle, posterURL, addedAt)
+                INSERT OR REPLACE INTO bookmark (person, source, movie_id, title, original_title, poster_url, added_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
@@ -24,7 +24,7 @@ struct SQLiteBookmarkTable: BookmarkTable {
     /// Deletes the bookmark of a movie, if there is one.
     func delete(_ source: Bookmark.Source, movieID: Int) throws {
         try db.execute(
-            sql: "DELETE FROM bookmark WHERE person = ? AND source = ? AND movieID = ?",
+            sql: "DELETE FROM bookmark WHERE person = ? AND source = ? AND movie_id = ?",
             arguments: [person.rawValue, source.rawValue, movieID])
     }
 
@@ -36,7 +36,7 @@ struct SQLiteBookmarkTable: BookmarkTable {
     /// The stored bookmark of a movie.
     func bookmark(_ source: Bookmark.Source, movieID: Int) throws -> Bookmark? {
         try Row.fetchOne(
-            db, sql: "SELECT * FROM bookmark WHERE person = ? AND source = ? AND movieID = ?",
+            db, sql: "SELECT * FROM bookmark WHERE person = ? AND source = ? AND movie_id = ?",
             arguments: [person.rawValue, source.rawValue, movieID]
         )
         .map(Self.bookmark(from:))
@@ -47,7 +47,7 @@ struct SQLiteBookmarkTable: BookmarkTable {
     /// odd row must not hide the others or stop the app.
     func all(logger: Logger) throws -> [Bookmark] {
         try Row.fetchAll(
-            db, sql: "SELECT * FROM bookmark WHERE person = ? ORDER BY addedAt DESC, source DESC, movieID DESC",
+            db, sql: "SELECT * FROM bookmark WHERE person = ? ORDER BY added_at DESC, source DESC, movie_id DESC",
             arguments: [person.rawValue]
         )
         .compactMap { row in
@@ -62,15 +62,15 @@ struct SQLiteBookmarkTable: BookmarkTable {
 
     private static func bookmark(from row: Row) throws -> Bookmark {
         let sourceName: String = try row.decode(String.self, forColumn: "source")
-        let movieID: Int = try row.decode(Int.self, forColumn: "movieID")
+        let movieID: Int = try row.decode(Int.self, forColumn: "movie_id")
         guard let source = Bookmark.Source(rawValue: sourceName) else {
             throw BookmarkStoreError.unknownSource(sourceName, movieID: movieID)
         }
-        let poster: String? = try row.decode(String?.self, forColumn: "posterURL")
+        let poster: String? = try row.decode(String?.self, forColumn: "poster_url")
         return Bookmark(
             source: source, movieID: movieID, title: try row.decode(String.self, forColumn: "title"),
-            originalTitle: try row.decode(String.self, forColumn: "originalTitle"),
+            originalTitle: try row.decode(String.self, forColumn: "original_title"),
             posterURL: poster.flatMap(URL.init(string:)),
-            addedAt: Date(timeIntervalSinceReferenceDate: try row.decode(Double.self, forColumn: "addedAt")))
+            addedAt: Date(timeIntervalSinceReferenceDate: try row.decode(Double.self, forColumn: "added_at")))
     }
 }

@@ -7,8 +7,9 @@ import Storage
 /// The ``ExportJobs`` of one machine, in `exports.sqlite` of the data directory (through GRDB).
 /// SQLite has one writer at a time, so taking a job is a read and an update in one write
 /// transaction; nothing else is needed to keep two workers off one job.
-public final class SQLiteExportJobs: ExportJobs {
-    public let personTables = ["exportJob"]
+public final class SQLiteExportJobs: ExportJobs, SQLiteBacked {
+    public let personTables = ["export_job"]
+    var database: any DatabaseReader { queue }
 
     public static let fileName = "exports.sqlite"
     private let queue: DatabaseQueue
@@ -55,6 +56,18 @@ public final class SQLiteExportJobs: ExportJobs {
                     CREATE INDEX exportJob_finished ON exportJob(finishedAt) WHERE finishedAt IS NOT NULL;
                     """)
         }
+        // One naming scheme with PostgreSQL's tables (snake_case), so the same names mean the same
+        // thing on both backends and `finnkino migrate --from-sqlite` copies by name.
+        migrator.registerMigration("one naming scheme") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE exportJob RENAME COLUMN videoID TO video_id;
+                    ALTER TABLE exportJob RENAME COLUMN leaseUntil TO lease_until;
+                    ALTER TABLE exportJob RENAME COLUMN cancelRequested TO cancel_requested;
+                    ALTER TABLE exportJob RENAME COLUMN finishedAt TO finished_at;
+                    ALTER TABLE exportJob RENAME TO export_job;
+                    """)
+        }
         return migrator
     }
 
@@ -66,18 +79,18 @@ public final class SQLiteExportJobs: ExportJobs {
             let busy =
                 try Bool.fetchOne(
                     db,
-                    sql: "SELECT EXISTS (SELECT 1 FROM exportJob WHERE person = ? AND state IN ('queued', 'running'))",
+                    sql: "SELECT EXISTS (SELECT 1 FROM export_job WHERE person = ? AND state IN ('queued', 'running'))",
                     arguments: [person.rawValue]) ?? false
             guard !busy else { return nil }
             try db.execute(
                 sql: """
-                    DELETE FROM exportJob WHERE person = ? AND state IN ('done', 'failed', 'cancelled') AND id NOT IN (
-                        SELECT id FROM exportJob WHERE person = ? AND state IN ('done', 'failed', 'cancelled')
+                    DELETE FROM export_job WHERE person = ? AND state IN ('done', 'failed', 'cancelled') AND id NOT IN (
+                        SELECT id FROM export_job WHERE person = ? AND state IN ('done', 'failed', 'cancelled')
                         ORDER BY id DESC LIMIT ?)
                     """,
                 arguments: [person.rawValue, person.rawValue, ExportJobLimits.finishedKept])
             try db.execute(
-                sql: "INSERT INTO exportJob (person, composition, edits, state) VALUES (?, ?, ?, 'queued')",
+                sql: "INSERT INTO export_job (person, composition, edits, state) VALUES (?, ?, ?, 'queued')",
                 arguments: [person.rawValue, json, LibraryVideo.editsJSON(edits)])
             return db.lastInsertedRowID
         }
@@ -86,7 +99,7 @@ public final class SQLiteExportJobs: ExportJobs {
     public func job(_ id: Int64, of person: PersonID) throws(ExportJobsError) -> ExportJob? {
         try read { db in
             try Row.fetchOne(
-                db, sql: "SELECT * FROM exportJob WHERE id = ? AND person = ?", arguments: [id, person.rawValue]
+                db, sql: "SELECT * FROM export_job WHERE id = ? AND person = ?", arguments: [id, person.rawValue]
             ).map(Self.job)
         }
     }
@@ -94,7 +107,7 @@ public final class SQLiteExportJobs: ExportJobs {
     public func jobs(of person: PersonID) throws(ExportJobsError) -> [ExportJob] {
         try read { db in
             try Row.fetchAll(
-                db, sql: "SELECT * FROM exportJob WHERE person = ? ORDER BY id DESC", arguments: [person.rawValue]
+                db, sql: "SELECT * FROM export_job WHERE person = ? ORDER BY id DESC", arguments: [person.rawValue]
             ).map(Self.job)
         }
     }
@@ -106,7 +119,7 @@ public final class SQLiteExportJobs: ExportJobs {
                 try Int64.fetchAll(
                     db,
                     sql: """
-                        SELECT id FROM exportJob
+                        SELECT id FROM export_job
                         WHERE state IN ('queued', 'running') AND id IN (\(databaseQuestionMarks(count: ids.count)))
                         """,
                     arguments: StatementArguments(ids))
@@ -119,36 +132,36 @@ public final class SQLiteExportJobs: ExportJobs {
             // Jobs whose worker died: cancelled if so asked, failed once taken too often.
             try db.execute(
                 sql: """
-                    UPDATE exportJob SET state = 'cancelled', worker = NULL, leaseUntil = NULL, finishedAt = ?
-                    WHERE state = 'running' AND leaseUntil < ? AND cancelRequested
+                    UPDATE export_job SET state = 'cancelled', worker = NULL, lease_until = NULL, finished_at = ?
+                    WHERE state = 'running' AND lease_until < ? AND cancel_requested
                     """,
                 arguments: [seconds, seconds])
             try db.execute(
                 sql: """
-                    UPDATE exportJob SET state = 'failed', message = ?, worker = NULL, leaseUntil = NULL, finishedAt = ?
-                    WHERE state = 'running' AND leaseUntil < ? AND attempts >= ?
+                    UPDATE export_job SET state = 'failed', message = ?, worker = NULL, lease_until = NULL, finished_at = ?
+                    WHERE state = 'running' AND lease_until < ? AND attempts >= ?
                     """,
                 arguments: [ExportJobLimits.interrupted, seconds, seconds, ExportJobLimits.maximumAttempts])
             try db.execute(
-                sql: "DELETE FROM exportJob WHERE state IN ('done', 'failed', 'cancelled') AND finishedAt < ?",
+                sql: "DELETE FROM export_job WHERE state IN ('done', 'failed', 'cancelled') AND finished_at < ?",
                 arguments: [seconds - ExportJobLimits.keptFor])
             guard
                 let id = try Int64.fetchOne(
                     db,
                     sql: """
-                        SELECT id FROM exportJob
-                        WHERE state = 'queued' OR (state = 'running' AND leaseUntil < ?) ORDER BY id LIMIT 1
+                        SELECT id FROM export_job
+                        WHERE state = 'queued' OR (state = 'running' AND lease_until < ?) ORDER BY id LIMIT 1
                         """,
                     arguments: [seconds])
             else { return nil }
             try db.execute(
                 sql: """
-                    UPDATE exportJob SET state = 'running', worker = ?, leaseUntil = ?, attempts = attempts + 1,
+                    UPDATE export_job SET state = 'running', worker = ?, lease_until = ?, attempts = attempts + 1,
                         progress = 0
                     WHERE id = ?
                     """,
                 arguments: [worker, until.timeIntervalSince1970, id])
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM exportJob WHERE id = ?", arguments: [id]) else {
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM export_job WHERE id = ?", arguments: [id]) else {
                 return nil
             }
             do {
@@ -156,8 +169,8 @@ public final class SQLiteExportJobs: ExportJobs {
             } catch {
                 try db.execute(
                     sql: """
-                        UPDATE exportJob SET state = 'failed', message = ?, worker = NULL, leaseUntil = NULL,
-                            finishedAt = ?
+                        UPDATE export_job SET state = 'failed', message = ?, worker = NULL, lease_until = NULL,
+                            finished_at = ?
                         WHERE id = ?
                         """,
                     arguments: [ExportJobLimits.unreadable, seconds, id])
@@ -172,13 +185,13 @@ public final class SQLiteExportJobs: ExportJobs {
         try write { db -> ExportLease in
             try db.execute(
                 sql: """
-                    UPDATE exportJob SET leaseUntil = ?, progress = ?
+                    UPDATE export_job SET lease_until = ?, progress = ?
                     WHERE id = ? AND worker = ? AND state = 'running'
                     """,
                 arguments: [until.timeIntervalSince1970, progress, id, worker])
             guard db.changesCount == 1 else { return .lost }
             let cancel = try Bool.fetchOne(
-                db, sql: "SELECT cancelRequested FROM exportJob WHERE id = ?", arguments: [id])
+                db, sql: "SELECT cancel_requested FROM export_job WHERE id = ?", arguments: [id])
             return cancel == true ? .cancelRequested : .held
         }
     }
@@ -187,7 +200,7 @@ public final class SQLiteExportJobs: ExportJobs {
         try write { db in
             try db.execute(
                 sql: """
-                    UPDATE exportJob SET state = 'queued', worker = NULL, leaseUntil = NULL, progress = 0,
+                    UPDATE export_job SET state = 'queued', worker = NULL, lease_until = NULL, progress = 0,
                         attempts = attempts - 1
                     WHERE id = ? AND worker = ? AND state = 'running'
                     """,
@@ -203,8 +216,8 @@ public final class SQLiteExportJobs: ExportJobs {
         return try write { db -> Bool in
             try db.execute(
                 sql: """
-                    UPDATE exportJob SET state = ?, videoID = ?, message = ?, worker = NULL, leaseUntil = NULL,
-                        finishedAt = ?, progress = CASE WHEN ? = 'done' THEN 1 ELSE progress END
+                    UPDATE export_job SET state = ?, video_id = ?, message = ?, worker = NULL, lease_until = NULL,
+                        finished_at = ?, progress = CASE WHEN ? = 'done' THEN 1 ELSE progress END
                     WHERE id = ? AND worker = ? AND state = 'running'
                     """,
                 arguments: [state.rawValue, video, message, now.timeIntervalSince1970, state.rawValue, id, worker])
@@ -216,19 +229,19 @@ public final class SQLiteExportJobs: ExportJobs {
         try write { db in
             try db.execute(
                 sql: """
-                    UPDATE exportJob SET state = 'cancelled', finishedAt = ?
+                    UPDATE export_job SET state = 'cancelled', finished_at = ?
                     WHERE id = ? AND person = ? AND state = 'queued'
                     """,
                 arguments: [Date().timeIntervalSince1970, id, person.rawValue])
             try db.execute(
-                sql: "UPDATE exportJob SET cancelRequested = 1 WHERE id = ? AND person = ? AND state = 'running'",
+                sql: "UPDATE export_job SET cancel_requested = 1 WHERE id = ? AND person = ? AND state = 'running'",
                 arguments: [id, person.rawValue])
         }
     }
 
     public func erase(_ person: PersonID) throws(ExportJobsError) {
         let deleted = try write { db in
-            try db.execute(sql: "DELETE FROM exportJob WHERE person = ?", arguments: [person.rawValue])
+            try db.execute(sql: "DELETE FROM export_job WHERE person = ?", arguments: [person.rawValue])
             return db.changesCount
         }
         DurableDatabase.forgetDeletedRows(queue, deleted: deleted)
@@ -257,6 +270,6 @@ public final class SQLiteExportJobs: ExportJobs {
         return ExportJob(
             id: row["id"], person: PersonID(rawValue: row["person"]), composition: composition, edits: edits,
             state: ExportJob.State(rawValue: row["state"]) ?? .failed, progress: row["progress"],
-            videoID: row["videoID"], message: row["message"], attempts: row["attempts"])
+            videoID: row["video_id"], message: row["message"], attempts: row["attempts"])
     }
 }

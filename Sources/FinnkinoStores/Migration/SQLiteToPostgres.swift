@@ -2,37 +2,36 @@ import AppPatterns
 import FinnkinoKit
 import Foundation
 import GRDB
+import Logging
 import PostgresNIO
 import Storage
 
+/// A store kept in an SQLite file: what `finnkino migrate --from-sqlite` reads its tables from.
+protocol SQLiteBacked {
+    var database: any DatabaseReader { get }
+}
+
 /// Moves an install from one machine's SQLite files to PostgreSQL (`finnkino migrate --from-sqlite
-/// DIR --to postgres://…`): every person with their sessions and join codes, every bookmark with
-/// its undo history, every place, the video library's records, the wanted movies, the push
-/// subscriptions and the server's secrets kept in files, copied in one transaction and
-/// counted on both sides.
+/// DIR --to postgres://…`): every row of every per-person store (``PersonalStores/all``, each
+/// copying the tables it names, ``PersonalStore/personTables``), every saved place, and the
+/// server's secrets kept in files, in one transaction and counted on both sides. The tables and
+/// columns have the same names on both backends, so a table is copied by name, its IDs kept (a
+/// push subscription names its device by its session's ID).
 ///
 /// The target must hold no data yet (its tables are made first); the files are brought up to date
 /// as the server would, then only read. The videos' files are not moved: they stay in the data
 /// folder's `videos/`, which the instances then use as their media folder (`--media-dir DIR`).
 public enum SQLiteToPostgres {
-    /// What was copied: rows per table, the same on both sides.
+    /// What was copied: rows per table, the same on both sides, and the secrets.
     public struct Report: Sendable, Equatable, CustomStringConvertible {
-        public var persons = 0
-        public var sessions = 0
-        public var joinCodes = 0
-        public var bookmarks = 0
-        public var histories = 0
-        public var places = 0
-        public var videos = 0
-        public var wanted = 0
-        public var pushSubscriptions = 0
+        /// Rows copied, by table (the local person counted whether or not the files had them).
+        public var rows: [String: Int] = [:]
         /// The server's secrets kept in files (`server-secret`, `vapid-key`).
         public var secrets = 0
 
         public var description: String {
-            "\(persons) persons (the local one included), \(sessions) sessions, \(joinCodes) join codes, "
-                + "\(bookmarks) bookmarks, \(histories) undo histories, \(places) saved places, \(videos) videos, "
-                + "\(wanted) wanted movies, \(pushSubscriptions) push subscriptions, \(secrets) secrets"
+            rows.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+                + ", \(secrets) secrets"
         }
     }
 
@@ -44,7 +43,7 @@ public enum SQLiteToPostgres {
 
     /// Copies the SQLite files of `directory` into `pool`'s database.
     public static func copy(from directory: URL, to pool: PostgresPool) throws -> Report {
-        let source = try Source(directory: directory)
+        let sources = try sources(in: directory)
         try PostgresSchema.migrator.migrate(pool)
         return try pool.transaction { session in
             let existing = try session.query(
@@ -56,126 +55,13 @@ public enum SQLiteToPostgres {
             guard existing == 0 else {
                 throw Failure("the database at \(pool.location) already has data: copy into an empty one")
             }
+            let columns = try targetColumns(session)
             var report = Report()
-            try source.persons?.read { db in
-                for row in try Row.fetchAll(db, sql: "SELECT id, createdAt, lastSeenAt FROM person") {
-                    let (id, created, seen): (Int64, Double, Double) = (row[0], row[1], row[2])
-                    try session.execute(
-                        """
-                        INSERT INTO person (id, created_at, last_seen_at) VALUES (\(id), \(created), \(seen))
-                        ON CONFLICT (id) DO UPDATE SET created_at = excluded.created_at, last_seen_at = excluded.last_seen_at
-                        """)
-                    report.persons += 1
-                }
-                for row in try Row.fetchAll(
-                    db, sql: "SELECT tokenHash, person, device, createdAt, lastUsedAt FROM session")
-                {
-                    let (hash, person, device): (Data, Int64, String) = (row[0], row[1], row[2])
-                    let (created, used): (Double, Double) = (row[3], row[4])
-                    try session.execute(
-                        """
-                        INSERT INTO session (token_hash, person, device, created_at, last_used_at)
-                        VALUES (\(hash), \(person), \(device), \(created), \(used))
-                        """)
-                    report.sessions += 1
-                }
-                for row in try Row.fetchAll(db, sql: "SELECT codeHash, person, expiresAt FROM joinCode") {
-                    let (hash, person, expires): (Data, Int64, Double) = (row[0], row[1], row[2])
-                    try session.execute(
-                        "INSERT INTO join_code (code_hash, person, expires_at) VALUES (\(hash), \(person), \(expires))")
-                    report.joinCodes += 1
-                }
-            }
-            try source.bookmarks?.read { db in
-                for row in try Row.fetchAll(
-                    db,
-                    sql: "SELECT person, source, movieID, title, originalTitle, posterURL, addedAt FROM bookmark")
-                {
-                    let (person, source, movie): (Int64, String, Int64) = (row[0], row[1], row[2])
-                    let (title, original, poster, added): (String, String, String?, Double) = (
-                        row[3], row[4], row[5], row[6]
-                    )
-                    try session.execute(
-                        """
-                        INSERT INTO bookmark (person, source, movie_id, title, original_title, poster_url, added_at)
-                        VALUES (\(person), \(source), \(movie), \(title), \(original), \(poster), \(added))
-                        """)
-                    report.bookmarks += 1
-                }
-                for row in try Row.fetchAll(db, sql: "SELECT person, json FROM commandHistory") {
-                    let (person, json): (Int64, Data) = (row[0], row[1])
-                    try session.execute("INSERT INTO bookmark_history (person, json) VALUES (\(person), \(json))")
-                    report.histories += 1
-                }
-            }
-            try source.places?.read { db in
-                for row in try Row.fetchAll(db, sql: "SELECT key, data, savedAt FROM snapshot") {
-                    let (key, data, saved): (String, Data, Double) = (row[0], row[1], row[2])
-                    try session.execute(
-                        "INSERT INTO snapshot (key, data, saved_at) VALUES (\(key), \(data), \(saved))")
-                    report.places += 1
-                }
-            }
-            // The videos' records, with their IDs (the files stay in the folder's videos/: serve with
-            // --media-dir on it); new videos are numbered after them.
-            try source.library?.read { db in
-                for row in try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT id, person, title, createdAt, duration, width, height, bytes, edits, fileName
-                        FROM video
-                        """)
-                {
-                    let (id, person, title, created): (Int64, Int64, String, Double) = (row[0], row[1], row[2], row[3])
-                    let (duration, width, height, bytes): (Double, Int32, Int32, Int64) = (
-                        row[4], row[5], row[6], row[7]
-                    )
-                    let (edits, file): (String, String) = (row[8], row[9])
-                    try session.execute(
-                        """
-                        INSERT INTO video (id, person, title, created_at, duration, width, height, bytes, edits, file_name)
-                        VALUES (\(id), \(person), \(title), \(created), \(duration), \(width), \(height), \(bytes),
-                            \(edits), \(file))
-                        """)
-                    report.videos += 1
-                }
-            }
-            try source.wanted?.read { db in
-                for row in try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT person, movieID, title, wantedAt, announcedAt, area, theatre, firstShow, salesStart,
-                            showCount
-                        FROM wantedMovie
-                        """)
-                {
-                    let (person, movie, title, wantedAt): (Int64, Int64, String, Double) = (
-                        row[0], row[1], row[2], row[3]
-                    )
-                    let (announcedAt, area, theatre): (Double?, Int64?, String?) = (row[4], row[5], row[6])
-                    let (firstShow, salesStart, shows): (Double?, Double?, Int64?) = (row[7], row[8], row[9])
-                    try session.execute(
-                        """
-                        INSERT INTO wanted_movie (person, movie_id, title, wanted_at, announced_at, area, theatre,
-                            first_show, sales_start, show_count)
-                        VALUES (\(person), \(movie), \(title), \(wantedAt), \(announcedAt), \(area), \(theatre),
-                            \(firstShow), \(salesStart), \(shows))
-                        """)
-                    report.wanted += 1
-                }
-            }
-            try source.push?.read { db in
-                for row in try Row.fetchAll(
-                    db, sql: "SELECT endpoint, person, device, p256dh, auth, createdAt FROM pushSubscription")
-                {
-                    let (endpoint, person, device): (String, Int64, Int64?) = (row[0], row[1], row[2])
-                    let (key, auth, created): (String, String, Double) = (row[3], row[4], row[5])
-                    try session.execute(
-                        """
-                        INSERT INTO push_subscription (endpoint, person, device, p256dh, auth, created_at)
-                        VALUES (\(endpoint), \(person), \(device), \(key), \(auth), \(created))
-                        """)
-                    report.pushSubscriptions += 1
+            for source in sources {
+                try source.database.read { db in
+                    for table in source.tables {
+                        report.rows[table] = try copy(table, from: db, into: session, columns: columns[table] ?? [:])
+                    }
                 }
             }
             // The folder's secrets become the database's: the browsers' push subscriptions were made
@@ -191,85 +77,139 @@ public enum SQLiteToPostgres {
                     """)
                 report.secrets += 1
             }
-            try session.execute(
-                "SELECT setval(pg_get_serial_sequence('video', 'id'), coalesce(max(id), 0) + 1, false) FROM video")
-            let copied = try session.query(
-                """
-                SELECT (SELECT count(*) FROM person), (SELECT count(*) FROM session), (SELECT count(*) FROM join_code),
-                    (SELECT count(*) FROM bookmark), (SELECT count(*) FROM bookmark_history WHERE json IS NOT NULL),
-                    (SELECT count(*) FROM snapshot), (SELECT count(*) FROM video), (SELECT count(*) FROM wanted_movie),
-                    (SELECT count(*) FROM push_subscription)
-                """
-            ).first.map { row in
-                let (persons, sessions, codes, bookmarks, histories, places, videos, wanted, push) = try row.decode(
-                    (Int, Int, Int, Int, Int, Int, Int, Int, Int).self)
-                return [persons, sessions, codes, bookmarks, histories, places, videos, wanted, push]
+            // New rows are numbered after the copied ones.
+            for table in report.rows.keys.sorted() where columns[table]?["id"]?.generated == true {
+                try session.execute(
+                    PostgresQuery(
+                        unsafeSQL: "SELECT setval(pg_get_serial_sequence('\(table)', 'id'), "
+                            + "coalesce(max(id), 0) + 1, false) FROM \(table)"))
             }
-            // The local person is in every database: counted on the target whether or not the files had it.
-            let expected = [
-                max(report.persons, 1), report.sessions, report.joinCodes, report.bookmarks, report.histories,
-                report.places, report.videos, report.wanted, report.pushSubscriptions,
-            ]
-            guard let copied, copied == expected else {
-                throw Failure(
-                    "the counts differ after the copy (copied \(report); found \(String(describing: copied)))")
+            // The local person is in every database: counted on the target whether or not the files had them.
+            report.rows["person"] = max(report.rows["person"] ?? 0, 1)
+            for (table, count) in report.rows {
+                let copied = try session.query(PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)")).first?
+                    .decode(Int.self)
+                guard copied == count else {
+                    throw Failure(
+                        "the counts differ after the copy: \(count) rows of \(table) read, \(copied ?? 0) there")
+                }
             }
-            report.persons = copied[0]
             return report
         }
     }
 
-    /// The files of a data folder, each brought up to date by opening it as the server does;
-    /// nil for a file that is not there.
+    /// A database of the folder and the tables to copy from it.
     private struct Source {
-        var persons: DatabaseQueue?
-        var bookmarks: DatabaseQueue?
-        var places: DatabaseQueue?
-        var library: DatabaseQueue?
-        var wanted: DatabaseQueue?
-        var push: DatabaseQueue?
+        let database: any DatabaseReader
+        let tables: [String]
+    }
 
-        init(directory: URL) throws {
-            func file(_ name: String) -> String? {
-                let path = directory.appendingPathComponent(name).path
-                return FileManager.default.fileExists(atPath: path) ? path : nil
-            }
-            guard FileManager.default.fileExists(atPath: directory.path) else {
-                throw Failure("there is no folder \(directory.path)")
-            }
-            do {
-                if let path = file(SQLitePersonStore.fileName) {
-                    _ = try SQLitePersonStore(dataDirectory: directory)
-                    persons = try DatabaseQueue(path: path)
-                }
-                if let path = file(SQLiteBookmarkStore.fileName) {
-                    _ = try SQLiteBookmarkStores(dataDirectory: directory)
-                    bookmarks = try DatabaseQueue(path: path)
-                }
-                if let path = file("state.sqlite") {
-                    _ = try SQLiteSnapshotStorage(fileURL: URL(fileURLWithPath: path))
-                    places = try DatabaseQueue(path: path)
-                }
-                if let path = file(SQLiteVideoLibrary.fileName) {
-                    _ = try SQLiteVideoLibrary(dataDirectory: directory)
-                    library = try DatabaseQueue(path: path)
-                }
-                if let path = file(SQLiteWantedMovies.fileName) {
-                    _ = try SQLiteWantedMovies(dataDirectory: directory)
-                    wanted = try DatabaseQueue(path: path)
-                }
-                if let path = file(SQLitePushSubscriptions.fileName) {
-                    _ = try SQLitePushSubscriptions(dataDirectory: directory)
-                    push = try DatabaseQueue(path: path)
-                }
-            } catch {
-                throw Failure("the SQLite files in \(directory.path) cannot be read: \(error)")
-            }
-            guard persons != nil || bookmarks != nil || places != nil || library != nil else {
-                throw Failure(
-                    "\(directory.path) has none of \(SQLitePersonStore.fileName), "
-                        + "\(SQLiteBookmarkStore.fileName) and state.sqlite")
-            }
+    /// The per-person stores of `directory`, each brought up to date by opening it as the server
+    /// does, and its saved places.
+    private static func sources(in directory: URL) throws -> [Source] {
+        guard FileManager.default.fileExists(atPath: directory.path) else {
+            throw Failure("there is no folder \(directory.path)")
         }
+        let names = [SQLitePersonStore.fileName, SQLiteBookmarkStore.fileName, "state.sqlite"]
+        guard (names + [SQLiteVideoLibrary.fileName]).contains(where: { has($0, in: directory) }) else {
+            throw Failure("\(directory.path) has none of \(names.joined(separator: ", ").replacingLastComma())")
+        }
+        do {
+            let stores = try PersonalStores.sqlite(
+                in: directory, hosted: true,
+                logger: Logger(label: "migrate", factory: { _ in SwiftLogNoOpLogHandler() }))
+            var sources = try stores.all.map { store in
+                if let reason = store.unavailableReason { throw Failure(reason) }
+                guard let backed = store as? any SQLiteBacked else {
+                    throw Failure("\(type(of: store)) keeps no SQLite file to copy")
+                }
+                return Source(database: backed.database, tables: store.personTables)
+            }
+            if has("state.sqlite", in: directory) {
+                let file = directory.appendingPathComponent("state.sqlite")
+                _ = try SQLiteSnapshotStorage(fileURL: file)
+                sources.append(Source(database: try DatabaseQueue(path: file.path), tables: ["snapshot"]))
+            }
+            return sources
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw Failure("the SQLite files in \(directory.path) cannot be read: \(error)")
+        }
+    }
+
+    private static func has(_ file: String, in directory: URL) -> Bool {
+        FileManager.default.fileExists(atPath: directory.appendingPathComponent(file).path)
+    }
+
+    /// A column of the target: its type, and whether the database numbers it.
+    private struct Column {
+        let type: String
+        let generated: Bool
+    }
+
+    /// Every column of the target's tables, by table and name.
+    private static func targetColumns(_ session: PostgresSession) throws -> [String: [String: Column]] {
+        var columns: [String: [String: Column]] = [:]
+        for row in try session.query(
+            """
+            SELECT table_name::text, column_name::text, data_type::text,
+                is_identity = 'YES' OR coalesce(column_default, '') LIKE 'nextval%'
+            FROM information_schema.columns WHERE table_schema = current_schema()
+            """)
+        {
+            let (table, name, type, generated) = try row.decode((String, String, String, Bool).self)
+            columns[table, default: [:]][name] = Column(type: type, generated: generated)
+        }
+        return columns
+    }
+
+    /// Copies every row of `table`, column by column of the same name, keeping its IDs; returns
+    /// how many. (The local person, made in both databases, takes the file's dates.)
+    private static func copy(
+        _ table: String, from db: Database, into session: PostgresSession, columns: [String: Column]
+    ) throws -> Int {
+        var count = 0
+        let rows = try Row.fetchCursor(db, sql: "SELECT * FROM \"\(table)\"")
+        while let row = try rows.next() {
+            var names: [String] = []
+            var bindings = PostgresBindings()
+            for (name, value) in row {
+                guard let column = columns[name] else {
+                    throw Failure("\(table).\(name) has no column of that name in PostgreSQL")
+                }
+                names.append(name)
+                switch value.storage {
+                case .null: bindings.appendNull()
+                case .int64(let number) where column.type == "boolean": bindings.append(number != 0)
+                case .int64(let number): bindings.append(number)
+                case .double(let number): bindings.append(number)
+                case .string(let text): bindings.append(text)
+                case .blob(let bytes): try bindings.append(bytes)
+                }
+            }
+            let values = (1...names.count).map { "$\($0)" }.joined(separator: ", ")
+            let keepsID = names.contains("id") ? " OVERRIDING SYSTEM VALUE" : ""
+            let local =
+                table == "person"
+                ? " ON CONFLICT (id) DO UPDATE SET "
+                    + names.filter { $0 != "id" }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+                : ""
+            try session.execute(
+                PostgresQuery(
+                    unsafeSQL:
+                        "INSERT INTO \(table) (\(names.joined(separator: ", ")))\(keepsID) VALUES (\(values))\(local)",
+                    binds: bindings))
+            count += 1
+        }
+        return count
+    }
+}
+
+extension String {
+    /// "a, b, c" as "a, b and c".
+    fileprivate func replacingLastComma() -> String {
+        guard let comma = range(of: ", ", options: .backwards) else { return self }
+        return replacingCharacters(in: comma, with: " and ")
     }
 }

@@ -8,8 +8,9 @@ import Storage
 ///
 /// A session is kept only as the SHA-256 of its token, a join code only as the SHA-256 of its
 /// text.
-public final class SQLitePersonStore: PersonStore {
-    public let personTables = ["person", "session", "joinCode"]
+public final class SQLitePersonStore: PersonStore, SQLiteBacked {
+    public let personTables = ["person", "session", "join_code"]
+    var database: any DatabaseReader { queue }
 
     public static let fileName = "persons.sqlite"
 
@@ -75,6 +76,21 @@ public final class SQLitePersonStore: PersonStore {
             try db.execute(
                 sql: "INSERT INTO person (id, createdAt, lastSeenAt) VALUES (1, ?, ?)", arguments: [now, now])
         }
+        // One naming scheme with PostgreSQL's tables (snake_case), so the same names mean the same
+        // thing on both backends and `finnkino migrate --from-sqlite` copies by name.
+        migrator.registerMigration("one naming scheme") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE person RENAME COLUMN createdAt TO created_at;
+                    ALTER TABLE person RENAME COLUMN lastSeenAt TO last_seen_at;
+                    ALTER TABLE session RENAME COLUMN tokenHash TO token_hash;
+                    ALTER TABLE session RENAME COLUMN createdAt TO created_at;
+                    ALTER TABLE session RENAME COLUMN lastUsedAt TO last_used_at;
+                    ALTER TABLE joinCode RENAME COLUMN codeHash TO code_hash;
+                    ALTER TABLE joinCode RENAME COLUMN expiresAt TO expires_at;
+                    ALTER TABLE joinCode RENAME TO join_code;
+                    """)
+        }
         return migrator
     }
 
@@ -93,7 +109,7 @@ public final class SQLitePersonStore: PersonStore {
                 id = Int64.random(in: 2...Int64.max)
             }
             try db.execute(
-                sql: "INSERT INTO person (id, createdAt, lastSeenAt) VALUES (?, ?, ?)",
+                sql: "INSERT INTO person (id, created_at, last_seen_at) VALUES (?, ?, ?)",
                 arguments: [id, seconds, seconds])
             try Self.insertSession(token, person: id, device: device, at: seconds, db)
             return id
@@ -111,7 +127,8 @@ public final class SQLitePersonStore: PersonStore {
             id = Int64.random(in: 2...Int64.max)
         }
         try db.execute(
-            sql: "INSERT INTO session (id, tokenHash, person, device, createdAt, lastUsedAt) VALUES (?, ?, ?, ?, ?, ?)",
+            sql:
+                "INSERT INTO session (id, token_hash, person, device, created_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?)",
             arguments: [id, token.hash, person, String(device.prefix(80)), seconds, seconds])
     }
 
@@ -121,9 +138,9 @@ public final class SQLitePersonStore: PersonStore {
         let code = JoinCode.random()
         let seconds = now.timeIntervalSince1970
         try write { db in
-            try db.execute(sql: "DELETE FROM joinCode WHERE expiresAt < ?", arguments: [seconds])
+            try db.execute(sql: "DELETE FROM join_code WHERE expires_at < ?", arguments: [seconds])
             try db.execute(
-                sql: "INSERT INTO joinCode (codeHash, person, expiresAt) VALUES (?, ?, ?)",
+                sql: "INSERT INTO join_code (code_hash, person, expires_at) VALUES (?, ?, ?)",
                 arguments: [code.hash, person.rawValue, seconds + JoinCode.lifetime])
         }
         return code
@@ -138,9 +155,9 @@ public final class SQLitePersonStore: PersonStore {
         let token = SessionToken.random()
         let person = try write { db -> Int64? in
             let row = try Row.fetchOne(
-                db, sql: "SELECT person, expiresAt FROM joinCode WHERE codeHash = ?", arguments: [code.hash])
-            try db.execute(sql: "DELETE FROM joinCode WHERE codeHash = ?", arguments: [code.hash])
-            guard let row, (row["expiresAt"] as Double) >= seconds else { return nil }
+                db, sql: "SELECT person, expires_at FROM join_code WHERE code_hash = ?", arguments: [code.hash])
+            try db.execute(sql: "DELETE FROM join_code WHERE code_hash = ?", arguments: [code.hash])
+            guard let row, (row["expires_at"] as Double) >= seconds else { return nil }
             let person: Int64 = row["person"]
             try Self.insertSession(token, person: person, device: device, at: seconds, db)
             return person
@@ -153,12 +170,12 @@ public final class SQLitePersonStore: PersonStore {
         try writeTouches()
         return try read { db in
             try Row.fetchAll(
-                db, sql: "SELECT * FROM session WHERE person = ? ORDER BY lastUsedAt DESC, id DESC",
+                db, sql: "SELECT * FROM session WHERE person = ? ORDER BY last_used_at DESC, id DESC",
                 arguments: [person.rawValue]
             ).map { row in
                 PersonDevice(
-                    id: row["id"], name: row["device"], createdAt: Date(timeIntervalSince1970: row["createdAt"]),
-                    lastUsedAt: Date(timeIntervalSince1970: row["lastUsedAt"]))
+                    id: row["id"], name: row["device"], createdAt: Date(timeIntervalSince1970: row["created_at"]),
+                    lastUsedAt: Date(timeIntervalSince1970: row["last_used_at"]))
             }
         }
     }
@@ -166,7 +183,7 @@ public final class SQLitePersonStore: PersonStore {
     /// The device a token is (its ID on the Devices page), when the token is a session.
     public func device(of token: SessionToken) throws(PersonStoreError) -> Int64? {
         try read { db in
-            try Int64.fetchOne(db, sql: "SELECT id FROM session WHERE tokenHash = ?", arguments: [token.hash])
+            try Int64.fetchOne(db, sql: "SELECT id FROM session WHERE token_hash = ?", arguments: [token.hash])
         }
     }
 
@@ -175,7 +192,7 @@ public final class SQLitePersonStore: PersonStore {
     public func signOut(device id: Int64, of person: PersonID) throws(PersonStoreError) -> Bool {
         let hash = try write { db -> Data? in
             let hash = try Data.fetchOne(
-                db, sql: "SELECT tokenHash FROM session WHERE id = ? AND person = ?", arguments: [id, person.rawValue])
+                db, sql: "SELECT token_hash FROM session WHERE id = ? AND person = ?", arguments: [id, person.rawValue])
             try db.execute(sql: "DELETE FROM session WHERE id = ? AND person = ?", arguments: [id, person.rawValue])
             return hash
         }
@@ -192,13 +209,13 @@ public final class SQLitePersonStore: PersonStore {
         let mark = recent.mark()
         let found = try read { db in
             try Row.fetchOne(
-                db, sql: "SELECT person, lastUsedAt FROM session WHERE tokenHash = ?", arguments: [token.hash])
+                db, sql: "SELECT person, last_used_at FROM session WHERE token_hash = ?", arguments: [token.hash])
         }
         guard let found else { return nil }
         let person: Int64 = found["person"]
-        let lastUsed = max(found["lastUsedAt"], touches.lastUse(of: token.hash) ?? 0)
+        let lastUsed = max(found["last_used_at"], touches.lastUse(of: token.hash) ?? 0)
         if seconds - lastUsed > SessionToken.lifetime {
-            try write { db in try db.execute(sql: "DELETE FROM session WHERE tokenHash = ?", arguments: [token.hash]) }
+            try write { db in try db.execute(sql: "DELETE FROM session WHERE token_hash = ?", arguments: [token.hash]) }
             recent.forget(session: token.hash)
             return nil
         }
@@ -232,17 +249,17 @@ public final class SQLitePersonStore: PersonStore {
         db.afterNextTransaction(onCommit: { _ in }, onRollback: { [self] _ in touches.giveBack(uses) })
         for (hash, use) in uses {
             try db.execute(
-                sql: "UPDATE session SET lastUsedAt = max(lastUsedAt, ?) WHERE tokenHash = ?",
+                sql: "UPDATE session SET last_used_at = max(last_used_at, ?) WHERE token_hash = ?",
                 arguments: [use.at, hash])
             try db.execute(
-                sql: "UPDATE person SET lastSeenAt = max(lastSeenAt, ?) WHERE id = ?",
+                sql: "UPDATE person SET last_seen_at = max(last_seen_at, ?) WHERE id = ?",
                 arguments: [use.at, use.person])
         }
     }
 
     /// Ends a session: its token stands for no one from now on.
     public func signOut(_ token: SessionToken) throws(PersonStoreError) {
-        try write { db in try db.execute(sql: "DELETE FROM session WHERE tokenHash = ?", arguments: [token.hash]) }
+        try write { db in try db.execute(sql: "DELETE FROM session WHERE token_hash = ?", arguments: [token.hash]) }
         recent.forget(session: token.hash)
     }
 
@@ -250,7 +267,7 @@ public final class SQLitePersonStore: PersonStore {
     public func signOutAll(of person: PersonID) throws(PersonStoreError) {
         try write { db in
             try db.execute(sql: "DELETE FROM session WHERE person = ?", arguments: [person.rawValue])
-            try db.execute(sql: "DELETE FROM joinCode WHERE person = ?", arguments: [person.rawValue])
+            try db.execute(sql: "DELETE FROM join_code WHERE person = ?", arguments: [person.rawValue])
         }
         recent.forget(sessionsOf: person)
     }
@@ -275,7 +292,7 @@ public final class SQLitePersonStore: PersonStore {
         let removed = try write { db in
             try writeTouches(db)  // a use not yet written is a use: in the same transaction
             try db.execute(
-                sql: "DELETE FROM person WHERE id = ? AND lastSeenAt < ?",
+                sql: "DELETE FROM person WHERE id = ? AND last_seen_at < ?",
                 arguments: [person.rawValue, date.timeIntervalSince1970])
             return db.changesCount > 0
         }
@@ -288,9 +305,9 @@ public final class SQLitePersonStore: PersonStore {
         try writeTouches()
         return try read { db in
             try Row.fetchOne(
-                db, sql: "SELECT createdAt, lastSeenAt FROM person WHERE id = ?", arguments: [person.rawValue]
+                db, sql: "SELECT created_at, last_seen_at FROM person WHERE id = ?", arguments: [person.rawValue]
             )
-            .map { (Date(timeIntervalSince1970: $0["createdAt"]), Date(timeIntervalSince1970: $0["lastSeenAt"])) }
+            .map { (Date(timeIntervalSince1970: $0["created_at"]), Date(timeIntervalSince1970: $0["last_seen_at"])) }
         }
     }
 
@@ -302,7 +319,7 @@ public final class SQLitePersonStore: PersonStore {
         try writeTouches()
         return try read { db in
             try Int64.fetchAll(
-                db, sql: "SELECT id FROM person WHERE id > ? AND id != 1 AND lastSeenAt < ? ORDER BY id LIMIT ?",
+                db, sql: "SELECT id FROM person WHERE id > ? AND id != 1 AND last_seen_at < ? ORDER BY id LIMIT ?",
                 arguments: [after.rawValue, date.timeIntervalSince1970, limit])
         }.map(PersonID.init(rawValue:))
     }

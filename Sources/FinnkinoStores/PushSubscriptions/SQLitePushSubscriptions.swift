@@ -6,8 +6,9 @@ import Storage
 import WebPush
 
 /// The ``PushSubscriptions`` of one machine, in `push.sqlite` of the data directory (through GRDB).
-public final class SQLitePushSubscriptions: PushSubscriptions {
-    public let personTables = ["pushSubscription"]
+public final class SQLitePushSubscriptions: PushSubscriptions, SQLiteBacked {
+    public let personTables = ["push_subscription"]
+    var database: any DatabaseReader { queue }
 
     public static let fileName = "push.sqlite"
     private let queue: DatabaseQueue
@@ -46,6 +47,15 @@ public final class SQLitePushSubscriptions: PushSubscriptions {
                     CREATE INDEX pushSubscription_person ON pushSubscription(person, createdAt);
                     """)
         }
+        // One naming scheme with PostgreSQL's tables (snake_case), so the same names mean the same
+        // thing on both backends and `finnkino migrate --from-sqlite` copies by name.
+        migrator.registerMigration("one naming scheme") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE pushSubscription RENAME COLUMN createdAt TO created_at;
+                    ALTER TABLE pushSubscription RENAME TO push_subscription;
+                    """)
+        }
         return migrator
     }
 
@@ -55,11 +65,11 @@ public final class SQLitePushSubscriptions: PushSubscriptions {
         try write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO pushSubscription (endpoint, person, device, p256dh, auth, createdAt)
+                    INSERT INTO push_subscription (endpoint, person, device, p256dh, auth, created_at)
                     VALUES (?, ?, ?, ?, ?, ?)
                     ON CONFLICT (endpoint) DO UPDATE SET
                         person = excluded.person, device = excluded.device, p256dh = excluded.p256dh,
-                        auth = excluded.auth, createdAt = excluded.createdAt
+                        auth = excluded.auth, created_at = excluded.created_at
                     """,
                 arguments: [
                     subscription.endpoint.absoluteString, person.rawValue, device,
@@ -68,9 +78,9 @@ public final class SQLitePushSubscriptions: PushSubscriptions {
                 ])
             try db.execute(
                 sql: """
-                    DELETE FROM pushSubscription WHERE person = ? AND endpoint NOT IN (
-                        SELECT endpoint FROM pushSubscription WHERE person = ?
-                        ORDER BY createdAt DESC, endpoint LIMIT ?)
+                    DELETE FROM push_subscription WHERE person = ? AND endpoint NOT IN (
+                        SELECT endpoint FROM push_subscription WHERE person = ?
+                        ORDER BY created_at DESC, endpoint LIMIT ?)
                     """,
                 arguments: [person.rawValue, person.rawValue, PushSubscriptionLimits.perPerson])
         }
@@ -79,14 +89,15 @@ public final class SQLitePushSubscriptions: PushSubscriptions {
     public func remove(endpoint: URL, of person: PersonID) throws(PushSubscriptionsError) {
         try write { db in
             try db.execute(
-                sql: "DELETE FROM pushSubscription WHERE endpoint = ? AND person = ?",
+                sql: "DELETE FROM push_subscription WHERE endpoint = ? AND person = ?",
                 arguments: [endpoint.absoluteString, person.rawValue])
         }
     }
 
     public func expire(endpoint: URL) throws(PushSubscriptionsError) {
         try write { db in
-            try db.execute(sql: "DELETE FROM pushSubscription WHERE endpoint = ?", arguments: [endpoint.absoluteString])
+            try db.execute(
+                sql: "DELETE FROM push_subscription WHERE endpoint = ?", arguments: [endpoint.absoluteString])
         }
     }
 
@@ -95,8 +106,8 @@ public final class SQLitePushSubscriptions: PushSubscriptions {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT endpoint, device, p256dh, auth FROM pushSubscription WHERE person = ?
-                    ORDER BY createdAt DESC, endpoint
+                    SELECT endpoint, device, p256dh, auth FROM push_subscription WHERE person = ?
+                    ORDER BY created_at DESC, endpoint
                     """,
                 arguments: [person.rawValue])
         }
@@ -110,7 +121,7 @@ public final class SQLitePushSubscriptions: PushSubscriptions {
 
     public func erase(_ person: PersonID) throws(PushSubscriptionsError) {
         let deleted = try write { db in
-            try db.execute(sql: "DELETE FROM pushSubscription WHERE person = ?", arguments: [person.rawValue])
+            try db.execute(sql: "DELETE FROM push_subscription WHERE person = ?", arguments: [person.rawValue])
             return db.changesCount
         }
         DurableDatabase.forgetDeletedRows(queue, deleted: deleted)

@@ -7,8 +7,9 @@ import Storage
 /// The ``VideoLibrary`` of one machine: the files in `videos/` of the data directory (the video
 /// and a thumbnail frame), their metadata in `library.sqlite` (through GRDB). The web app and the
 /// CLI share it.
-public final class SQLiteVideoLibrary: VideoLibrary {
+public final class SQLiteVideoLibrary: VideoLibrary, SQLiteBacked {
     public let personTables = ["video"]
+    var database: any DatabaseReader { queue }
 
     public static let fileName = "library.sqlite"
     public static let folderName = "videos"
@@ -83,6 +84,15 @@ public final class SQLiteVideoLibrary: VideoLibrary {
                     CREATE INDEX video_person ON video(person, id);
                     """)
         }
+        // One naming scheme with PostgreSQL's tables (snake_case), so the same names mean the same
+        // thing on both backends and `finnkino migrate --from-sqlite` copies by name.
+        migrator.registerMigration("one naming scheme") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE video RENAME COLUMN createdAt TO created_at;
+                    ALTER TABLE video RENAME COLUMN fileName TO file_name;
+                    """)
+        }
         return migrator
     }
 
@@ -109,7 +119,7 @@ public final class SQLiteVideoLibrary: VideoLibrary {
             try await queue.write { db in
                 try db.execute(
                     sql: """
-                        INSERT INTO video (person, title, createdAt, duration, width, height, bytes, edits, fileName)
+                        INSERT INTO video (person, title, created_at, duration, width, height, bytes, edits, file_name)
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
@@ -188,9 +198,9 @@ public final class SQLiteVideoLibrary: VideoLibrary {
     private static func video(_ row: Row) throws -> LibraryVideo {
         let editsJSON: String = row["edits"]
         return LibraryVideo(
-            id: row["id"], title: row["title"], createdAt: Date(timeIntervalSince1970: row["createdAt"]),
+            id: row["id"], title: row["title"], createdAt: Date(timeIntervalSince1970: row["created_at"]),
             duration: row["duration"], size: FrameSize(width: row["width"], height: row["height"]),
             bytes: row["bytes"], edits: try JSONDecoder().decode([String].self, from: Data(editsJSON.utf8)),
-            fileName: row["fileName"])
+            fileName: row["file_name"])
     }
 }

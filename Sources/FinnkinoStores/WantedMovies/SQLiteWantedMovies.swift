@@ -5,8 +5,9 @@ import GRDB
 import Storage
 
 /// The ``WantedMovies`` of one machine, in `wanted.sqlite` of the data directory (through GRDB).
-public final class SQLiteWantedMovies: WantedMovies {
-    public let personTables = ["wantedMovie", "feedGeneration"]
+public final class SQLiteWantedMovies: WantedMovies, SQLiteBacked {
+    public let personTables = ["wanted_movie", "feed_generation"]
+    var database: any DatabaseReader { queue }
 
     public static let fileName = "wanted.sqlite"
     private let queue: DatabaseQueue
@@ -54,6 +55,21 @@ public final class SQLiteWantedMovies: WantedMovies {
             try db.execute(
                 sql: "CREATE TABLE feedGeneration (person INTEGER PRIMARY KEY, generation INTEGER NOT NULL)")
         }
+        // One naming scheme with PostgreSQL's tables (snake_case), so the same names mean the same
+        // thing on both backends and `finnkino migrate --from-sqlite` copies by name.
+        migrator.registerMigration("one naming scheme") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE wantedMovie RENAME COLUMN movieID TO movie_id;
+                    ALTER TABLE wantedMovie RENAME COLUMN wantedAt TO wanted_at;
+                    ALTER TABLE wantedMovie RENAME COLUMN announcedAt TO announced_at;
+                    ALTER TABLE wantedMovie RENAME COLUMN firstShow TO first_show;
+                    ALTER TABLE wantedMovie RENAME COLUMN salesStart TO sales_start;
+                    ALTER TABLE wantedMovie RENAME COLUMN showCount TO show_count;
+                    ALTER TABLE wantedMovie RENAME TO wanted_movie;
+                    ALTER TABLE feedGeneration RENAME TO feed_generation;
+                    """)
+        }
         return migrator
     }
 
@@ -61,15 +77,15 @@ public final class SQLiteWantedMovies: WantedMovies {
         try write { db in
             let others =
                 try Int.fetchOne(
-                    db, sql: "SELECT COUNT(*) FROM wantedMovie WHERE person = ? AND movieID != ?",
+                    db, sql: "SELECT COUNT(*) FROM wanted_movie WHERE person = ? AND movie_id != ?",
                     arguments: [person.rawValue, movieID]) ?? 0
             guard others < WantedMovieLimits.perPerson else { return false }
             try db.execute(
                 sql: """
-                    INSERT INTO wantedMovie (person, movieID, title, wantedAt) VALUES (?, ?, ?, ?)
-                    ON CONFLICT (person, movieID) DO UPDATE SET
-                        title = excluded.title, wantedAt = excluded.wantedAt, announcedAt = NULL, area = NULL,
-                        theatre = NULL, firstShow = NULL, salesStart = NULL, showCount = NULL
+                    INSERT INTO wanted_movie (person, movie_id, title, wanted_at) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (person, movie_id) DO UPDATE SET
+                        title = excluded.title, wanted_at = excluded.wanted_at, announced_at = NULL, area = NULL,
+                        theatre = NULL, first_show = NULL, sales_start = NULL, show_count = NULL
                     """,
                 arguments: [person.rawValue, movieID, title, now.timeIntervalSince1970])
             return true
@@ -79,14 +95,15 @@ public final class SQLiteWantedMovies: WantedMovies {
     public func unwant(_ movieID: Int, by person: PersonID) throws(WantedMoviesError) {
         try write { db in
             try db.execute(
-                sql: "DELETE FROM wantedMovie WHERE person = ? AND movieID = ?", arguments: [person.rawValue, movieID])
+                sql: "DELETE FROM wanted_movie WHERE person = ? AND movie_id = ?",
+                arguments: [person.rawValue, movieID])
         }
     }
 
     public func wanted(by person: PersonID) throws(WantedMoviesError) -> [WantedMovie] {
         try read { db in
             try Row.fetchAll(
-                db, sql: "SELECT * FROM wantedMovie WHERE person = ? ORDER BY wantedAt DESC, movieID",
+                db, sql: "SELECT * FROM wanted_movie WHERE person = ? ORDER BY wanted_at DESC, movie_id",
                 arguments: [person.rawValue]
             ).map(Self.movie)
         }
@@ -100,8 +117,8 @@ public final class SQLiteWantedMovies: WantedMovies {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT * FROM wantedMovie WHERE announcedAt IS NULL AND (person, movieID) > (?, ?)
-                    ORDER BY person, movieID LIMIT ?
+                    SELECT * FROM wanted_movie WHERE announced_at IS NULL AND (person, movie_id) > (?, ?)
+                    ORDER BY person, movie_id LIMIT ?
                     """,
                 arguments: [person, movie, limit]
             ).map(Self.movie)
@@ -112,9 +129,9 @@ public final class SQLiteWantedMovies: WantedMovies {
         try write { db in
             try db.execute(
                 sql: """
-                    UPDATE wantedMovie SET announcedAt = ?, area = ?, theatre = ?, firstShow = ?, salesStart = ?,
-                        showCount = ?
-                    WHERE person = ? AND movieID = ? AND announcedAt IS NULL
+                    UPDATE wanted_movie SET announced_at = ?, area = ?, theatre = ?, first_show = ?, sales_start = ?,
+                        show_count = ?
+                    WHERE person = ? AND movie_id = ? AND announced_at IS NULL
                     """,
                 arguments: [
                     date.timeIntervalSince1970, announcement.area, announcement.theatre,
@@ -132,7 +149,7 @@ public final class SQLiteWantedMovies: WantedMovies {
                 try Int64.fetchAll(
                     db,
                     sql: """
-                        SELECT DISTINCT person FROM wantedMovie
+                        SELECT DISTINCT person FROM wanted_movie
                         WHERE person IN (\(databaseQuestionMarks(count: persons.count)))
                         """,
                     arguments: StatementArguments(persons.map(\.rawValue)))
@@ -142,7 +159,7 @@ public final class SQLiteWantedMovies: WantedMovies {
     public func feedGeneration(of person: PersonID) throws(WantedMoviesError) -> Int {
         try read { db in
             try Int.fetchOne(
-                db, sql: "SELECT generation FROM feedGeneration WHERE person = ?", arguments: [person.rawValue]) ?? 0
+                db, sql: "SELECT generation FROM feed_generation WHERE person = ?", arguments: [person.rawValue]) ?? 0
         }
     }
 
@@ -150,21 +167,21 @@ public final class SQLiteWantedMovies: WantedMovies {
         try write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO feedGeneration (person, generation) VALUES (?, 1)
+                    INSERT INTO feed_generation (person, generation) VALUES (?, 1)
                     ON CONFLICT (person) DO UPDATE SET generation = generation + 1
                     """,
                 arguments: [person.rawValue])
             return try Int.fetchOne(
-                db, sql: "SELECT generation FROM feedGeneration WHERE person = ?", arguments: [person.rawValue]) ?? 0
+                db, sql: "SELECT generation FROM feed_generation WHERE person = ?", arguments: [person.rawValue]) ?? 0
         }
     }
 
     public func erase(_ person: PersonID) throws(WantedMoviesError) {
         let deleted = try write { db in
             let before = db.totalChangesCount
-            try db.execute(sql: "DELETE FROM wantedMovie WHERE person = ?", arguments: [person.rawValue])
+            try db.execute(sql: "DELETE FROM wanted_movie WHERE person = ?", arguments: [person.rawValue])
             // (An erased person's addresses are nobody's: the feeds answer only for a person who exists.)
-            try db.execute(sql: "DELETE FROM feedGeneration WHERE person = ?", arguments: [person.rawValue])
+            try db.execute(sql: "DELETE FROM feed_generation WHERE person = ?", arguments: [person.rawValue])
             return db.totalChangesCount - before
         }
         DurableDatabase.forgetDeletedRows(queue, deleted: deleted)
@@ -172,19 +189,20 @@ public final class SQLiteWantedMovies: WantedMovies {
 
     private static func movie(_ row: Row) -> WantedMovie {
         let person = PersonID(rawValue: row["person"])
-        let movieID: Int = row["movieID"]
+        let movieID: Int = row["movie_id"]
         let title: String = row["title"]
         var announcement: Announcement?
-        if let area: Int = row["area"], let theatre: String = row["theatre"], let firstShow: Double = row["firstShow"] {
+        if let area: Int = row["area"], let theatre: String = row["theatre"], let firstShow: Double = row["first_show"]
+        {
             announcement = Announcement(
                 person: person, movieID: movieID, title: title, area: area, theatre: theatre,
                 firstShow: Date(timeIntervalSince1970: firstShow),
-                salesStart: (row["salesStart"] as Double?).map(Date.init(timeIntervalSince1970:)),
-                showCount: row["showCount"] ?? 1)
+                salesStart: (row["sales_start"] as Double?).map(Date.init(timeIntervalSince1970:)),
+                showCount: row["show_count"] ?? 1)
         }
         return WantedMovie(
-            person: person, movieID: movieID, title: title, wantedAt: Date(timeIntervalSince1970: row["wantedAt"]),
-            announcedAt: (row["announcedAt"] as Double?).map(Date.init(timeIntervalSince1970:)),
+            person: person, movieID: movieID, title: title, wantedAt: Date(timeIntervalSince1970: row["wanted_at"]),
+            announcedAt: (row["announced_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
             announcement: announcement)
     }
 

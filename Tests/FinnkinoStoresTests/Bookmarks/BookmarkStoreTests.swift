@@ -267,7 +267,7 @@ import Testing
         #expect(try reopened.add(bookmark(3)))
         #expect(reopened.all().map(\.movieID) == [3, 2, 1])
         let rows = try DatabaseQueue(path: file.path).read { db in
-            try String.fetchAll(db, sql: "SELECT source FROM bookmark WHERE movieID = 9")
+            try String.fetchAll(db, sql: "SELECT source FROM bookmark WHERE movie_id = 9")
         }
         #expect(rows == ["letterboxd"])
     }

@@ -38,7 +38,7 @@ import WebPush
             for (index, title) in ["Eka", "Toka"].enumerated() {
                 try db.execute(
                     sql: """
-                        INSERT INTO video (person, title, createdAt, duration, width, height, bytes, edits, fileName)
+                        INSERT INTO video (person, title, created_at, duration, width, height, bytes, edits, file_name)
                         VALUES (?, ?, 0, 4, 480, 270, 1000, '["Rotate 90°"]', ?)
                         """, arguments: [alice.rawValue, title, "\(index).mp4"])
             }
@@ -62,8 +62,11 @@ import WebPush
         #expect(
             report
                 == SQLiteToPostgres.Report(
-                    persons: 3, sessions: 2, joinCodes: 2, bookmarks: 2, histories: 2, places: 2, videos: 2,
-                    wanted: 2, pushSubscriptions: 1, secrets: 2))
+                    rows: [
+                        "person": 3, "session": 2, "join_code": 2, "bookmark": 2, "bookmark_history": 2,
+                        "snapshot": 2, "video": 2, "wanted_movie": 2, "feed_generation": 0, "export_job": 0,
+                        "push_subscription": 1,
+                    ], secrets: 2))
         // And the wanted movies, what was announced, the subscription and the VAPID key are the same
         let movedWanted = try PostgresWantedMovies(pool: pool)
         #expect(try movedWanted.wanted(by: alice).first { $0.movieID == 301 }?.announcement == announcement)

@@ -155,7 +155,7 @@ extension TestBackend {
         let (person, token) = try store.newPerson(device: "", now: start)
         let file = try DatabaseQueue(path: folder.appendingPathComponent(SQLitePersonStore.fileName).path)
         func written() throws -> Double? {
-            try file.read { try Double.fetchOne($0, sql: "SELECT lastUsedAt FROM session") }
+            try file.read { try Double.fetchOne($0, sql: "SELECT last_used_at FROM session") }
         }
         // When the person's browser comes back an hour later
         let later = start.addingTimeInterval(3600)
