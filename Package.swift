@@ -290,8 +290,6 @@ let package = Package(
             name: "MusicifyCLITests",
             dependencies: [
                 "musicify", "AppPatternsTesting", "TestSupport", locks,
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Fixtures")]),
         .testTarget(
@@ -305,8 +303,6 @@ let package = Package(
             name: "FinnkinoCLITests",
             dependencies: [
                 "finnkino", "FinnkinoKit", "FinnkinoPresentation", "AppPatternsTesting", "TestSupport", locks,
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,24 +1,17 @@
 import Foundation
-import Hummingbird
-import Logging
 import NIOConcurrencyHelpers
+import TestSupport
 
-/// A loopback HTTP server in the Finnkino API's URL layout, answering with the real samples
-/// (Tests/FinnkinoKitTests/Fixtures/anchors), so the CLI can be used end to end against it. It
-/// also answers TMDB's and OMDb's paths with their real samples (Fixtures/feeds), for the key
-/// ``apiKey`` only (TMDB's and OMDb's own refusals otherwise); the first request for page 2 of a
-/// list gets a 429 asking to wait a second, as TMDB's rate limit does.
+/// A loopback HTTP server (``LoopbackHTTPServer``) in the Finnkino API's URL layout, answering
+/// with the real samples (Tests/FinnkinoKitTests/Fixtures/anchors), so the CLI can be used end to
+/// end against it. It also answers TMDB's and OMDb's paths with their real samples
+/// (Fixtures/feeds), for the key ``apiKey`` only (TMDB's and OMDb's own refusals otherwise); the
+/// first request for page 2 of a list gets a 429 asking to wait a second, as TMDB's rate limit does.
 final class FinnkinoAPIServer: Sendable {
-    let port: Int
-    private let task: Task<Void, any Error>
-    private let log: RequestLog
+    private let server: LoopbackHTTPServer
 
     /// Everything asked so far, as `path?query`.
-    var receivedRequests: [String] { log.entries.withLockedValue { $0 } }
-
-    private final class RequestLog: Sendable {
-        let entries = NIOLockedValueBox<[String]>([])
-    }
+    var receivedRequests: [String] { server.requests.map(\.target) }
 
     static let samples = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -26,53 +19,38 @@ final class FinnkinoAPIServer: Sendable {
     static let feedSamples = samples.deletingLastPathComponent().appendingPathComponent("feeds")
     static let apiKey = "test-key"
 
-    /// Starts the server on a free loopback port and waits until it accepts connections.
+    /// Starts the server on a free loopback port.
     static func start() async throws -> FinnkinoAPIServer {
-        let log = RequestLog()
-        let router = Router()
-        @Sendable func respond(_ request: Request, _: BasicRequestContext) -> Response {
-            let path = request.uri.path
-            let query = request.uri.query ?? ""
-            let seen = log.entries.withLockedValue { entries in
-                entries.append(query.isEmpty ? path : path + "?" + query)
-                return entries.filter { $0.contains("page=2") }.count
-            }
-            if path.hasPrefix("/3/") || path == "/" {
-                return Self.feeds(path: path, query: request.uri.queryParameters, firstPageTwo: seen == 1)
-            }
-            return Self.answer(path: path, query: request.uri.queryParameters)
-        }
-        router.get("/", use: respond)
-        router.get("**", use: respond)
-        let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(
-            router: router,
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                portContinuation.yield(channel.localAddress?.port ?? 0)
-                portContinuation.finish()
-            },
-            logger: Logger(label: "test-api-server", factory: { _ in SwiftLogNoOpLogHandler() }))
-        let task = Task { try await app.runService() }
-        var port = 0
-        for await bound in portStream { port = bound }
-        return FinnkinoAPIServer(port: port, task: task, log: log)
+        let pagesTwo = NIOLockedValueBox(0)
+        return FinnkinoAPIServer(
+            server: try LoopbackHTTPServer { request in
+                let path = request.path
+                if path.hasPrefix("/3/") || path == "/" {
+                    let firstPageTwo =
+                        request.query["page"] == "2"
+                        && pagesTwo.withLockedValue { seen in
+                            seen += 1
+                            return seen == 1
+                        }
+                    return Self.feeds(path: path, query: request.query, firstPageTwo: firstPageTwo)
+                }
+                return Self.answer(path: path, query: request.query)
+            })
     }
 
-    private init(port: Int, task: Task<Void, any Error>, log: RequestLog) {
-        self.port = port
-        self.task = task
-        self.log = log
+    private init(server: LoopbackHTTPServer) {
+        self.server = server
     }
 
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    var port: Int { Int(server.port) }
+
+    var baseURL: String { server.baseURLString }
 
     func stop() async {
-        task.cancel()
-        _ = await task.result
+        server.stop()
     }
 
-    private static func answer(path: String, query: Parameters) -> Response {
+    private static func answer(path: String, query: [String: String]) -> LoopbackHTTPServer.Behaviour {
         let endpoint = path.lowercased().split(separator: "/").map(String.init)
         guard endpoint.count == 2, endpoint[0] == "xml" else { return notFound() }
         switch endpoint[1] {
@@ -90,27 +68,28 @@ final class FinnkinoAPIServer: Sendable {
     }
 
     /// TMDB (`/3/…`, key `api_key`) and OMDb (`/?i=…`, key `apikey`).
-    private static func feeds(path: String, query: Parameters, firstPageTwo: Bool) -> Response {
+    private static func feeds(path: String, query: [String: String], firstPageTwo: Bool) -> LoopbackHTTPServer.Behaviour
+    {
         if path == "/" {
-            guard query["apikey"].map(String.init) == apiKey else {
+            guard query["apikey"] == apiKey else {
                 return json(401, #"{"Response":"False","Error":"Invalid API key!"}"#)
             }
             return query["i"] == "tt1659337"
                 ? json(file: "omdb_title_tt0451279_wonder_woman_2017.json")
                 : json(200, #"{"Response":"False","Error":"Incorrect IMDb ID."}"#)
         }
-        guard query["api_key"].map(String.init) == apiKey else {
+        guard query["api_key"] == apiKey else {
             return json(
                 401,
                 #"{"status_code":7,"status_message":"Invalid API key: You must be granted a valid key.","success":false}"#
             )
         }
-        if query["page"] == "2", firstPageTwo {
-            var response = json(
-                429,
-                #"{"status_code":25,"status_message":"Your request count is over the allowed limit.","success":false}"#)
-            response.headers[.retryAfter] = "1"
-            return response
+        if firstPageTwo {
+            return .reply(
+                status: 429, headers: [("Content-Type", "application/json;charset=utf-8"), ("Retry-After", "1")],
+                body: Data(
+                    #"{"status_code":25,"status_message":"Your request count is over the allowed limit.","success":false}"#
+                        .utf8))
         }
         switch path {
         case "/3/configuration": return json(file: "tmdb_configuration.json")
@@ -126,34 +105,26 @@ final class FinnkinoAPIServer: Sendable {
         }
     }
 
-    private static func json(file name: String) -> Response {
+    private static func json(file name: String) -> LoopbackHTTPServer.Behaviour {
         guard let data = try? Data(contentsOf: feedSamples.appendingPathComponent(name)) else { return notFound() }
-        return Response(
-            status: .ok, headers: [.contentType: "application/json;charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        return .answer(200, "application/json;charset=utf-8", data)
     }
 
-    private static func json(_ status: Int, _ text: String) -> Response {
-        Response(
-            status: .init(code: status), headers: [.contentType: "application/json;charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    private static func json(_ status: Int, _ text: String) -> LoopbackHTTPServer.Behaviour {
+        .answer(status, "application/json;charset=utf-8", text)
     }
 
-    private static func file(_ name: String) -> Response {
+    private static func file(_ name: String) -> LoopbackHTTPServer.Behaviour {
         guard let data = try? Data(contentsOf: samples.appendingPathComponent(name)) else { return notFound() }
         return xml(data)
     }
 
-    private static func xml(_ data: Data) -> Response {
-        Response(
-            status: .ok, headers: [.contentType: "text/xml; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    private static func xml(_ data: Data) -> LoopbackHTTPServer.Behaviour {
+        .answer(200, "text/xml; charset=utf-8", data)
     }
 
-    private static func notFound() -> Response {
-        Response(
-            status: .notFound, headers: [.contentType: "text/html"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: "<html><body>404 Not Found</body></html>")))
+    private static func notFound() -> LoopbackHTTPServer.Behaviour {
+        .answer(404, "text/html", "<html><body>404 Not Found</body></html>")
     }
 
     /// No sample of these two answers exists; they follow SCHEMA.md and use the categories seen in

@@ -2,9 +2,8 @@ import AppPatterns
 import FinnkinoKit
 import FinnkinoPresentation
 import Foundation
-import Hummingbird
 import ImagePipeline
-import Logging
+import TestSupport
 import Testing
 
 @testable import FinnkinoWeb
@@ -12,52 +11,26 @@ import Testing
 /// The offline banner: pushed to open pages when the data source stops answering, taken away
 /// when it answers again; tested against a real loopback source that is stopped and started.
 @Suite struct ConnectivityTests {
-    /// A Finnkino API on loopback answering with the bundled dataset (or `answer`), until stopped.
-    final class SourceServer: Sendable {
-        let port: Int
-        private let task: Task<Void, any Error>
-
+    /// A Finnkino API on loopback (``LoopbackHTTPServer``) answering with the bundled dataset (or
+    /// `answer`), until stopped; on `port` when given (to come back where it was).
+    enum SourceServer {
         static func start(
-            port: Int = 0, answer: (@Sendable (TransportRequest) async throws -> TransportResponse)? = nil
-        ) async throws -> SourceServer {
+            port: UInt16 = 0, answer: (@Sendable (TransportRequest) async throws -> TransportResponse)? = nil
+        ) throws -> LoopbackHTTPServer {
             let bundled = try BundledTransport(today: { WebServer.today })
             let answer = answer ?? { try await bundled.send($0) }
-            let router = Router()
-            router.get("/**") { request, _ -> Response in
-                let query = request.uri.query.map { "?" + $0 } ?? ""
-                let answer = try await answer(TransportRequest(path: request.uri.path + query))
-                return Response(
-                    status: HTTPResponse.Status(code: answer.status),
-                    headers: [.contentType: answer.header("content-type") ?? "application/xml"],
-                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+            return try LoopbackHTTPServer(port: port) { request async in
+                guard let reply = try? await answer(TransportRequest(path: request.target)) else {
+                    return .reply(status: 500, headers: [], body: Data())
+                }
+                return .answer(reply.status, reply.header("content-type") ?? "application/xml", Data(reply.body))
             }
-            let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-            let app = Application(
-                router: router, configuration: .init(address: .hostname("127.0.0.1", port: port)),
-                onServerRunning: { channel in
-                    continuation.yield(channel.localAddress?.port ?? port)
-                    continuation.finish()
-                }, logger: Logger(label: "source", factory: { _ in SwiftLogNoOpLogHandler() }))
-            let task = Task { try await app.runService(gracefulShutdownSignals: []) }
-            var bound = 0
-            for await each in ports { bound = each }
-            return SourceServer(port: bound, task: task)
-        }
-
-        private init(port: Int, task: Task<Void, any Error>) {
-            self.port = port
-            self.task = task
-        }
-
-        func stop() async {
-            task.cancel()
-            _ = await task.result
         }
     }
 
     @Test func theBannerComesWhenTheSourceStopsAndGoesWhenItIsBack() async throws {
         // Given a source on loopback and the app reading it (no cache period, quick probes)
-        let source = try await SourceServer.start()
+        let source = try SourceServer.start()
         let port = source.port
         let policy = CachePolicy(areas: 0, events: 0, schedule: 0, scheduleDates: 0, news: 0, newsCategories: 0)
         let baseURL = try #require(URL(string: "http://127.0.0.1:\(port)/"))
@@ -79,7 +52,7 @@ import Testing
         _ = try await LiveUpdatesTests.read(connection, until: ": subscribed")
 
         // When the source stops and the person asks the page for a refresh
-        await source.stop()
+        source.stop()
         let refresh = try await server.postForm("/action", "action=refresh&back=%2Fmovies%3Farea%3Dall", json: true)
         // Then they are told it did not work, and the open page is sent the offline banner
         #expect(refresh.body.contains(UIStrings.finnish.refreshFailed))
@@ -95,8 +68,8 @@ import Testing
         #expect(placeholder.header("Content-Type") == "image/svg+xml")
 
         // When the source is back on its port
-        let again = try await SourceServer.start(port: port)
-        defer { Task { await again.stop() } }
+        let again = try SourceServer.start(port: port)
+        defer { again.stop() }
         // Then a probe notices, the banner goes from the open page, and pages load fresh again
         let cleared = try await LiveUpdatesTests.read(connection, until: "{\"id\":\"connectivity\",\"html\":\"\"}")
         #expect(cleared.contains("\"html\":\"\""))

@@ -2,6 +2,7 @@ import AppPatterns
 import FinnkinoKit
 import Foundation
 import NIOConcurrencyHelpers
+import TestSupport
 import Testing
 
 @testable import FinnkinoWeb
@@ -20,12 +21,12 @@ import Testing
         }
 
         let asked = Paths()
-        let server: ConnectivityTests.SourceServer
+        let server: LoopbackHTTPServer
 
         init(serves: @escaping @Sendable (String) -> Bool, otherwise: TransportResponse) async throws {
             let bundled = try BundledTransport(today: { WebServer.today })
             let asked = asked
-            server = try await ConnectivityTests.SourceServer.start { request in
+            server = try ConnectivityTests.SourceServer.start { request in
                 let path = request.path.split(separator: "?").first.map(String.init) ?? ""
                 asked.append(path)
                 return serves(path) ? try await bundled.send(request) : otherwise
@@ -46,7 +47,7 @@ import Testing
     @Test func theFormKnownClientsUseIsAskedFirst() async throws {
         let source = try await Source(
             serves: { $0.hasPrefix("/en/xml/") || $0.hasPrefix("/sv/xml/") }, otherwise: Self.notFound)
-        defer { Task { await source.server.stop() } }
+        defer { source.server.stop() }
         #expect(try await !source.store(.en).areas(.revalidate).value.isEmpty)
         #expect(try await !source.store(.sv).areas(.revalidate).value.isEmpty)
         #expect(source.asked.all == ["/en/xml/TheatreAreas/", "/sv/xml/TheatreAreas/"])
@@ -55,7 +56,7 @@ import Testing
     @Test(arguments: [LanguagePathTests.notFound, LanguagePathTests.webPage])
     func theOtherFormIsTriedWhenTheFirstIsNotThereAndRemembered(_ missing: TransportResponse) async throws {
         let source = try await Source(serves: { $0.hasPrefix("/eng/xml/") }, otherwise: missing)
-        defer { Task { await source.server.stop() } }
+        defer { source.server.stop() }
         let store = try source.store(.en)
         #expect(try await !store.areas(.revalidate).value.isEmpty)
         #expect(try await !store.movies(freshness: .revalidate).value.isEmpty)
@@ -66,7 +67,7 @@ import Testing
 
     @Test func whenNeitherFormIsThereTheFirstAnswerIsSaid() async throws {
         let source = try await Source(serves: { _ in false }, otherwise: Self.notFound)
-        defer { Task { await source.server.stop() } }
+        defer { source.server.stop() }
         let error = await #expect(throws: WebServiceError.self) {
             try await source.store(.sv).areas(.revalidate)
         }
@@ -76,7 +77,7 @@ import Testing
 
     @Test func aRefusalIsSaidInPlainWords() async throws {
         let source = try await Source(serves: { _ in false }, otherwise: TransportResponse(status: 403, body: Data()))
-        defer { Task { await source.server.stop() } }
+        defer { source.server.stop() }
         let error = await #expect(throws: WebServiceError.self) {
             try await source.store(.fi).areas(.revalidate)
         }

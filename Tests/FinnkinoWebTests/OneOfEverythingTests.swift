@@ -100,7 +100,7 @@ import Testing
         // that was running stops and keeps nothing)
         let after = try data.rows(of: alice)
         #expect(after.keys == before.keys && after.values.allSatisfy { $0 == 0 }, "\(after)")
-        try await poll(upTo: .seconds(30)) { data.files() == bobsFiles }
+        await poll(upTo: .seconds(30)) { data.files() == bobsFiles }
         #expect(data.files() == bobsFiles)
         #expect(try data.rows(of: alice).values.allSatisfy { $0 == 0 })
         // And B keeps everything

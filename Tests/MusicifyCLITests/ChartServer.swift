@@ -1,11 +1,9 @@
 import Foundation
-import Hummingbird
-import Logging
-import NIOConcurrencyHelpers
+import TestSupport
 
-/// A loopback HTTP server in the layout of Apple's marketing RSS feed, answering the chart's path
-/// with one fixed answer (the real sample, broken JSON, an error status), so the CLI can be used
-/// end to end against it.
+/// A loopback HTTP server (``LoopbackHTTPServer``) in the layout of Apple's marketing RSS feed,
+/// answering the chart's path with one fixed answer (the real sample, broken JSON, an error
+/// status), so the CLI can be used end to end against it.
 final class ChartServer: Sendable {
     /// What the server answers the chart's path with.
     enum Answer: Sendable {
@@ -26,64 +24,40 @@ final class ChartServer: Sendable {
         return try Data(contentsOf: url)
     }
 
-    let port: Int
-    private let task: Task<Void, any Error>
-    private let log: PathLog
+    private let server: LoopbackHTTPServer
 
     /// The paths asked for so far.
-    var receivedPaths: [String] { log.paths.withLockedValue { $0 } }
+    var receivedPaths: [String] { server.requests.map(\.path) }
 
-    private final class PathLog: Sendable {
-        let paths = NIOLockedValueBox<[String]>([])
-    }
+    var port: Int { Int(server.port) }
 
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    var baseURL: String { server.baseURLString }
 
-    /// Starts the server on a free loopback port and returns once it accepts connections.
+    /// Starts the server on a free loopback port.
     static func start(answering answer: Answer) async throws -> ChartServer {
         let chart: Data
-        let status: HTTPResponse.Status
+        let status: Int
         switch answer {
         case .realSample:
             chart = try realSample()
-            status = .ok
+            status = 200
         case .json(let code, let body):
             chart = Data(body.utf8)
-            status = .init(code: code)
+            status = code
         }
-        let log = PathLog()
-        let router = Router()
-        router.get("**") { request, _ -> Response in
-            log.paths.withLockedValue { $0.append(request.uri.path) }
-            guard request.uri.path == chartPath else { return Response(status: .notFound) }
-            return Response(
-                status: status, headers: [.contentType: "application/json; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: chart)))
-        }
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(
-            router: router,
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                continuation.yield(channel.localAddress?.port ?? 0)
-                continuation.finish()
-            },
-            logger: Logger(label: "test-chart-server", factory: { _ in SwiftLogNoOpLogHandler() }))
-        let task = Task { try await app.runService(gracefulShutdownSignals: []) }
-        var port = 0
-        for await bound in ports { port = bound }
-        return ChartServer(port: port, task: task, log: log)
+        return ChartServer(
+            server: try LoopbackHTTPServer { request in
+                guard request.path == chartPath else { return .reply(status: 404, headers: [], body: Data()) }
+                return .answer(status, "application/json; charset=utf-8", chart)
+            })
     }
 
-    private init(port: Int, task: Task<Void, any Error>, log: PathLog) {
-        self.port = port
-        self.task = task
-        self.log = log
+    private init(server: LoopbackHTTPServer) {
+        self.server = server
     }
 
     func stop() async {
-        task.cancel()
-        _ = await task.result
+        server.stop()
     }
 
     struct Failure: Error, CustomStringConvertible { var description: String }

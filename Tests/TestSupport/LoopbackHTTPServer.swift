@@ -7,20 +7,43 @@ import NIOConcurrencyHelpers
     import Darwin
 #endif
 
-/// A minimal HTTP/1.1 server on 127.0.0.1 for transport tests: one request per connection, answers
-/// from a closure, and can hold a connection open without answering (for timeouts and
-/// cancellation). Blocking sockets on dedicated threads, so it never occupies Swift's task pool.
+/// The tests' one fake HTTP server, on 127.0.0.1: one request per connection, answers from a
+/// closure (a fixed reply, a sample file, the bundled dataset), and can hold a connection open
+/// without answering or drip a body (for timeouts and cancellation). Blocking sockets on
+/// dedicated threads, so it never occupies Swift's task pool. It keeps every request it was sent.
 public final class LoopbackHTTPServer: Sendable {
     public struct Request: Sendable {
         public var method: String
+        /// The path and query, as sent (`/xml/Events/?area=1002`).
         public var target: String
         /// Header names in lower case.
         public var headers: [String: String]
+
+        /// The path, without the query.
+        public var path: String { String(target.prefix { $0 != "?" }) }
+
+        /// The query's parameters, decoded (the last of a repeated name).
+        public var query: [String: String] {
+            var parameters: [String: String] = [:]
+            for item in URLComponents(string: target)?.queryItems ?? [] { parameters[item.name] = item.value ?? "" }
+            return parameters
+        }
     }
 
     public enum Behaviour: Sendable {
         /// Answer with this status, these headers (sent as given) and these exact body bytes.
         case reply(status: Int, headers: [(String, String)], body: Data)
+
+        /// `status` with `body` of `contentType`.
+        public static func answer(_ status: Int, _ contentType: String, _ body: Data) -> Behaviour {
+            .reply(status: status, headers: [("Content-Type", contentType)], body: body)
+        }
+
+        /// `status` with the text `body` of `contentType`.
+        public static func answer(_ status: Int, _ contentType: String, _ body: String) -> Behaviour {
+            answer(status, contentType, Data(body.utf8))
+        }
+
         /// Never answer; keep the connection open until the client or the server closes it.
         case hold
         /// Send this status and these headers (as given; no Content-Length is added), then
@@ -45,20 +68,30 @@ public final class LoopbackHTTPServer: Sendable {
     private let handler: @Sendable (Request) -> Behaviour
     private let state = NIOLockedValueBox(State())
 
-    public init(handler: @escaping @Sendable (Request) -> Behaviour) throws {
+    /// A server on `port` (a free one by default; a server stopped a moment ago gives its port up
+    /// within a few seconds, so one can come back on it) answering with `handler`.
+    public init(port: UInt16 = 0, handler: @escaping @Sendable (Request) -> Behaviour) throws {
         self.handler = handler
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw ServerError(description: "socket() failed") }
+        var reuse: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
+        address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        var bound: Int32 = -1
+        // (the last server on this port may still be closing its listener)
+        for attempt in 0..<50 {
+            if attempt > 0 { Thread.sleep(forTimeInterval: 0.1) }
+            bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
+            if bound == 0 || port == 0 { break }
         }
-        guard bound == 0, listen(descriptor, 16) == 0 else {
+        guard bound == 0, listen(descriptor, 64) == 0 else {
             close(descriptor)
             throw ServerError(description: "bind/listen failed")
         }
@@ -67,9 +100,26 @@ public final class LoopbackHTTPServer: Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
         }
         listener = descriptor
-        port = UInt16(bigEndian: address.sin_port)
+        self.port = UInt16(bigEndian: address.sin_port)
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
+    }
+
+    /// A server answering with `answer`, which may wait (the bundled dataset's transport): each
+    /// request's own thread waits for it.
+    public convenience init(port: UInt16 = 0, answering answer: @escaping @Sendable (Request) async -> Behaviour) throws
+    {
+        try self.init(port: port) { request in
+            let reply = NIOLockedValueBox<Behaviour?>(nil)
+            let done = DispatchSemaphore(value: 0)
+            Task {
+                let behaviour = await answer(request)
+                reply.withLockedValue { $0 = behaviour }
+                done.signal()
+            }
+            done.wait()
+            return reply.withLockedValue { $0 } ?? .reply(status: 500, headers: [], body: Data())
+        }
     }
 
     /// `http://127.0.0.1:<port>`.
