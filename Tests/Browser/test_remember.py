@@ -17,12 +17,19 @@ from walker import Walker
 
 
 def first_movie(walker: Walker) -> tuple[str, str]:
-    """Opens the first movie of Helsinki's list; returns its ID and title."""
+    """Opens the first movie of Helsinki's list; returns its ID and title. (A list its script
+    replaced between finding the link and clicking it is read again, as a person clicks again: a
+    CI run of 2026-11-28 clicked a stale link.)"""
     walker.open("/movies?area=1002")
     walker.wait_for_page("/movies")
-    link = walker.find("#results a.movie-link")
-    movie_id = link.get_attribute("href").rstrip("/").rsplit("/", 1)[-1]
-    walker.click(link)
+
+    def open_first() -> str:
+        link = walker.find("#results a.movie-link")
+        movie_id = link.get_attribute("href").rstrip("/").rsplit("/", 1)[-1]
+        walker.click(link)
+        return movie_id
+
+    movie_id = walker.wait_until(lambda _: settled(open_first), "the first movie's link clicked")
     walker.wait_for_page(f"/movie/{movie_id}")
     return movie_id, walker.text("h1.movie-title")
 
