@@ -118,6 +118,29 @@ import WebPush
         #expect(try PostgresBookmarkStores(pool: pool).store(for: .local).all().isEmpty)
     }
 
+    @Test func aColumnPostgreSQLDoesNotHaveIsRefusedAndNothingIsWritten() throws {
+        // Given a folder whose wanted movies have a column this release does not know (a later
+        // release's, or a file made to smuggle SQL in through its column's name)
+        let folder = try BookmarkFixtures.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try SQLiteBookmarkStores(dataDirectory: folder).store(for: .local).add(BookmarkFixtures.bookmark(1))
+        _ = try SQLiteWantedMovies(dataDirectory: folder).want(301, title: "Dyyni", by: .local, now: start)
+        try DatabaseQueue(path: folder.appendingPathComponent(SQLiteWantedMovies.fileName).path).write { db in
+            try db.execute(sql: #"ALTER TABLE wanted_movie ADD COLUMN "x) VALUES (1); DROP TABLE person; --" TEXT"#)
+        }
+        // When the folder is copied, the copy is refused, naming the column
+        let pool = try TestPostgres.freshPool()
+        #expect {
+            try SQLiteToPostgres.copy(from: folder, to: pool)
+        } throws: { error in
+            (error as? SQLiteToPostgres.Failure)?.description.contains("has no column of that name") == true
+        }
+        // And nothing of the folder's was written, and nothing was dropped
+        #expect(try PostgresBookmarkStores(pool: pool).store(for: .local).all().isEmpty)
+        #expect(try PostgresWantedMovies(pool: pool).wanted(by: .local).isEmpty)
+        #expect(try PostgresPersonStore(pool: pool).dates(of: .local) != nil)
+    }
+
     @Test func aFolderWithoutTheFilesOrNoFolderAtAllIsRefused() throws {
         let pool = try TestPostgres.freshPool()
         let empty = try BookmarkFixtures.scratchFolder()
