@@ -32,9 +32,12 @@ struct PageRenderer: Sendable {
         case .shown: return page(html(), client: client, area: area)
         case .notFound: return page(html(), client: client, status: .notFound, area: area)
         case .unavailable:
+            // Without the offline banner, which tells of data saved before: there is none to show.
+            var layout = layout(client, path: path)
+            layout.connectivity = nil
             var response = page(
-                OfflineView.page(layout: layout(client, path: path), sourceDown: true), client: client,
-                status: .serviceUnavailable, area: area)
+                OfflineView.page(layout: layout, sourceDown: true), client: client, status: .serviceUnavailable,
+                area: area)
             response.headers[.retryAfter] = String(Self.retryAfterSeconds)
             return response
         }

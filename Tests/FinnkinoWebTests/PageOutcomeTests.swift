@@ -41,6 +41,8 @@ import Testing
         #expect(page.body.contains("<h1>\(OfflineStrings.english.sourceDownTitle.htmlEscaped)</h1>"))
         #expect(page.body.contains("id=\"try-again\""))
         #expect(page.header("Content-Type") == "text/html; charset=utf-8")
+        // And not the banner of pages shown from saved data: nothing saved is shown
+        #expect(!page.body.contains("<p class=\"offline\" role=\"status\">"))
     }
 
     @Test(arguments: [
