@@ -20,7 +20,7 @@ final class WebServer: Sendable {
     /// What the server keeps of each person besides their bookmarks.
     let people: PersonStates
     /// The check of everyone's wanted movies, as the server runs it.
-    let wantedMovieWatch: WantedMovieWatch
+    let wantedMovieWatch: WantedMovieWatchService
     /// Everything the server keeps of each person.
     let personalData: PersonalDataRegistry
     private let task: Task<Void, any Error>
@@ -94,7 +94,7 @@ final class WebServer: Sendable {
 
     private init(
         port: Int, secret: CSRFSecret, routes: [(method: String, path: String)], people: PersonStates,
-        wantedMovieWatch: WantedMovieWatch, personalData: PersonalDataRegistry, task: Task<Void, any Error>
+        wantedMovieWatch: WantedMovieWatchService, personalData: PersonalDataRegistry, task: Task<Void, any Error>
     ) {
         self.personalData = personalData
         self.people = people

@@ -13,7 +13,7 @@ import ServiceLifecycle
 /// stops and says so. An instance killed mid-export simply stops renewing: once its lease runs
 /// out another instance's worker takes the job and starts it again from the beginning (a video is
 /// written whole into the library folder or not at all, see ``TrailerExporter``).
-final class ExportWorker: Service {
+final class ExportService: Service {
     let jobs: ExportJobs
     let library: VideoLibrary
     let exporter: TrailerExporter

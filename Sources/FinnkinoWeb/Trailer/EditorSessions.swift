@@ -6,7 +6,7 @@ import NIOConcurrencyHelpers
 
 /// The open trailer editors: an ``EditMenu`` per editing session (made when a person presses
 /// Edit, named in the page's address), with its export: a job of ``ExportJobs``, which the
-/// ``ExportWorker`` of this or any other instance runs into the ``VideoLibrary``.
+/// ``ExportService`` of this or any other instance runs into the ``VideoLibrary``.
 ///
 /// A session is its person's: asked for by anyone else it is as if it did not exist, and its
 /// export goes into its person's library.

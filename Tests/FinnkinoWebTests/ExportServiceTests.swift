@@ -9,7 +9,7 @@ import Testing
 
 /// The export workers: a job whose worker died is finished by another once its lease runs out,
 /// and a running export stops when its person cancels it or is erased.
-@Suite(.timeLimit(.minutes(2))) struct ExportWorkerTests {
+@Suite(.timeLimit(.minutes(2))) struct ExportServiceTests {
     let alice = PersonID(rawValue: 7)
     let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
 
@@ -22,7 +22,7 @@ import Testing
         let video = EventVideo(
             title: "Trailer", location: "bundled:///media/Event_14001/trailer.mp4", thumbnailLocation: nil,
             subType: "EventTrailer", format: "Mp4")
-        let file = try #require(try BundledMedia.standard().clip(video))
+        let file = try #require(try BundledMedia.bundled().clip(video))
         return Composition(source: try await VideoProbe.source(file.path, title: "Klippi"))
     }
 
@@ -56,7 +56,7 @@ import Testing
         // Given the job taken by a worker that then died (it never renews), for one more second
         _ = try #require(try jobs.claim(worker: "killed", until: Date().addingTimeInterval(1), now: Date()))
         // When another instance's worker runs
-        let worker = ExportWorker(jobs: jobs, library: library, lease: 5, poll: .milliseconds(100), logger: logger)
+        let worker = ExportService(jobs: jobs, library: library, lease: 5, poll: .milliseconds(100), logger: logger)
         let running = Task { try await worker.run() }
         defer { running.cancel() }
         // Then once the lease ran out it takes the job, and the video is in A's library
@@ -73,7 +73,7 @@ import Testing
         let jobs = try SQLiteExportJobs(dataDirectory: data)
         let library = try SQLiteVideoLibrary(dataDirectory: data)
         let exporter = TrailerExporter(ffmpeg: try endlessFFmpeg(in: data), timeLimit: .seconds(600))
-        let worker = ExportWorker(
+        let worker = ExportService(
             jobs: jobs, library: library, exporter: exporter, lease: 1, poll: .milliseconds(100), slots: 1,
             logger: logger)
         let running = Task { try await worker.run() }
