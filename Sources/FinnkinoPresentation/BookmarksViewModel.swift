@@ -44,7 +44,7 @@ public struct BookmarksViewModel: Sendable {
     }
 
     /// Helsinki.
-    public static let defaultArea = 1002
+    public static let defaultArea = AreaChoice.helsinki
     /// How many days (today included) are searched for a bookmarked movie's next show.
     public static let daysAhead = 3
 

@@ -81,7 +81,7 @@ public struct ShowtimesViewModel: Sendable {
     }
 
     /// Helsinki.
-    public static let defaultArea = 1002
+    public static let defaultArea = AreaChoice.helsinki
 
     public private(set) var outputs: Outputs
     private let store: FeedStore

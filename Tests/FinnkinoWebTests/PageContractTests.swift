@@ -148,6 +148,31 @@ import Testing
                 "<option value=\"1041\" selected>"))
     }
 
+    /// One area rule (``AreaChoice``): a person with a home area who last chose all of Finland
+    /// sees their home area's shows on Bookmarks and on a movie's page alike (Bookmarks said the
+    /// home area and the movie page Helsinki before).
+    @Test func allOfFinlandLeavesEveryPageOfShowsOnTheHomeArea() async throws {
+        let server = try await WebServer.start()
+        defer { Task { await server.stop() } }
+        // Given Lappeenranta became the home area, and then all of Finland was chosen
+        let lappeenranta = try await server.get("/movies?area=1041")
+        let movie = try #require(lappeenranta.body.firstMatch(of: /href="\/movie\/(\d+)"/)?.1)
+        let all = try await server.get("/movies?area=all")
+        #expect(all.cookies["area"] == "all")
+        let cookie = ["Cookie": "area=all"]
+        // Then the Movies list is all of Finland's
+        #expect(try await server.get("/movies", headers: cookie).body.contains("<option value=\"all\" selected>"))
+        // And Bookmarks and the movie page both show Lappeenranta's shows
+        #expect(try await server.get("/bookmarks", headers: cookie).body.contains("/bookmarks?area=1041"))
+        let moviePage = try await server.get("/movie/\(movie)", headers: cookie).body
+        #expect(moviePage.contains("/show/1041/"))
+        #expect(!moviePage.contains("/show/1002/"))
+        // And so does Showtimes
+        #expect(
+            try await server.get("/showtimes?movie=\(movie)", headers: cookie).body.contains(
+                "<option value=\"1041\" selected>"))
+    }
+
     @Test func traversalOnStaticAndImagesIsNotFound() async throws {
         let server = try await WebServer.start()
         defer { Task { await server.stop() } }

@@ -65,7 +65,7 @@ struct AppController: Sendable {
         case .showtimes:
             guard let showtimes = place.showtimes else { return WebRoute.showtimes.path }
             var query = showtimes.movieID.map { "movie=\($0)&" } ?? ""
-            query += "area=" + (showtimes.area.map(String.init) ?? String(ClientState.defaultArea))
+            query += "area=" + String(showtimes.area ?? AreaChoice.helsinki)
             if let date = showtimes.date { query += "&date=\(date)" }
             query += showtimes.filter?.query ?? ""
             return WebRoute.showtimes.path + "?" + query

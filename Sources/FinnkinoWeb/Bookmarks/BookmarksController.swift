@@ -23,7 +23,7 @@ struct BookmarksController: Sendable {
     func add(to routes: RouteGroups) {
         routes.on(.bookmarks) { request, context in
             let client = context.client
-            let area = listArea(client)
+            let area = client.area(asked: nil).showsArea
             let outputs = try await screens.bookmarks(area: area, client: client)
             screens.place(client).update { $0.tab = .bookmarks }
             // The area is in the page's own address, so that its live updates name the same shows.
@@ -36,7 +36,8 @@ struct BookmarksController: Sendable {
             let form = context.form
             let keys = (form["only"].map { [$0] } ?? form.all("movie")).compactMap(Bookmark.Key.init(formValue:))
             let client = context.client
-            let outputs = try await screens.bookmarks(area: listArea(client), client: client) { viewModel in
+            let outputs = try await screens.bookmarks(area: client.area(asked: nil).showsArea, client: client) {
+                viewModel in
                 await viewModel.removeSelected(keys)
             }
             return ClientState.redirect(
@@ -64,11 +65,4 @@ struct BookmarksController: Sendable {
             pushKey: screens.pushKey, layout: layout)
     }
 
-    /// The area whose shows the list names: the one remembered, else the home area.
-    private func listArea(_ client: ClientState) -> Int {
-        switch client.rememberedArea {
-        case .some(.some(let area)): area
-        default: screens.place(client).place.homeArea ?? ClientState.defaultArea
-        }
-    }
 }

@@ -7,7 +7,7 @@ import Hummingbird
 /// one (a file, an image, the health check) gets none.
 struct ClientMiddleware: RouterMiddleware {
     typealias Context = PersonRequestContext
-    /// Each person's place, which keeps the language they chose.
+    /// Each person's place, which keeps the language and the home area they chose.
     let people: PersonStates
     let defaultLanguage: UILanguage
     let secret: CSRFSecret
@@ -21,9 +21,9 @@ struct ClientMiddleware: RouterMiddleware {
         var context = context
         // A person this very request made has no language saved yet; asking would keep a state
         // for them even when their change then fails and they are erased.
-        let saved = context.sessionIsNew ? nil : people.state(of: person).place.language
+        let saved = context.sessionIsNew ? nil : people.state(of: person).place.place
         context.client = ClientState(
-            request: request, person: person, session: context.session, savedLanguage: saved,
+            request: request, person: person, session: context.session, saved: saved,
             defaultLanguage: defaultLanguage, secret: secret)
         return try await next(request, context)
     }

@@ -10,10 +10,6 @@ struct ClientState: Sendable {
     static let areaCookie = "area"
     /// A message for the next page (after a form's redirect): shown once, then cleared.
     static let flashCookie = "flash"
-    /// The area when none is chosen or remembered: Helsinki.
-    static let defaultArea = 1002
-    /// The value the area picker and cookie use for "all of Finland".
-    static let allAreas = "all"
 
     /// Whose data the request reads and changes (see ``PersonMiddleware``).
     private(set) var person: PersonID
@@ -22,24 +18,26 @@ struct ClientState: Sendable {
     /// else to the browser's own `csrf` cookie, or a new one to hand out (see ``isNewToken``).
     private(set) var csrf: CSRFToken
     private(set) var isNewToken: Bool
-    /// The remembered area: an ID, nil for all of Finland, or absent (`.none`) when never chosen.
-    let rememberedArea: Int??
+    /// The area the person chose last (their cookie); nil when never chosen on this browser.
+    let rememberedArea: AreaChoice?
+    /// The person's home area (the last one area they chose, kept in their place).
+    let homeArea: Int?
     /// The message a form's redirect left for this page.
     private(set) var flash: String?
 
     var strings: UIStrings { language.strings }
 
     /// The language is the browser's cookie, else the one the user chose last (kept in the app's
-    /// place, so a new browser or a cleared cookie keeps it), else the browser's preference, else
-    /// `defaultLanguage`.
+    /// place, `saved`, so a new browser or a cleared cookie keeps it), else the browser's
+    /// preference, else `defaultLanguage`.
     init(
-        request: Request, person: PersonID, session: SessionToken?, savedLanguage: UILanguage?,
+        request: Request, person: PersonID, session: SessionToken?, saved: AppPlace?,
         defaultLanguage: UILanguage, secret: CSRFSecret
     ) {
         let cookies = request.cookies
         self.person = person
         language =
-            cookies[Self.languageCookie].flatMap { UILanguage(rawValue: $0.value) } ?? savedLanguage
+            cookies[Self.languageCookie].flatMap { UILanguage(rawValue: $0.value) } ?? saved?.language
             ?? Self.preferredLanguage(request.headers[.acceptLanguage]) ?? defaultLanguage
         if let session {
             csrf = CSRFToken(session: session, secret: secret)
@@ -51,7 +49,8 @@ struct ClientState: Sendable {
             csrf = .random(secret: secret)
             isNewToken = true
         }
-        rememberedArea = cookies[Self.areaCookie].flatMap { Self.area(from: $0.value) }
+        rememberedArea = cookies[Self.areaCookie].flatMap { AreaChoice(parameter: $0.value) }
+        homeArea = saved?.homeArea
         flash = cookies[Self.flashCookie]?.value.removingPercentEncoding.map { String($0.prefix(300)) }
     }
 
@@ -74,11 +73,10 @@ struct ClientState: Sendable {
         return client
     }
 
-    /// An area parameter: an ID, `all` (nil), or not an area at all (`.none`).
-    static func area(from text: some StringProtocol) -> Int?? {
-        if text == allAreas { return .some(nil) }
-        guard let id = Int(text), id > 0, id < 1_000_000 else { return .none }
-        return .some(id)
+    /// The area a page of this client shows when the request asks for `asked` (its `area`
+    /// parameter; nil when it names none): the one rule of ``AreaChoice``.
+    func area(asked: AreaChoice?) -> ResolvedArea {
+        AreaChoice.resolve(asked: asked, remembered: rememberedArea, homeArea: homeArea)
     }
 
     /// The best of fi and en by the browser's Accept-Language (`en-GB,en;q=0.9,fi;q=0.8`), or nil.
@@ -103,7 +101,7 @@ struct ClientState: Sendable {
     }
 
     /// Adds this client's cookies to a response: the CSRF token if new, and the area if chosen.
-    func setCookies(on response: inout Response, area: Int?? = .none) {
+    func setCookies(on response: inout Response, area: AreaChoice? = nil) {
         if flash != nil {
             response.setCookie(Cookie(name: Self.flashCookie, value: "", maxAge: 0, path: "/", httpOnly: true))
         }
@@ -111,10 +109,10 @@ struct ClientState: Sendable {
             response.setCookie(
                 Cookie(name: CSRFToken.cookieName, value: csrf.cookie, path: "/", httpOnly: true, sameSite: .strict))
         }
-        if case .some(let chosen) = area {
+        if let value = area?.parameter {
             response.setCookie(
                 Cookie(
-                    name: Self.areaCookie, value: chosen.map(String.init) ?? Self.allAreas, maxAge: 365 * 86_400,
+                    name: Self.areaCookie, value: value, maxAge: 365 * 86_400,
                     path: "/", httpOnly: true, sameSite: .lax))
         }
     }

@@ -25,7 +25,7 @@ struct PageRenderer: Sendable {
     /// thing; when the source cannot be read and nothing of it is saved, the offline page saying
     /// so, with 503 and `Retry-After`, whatever the screen.
     func screen(
-        _ outcome: ScreenOutcome, client: ClientState, path: String, area: Int?? = .none,
+        _ outcome: ScreenOutcome, client: ClientState, path: String, area: AreaChoice? = nil,
         html: () -> String
     ) -> Response {
         switch outcome {
@@ -46,7 +46,7 @@ struct PageRenderer: Sendable {
     /// The page `html` for `client`, with its cookies: the CSRF token if new, the area if chosen
     /// (`area`), the message cleared once shown.
     func page(
-        _ html: String, client: ClientState, status: HTTPResponse.Status = .ok, area: Int?? = .none
+        _ html: String, client: ClientState, status: HTTPResponse.Status = .ok, area: AreaChoice? = nil
     ) -> Response {
         var response = Response(
             status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],

@@ -46,7 +46,7 @@ enum MoviesView {
 
     /// The query of the Movies screen as `movies` has it (what a page links and `/` reopens).
     static func query(_ movies: AppPlace.Movies) -> String {
-        var query = "area=" + (movies.area.map(String.init) ?? ClientState.allAreas)
+        var query = "area=" + (movies.area.map(String.init) ?? AreaChoice.allParameter)
         query += "&list=" + (movies.list == .comingSoon ? "soon" : "now")
         if !movies.searchText.isEmpty {
             query += "&q=" + (movies.searchText.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
@@ -65,7 +65,7 @@ enum MoviesView {
         html.raw("</label><select id=\"area\" name=\"area\">")
         for option in outputs.areas {
             html.raw("<option value=\"")
-            html.raw(option.id.map(String.init) ?? ClientState.allAreas)
+            html.raw(option.id.map(String.init) ?? AreaChoice.allParameter)
             html.raw(option.isSelected ? "\" selected>" : "\">")
             html.text(LocationFormView.optionLabel(option))
             html.raw("</option>")

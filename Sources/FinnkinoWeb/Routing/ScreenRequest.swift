@@ -15,38 +15,26 @@ enum ScreenRequest: Sendable {
     /// The screen at `path` (`/movies`, `/movies/results`, `/showtimes`, `/news`, `/bookmarks`)
     /// with `query`; nil for other paths.
     init?(path: String, query: [String: String], client: ClientState) {
-        let chosenArea = query["area"].flatMap { ClientState.area(from: $0) }
+        let asked = query["area"].flatMap { AreaChoice(parameter: $0) }
+        let area = client.area(asked: asked)
         switch WebRoute(path: path) {
         case .movies, .moviesResults:
-            let area: Int? =
-                switch chosenArea ?? client.rememberedArea {
-                case .some(let area): area
-                case .none: ClientState.defaultArea
-                }
             self = .movies(
-                area: area, areaChosen: chosenArea != nil, list: query["list"] == "soon" ? .comingSoon : .nowInTheatres,
+                area: area.listArea, areaChosen: asked != nil,
+                list: query["list"] == "soon" ? .comingSoon : .nowInTheatres,
                 text: String((query["q"] ?? "").prefix(100)),
                 scope: query["scope"] == "contains" ? .contains : .beginsWith,
                 sort: query["sort"].flatMap(MovieSort.init(rawValue:)) ?? .title)
         case .showtimes:
-            let area: Int? =
-                switch chosenArea ?? client.rememberedArea {
-                case .some(let area): area
-                case .none: nil
-                }
+            let chosen = if case .area = asked { true } else { false }
             self = .showtimes(
-                movie: query["movie"].flatMap { Int($0) }, area: area ?? ClientState.defaultArea,
-                areaChosen: chosenArea != nil && area != nil, date: query["date"].flatMap { LocalDate(iso: $0) },
+                movie: query["movie"].flatMap { Int($0) }, area: area.showsArea, areaChosen: chosen,
+                date: query["date"].flatMap { LocalDate(iso: $0) },
                 filter: ShowFilter(query: query))
         case .news:
             self = .news(category: query["category"].flatMap { Int($0) })
         case .bookmarks:
-            let area: Int? =
-                switch chosenArea ?? client.rememberedArea {
-                case .some(let area): area
-                case .none: nil
-                }
-            self = .bookmarks(area: area ?? ClientState.defaultArea)
+            self = .bookmarks(area: area.showsArea)
         default:
             return nil
         }
@@ -64,13 +52,8 @@ enum ScreenRequest: Sendable {
                 sort: movies.sort ?? .title)
         case .showtimes:
             guard let showtimes = place.showtimes else { return nil }
-            let area: Int? =
-                switch client.rememberedArea {
-                case .some(let area): area
-                case .none: place.homeArea
-                }
             self = .showtimes(
-                movie: showtimes.movieID, area: showtimes.area ?? area ?? ClientState.defaultArea, areaChosen: false,
+                movie: showtimes.movieID, area: showtimes.area ?? client.area(asked: nil).showsArea, areaChosen: false,
                 date: showtimes.date.flatMap { $0 >= today ? $0 : nil }, filter: showtimes.filter ?? ShowFilter())
         case .news:
             guard let category = place.newsCategory else { return nil }
@@ -113,11 +96,11 @@ enum ScreenRequest: Sendable {
     }
 
     /// The area to remember in the client's cookie, when the user chose one.
-    var chosenArea: Int?? {
+    var chosenArea: AreaChoice? {
         switch self {
-        case .movies(let area, true, _, _, _, _): .some(area)
-        case .showtimes(_, let area, true, _, _): .some(area)
-        default: .none
+        case .movies(let area, true, _, _, _, _): AreaChoice(area)
+        case .showtimes(_, let area, true, _, _): .area(area)
+        default: nil
         }
     }
 }

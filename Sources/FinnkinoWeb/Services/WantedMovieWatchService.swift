@@ -1,4 +1,5 @@
 import FinnkinoKit
+import FinnkinoPresentation
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -8,7 +9,7 @@ import ServiceLifecycle
 /// page would), until the server stops. Each announcement is recorded by the check, then pushed
 /// to the person's browsers; a push that fails is not tried again (the person finds the
 /// announcement on their pages and in their feeds all the same).
-struct WantedMovieWatch: Service {
+struct WantedMovieWatchService: Service {
     let wanted: any WantedMovies
     let catalog: StoreCatalog
     let people: PersonStates
@@ -21,7 +22,7 @@ struct WantedMovieWatch: Service {
     /// The areas a person watches: their home area (the capital region until they choose one, as
     /// their pages) and their own theatres.
     static func areas(homeArea: Int?, myTheatres: [Int]?) -> [Int] {
-        var areas = [homeArea ?? ClientState.defaultArea]
+        var areas = [homeArea ?? AreaChoice.helsinki]
         for theatre in myTheatres ?? [] where !areas.contains(theatre) { areas.append(theatre) }
         return areas
     }

@@ -25,7 +25,7 @@ struct ShowtimesController: Sendable {
                 $0.tab = .showtimes
                 $0.showtimes = AppPlace.Showtimes(
                     movieID: movie, area: area, date: date, filter: filter.isEmpty ? nil : filter)
-                if case .some(.some(let chosen)) = chosenArea { $0.homeArea = chosen }
+                if case .area(let chosen) = chosenArea { $0.homeArea = chosen }
             }
             let path = WebRoute.showtimes.path + "?" + ShowtimesView.query(outputs, date: outputs.date)
             return renderer.screen(outputs.outcome, client: client, path: path, area: chosenArea) {
