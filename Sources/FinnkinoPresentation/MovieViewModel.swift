@@ -54,12 +54,18 @@ public struct MovieViewModel: Sendable {
     private let store: FeedStore
     private let format: DisplayFormat
     private let bookmarks: BookmarkStore?
+    /// The bundled trailer clips, which the trailer page plays; nil: no movie has one.
+    private let media: BundledMedia?
 
     private let words: ChartStrings
 
     /// - Parameter words: the international lists' words, for the scores.
-    public init(store: FeedStore, strings: UIStrings, words: ChartStrings = .english, bookmarks: BookmarkStore? = nil) {
+    public init(
+        store: FeedStore, strings: UIStrings, words: ChartStrings = .english, bookmarks: BookmarkStore? = nil,
+        media: BundledMedia? = nil
+    ) {
         self.store = store
+        self.media = media
         format = DisplayFormat(strings: strings)
         self.words = words
         self.bookmarks = bookmarks
@@ -113,7 +119,7 @@ public struct MovieViewModel: Sendable {
             outputs.synopsis = text.components(separatedBy: "\n\n")
                 .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
                 .filter { !$0.isEmpty }
-            outputs.hasTrailerClip = (try? BundledMedia.standard().trailer(of: event)) != nil
+            outputs.hasTrailerClip = media?.trailer(of: event) != nil
             outputs.trailerURL = event.videos.lazy.compactMap(\.watchURL).first { url in
                 let scheme = url.scheme?.lowercased()
                 return scheme == "https" || scheme == "http"

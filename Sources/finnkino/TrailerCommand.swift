@@ -20,7 +20,7 @@ struct TrailerCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the music tunes of our own.")
 
         func run() throws {
-            for tune in try BundledMedia.standard().tunes { print(tune.name) }
+            for tune in try BundledMedia.bundled().tunes { print(tune.name) }
         }
     }
 
@@ -147,7 +147,7 @@ struct TrailerCommand: AsyncParsableCommand {
             var title: String?
             if let id = Int(video), !FileManager.default.fileExists(atPath: video) {
                 let movie = try await global.makeStore().movie(id: id)
-                guard let clip = try? BundledMedia.standard().trailer(of: movie) else {
+                guard let clip = try? BundledMedia.bundled().trailer(of: movie) else {
                     let online = movie.videos.compactMap(\.watchURL).first {
                         ["http", "https"].contains($0.scheme ?? "")
                     }
@@ -173,11 +173,11 @@ struct TrailerCommand: AsyncParsableCommand {
             let mode: MusicTrack.Mode = replaceSound ? .replace : .mix
             let volume = Double(musicVolume) / 100
             if !FileManager.default.fileExists(atPath: music) {
-                let tunes = (try? BundledMedia.standard().tunes) ?? []
-                guard let tune = tunes.first(where: { $0.name == music.lowercased() }) else {
+                let media = try? BundledMedia.bundled()
+                guard let tune = media?.tune(named: music) else {
                     throw EditError(
                         "--music \(music): no such file, and not one of our tunes ("
-                            + tunes.map(\.name).joined(separator: ", ") + ")")
+                            + (media?.tunes ?? []).map(\.name).joined(separator: ", ") + ")")
                 }
                 return MusicTrack(path: tune.file.path, name: tune.name, mode: mode, volume: volume)
             }

@@ -116,7 +116,7 @@ import Testing
 
     private func bundledClip() throws -> URL {
         try #require(
-            try BundledMedia.standard().clip(
+            try BundledMedia.bundled().clip(
                 EventVideo(
                     title: "Trailer", location: "bundled:///media/Event_14001/trailer.mp4", thumbnailLocation: nil,
                     subType: "EventTrailer", format: "Mp4")))

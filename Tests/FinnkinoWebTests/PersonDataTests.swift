@@ -50,7 +50,7 @@ import Testing
             let library = try SQLiteVideoLibrary(dataDirectory: data)
             let file = library.newVideoFile()
             let clip = try #require(
-                try BundledMedia.standard().clip(
+                try BundledMedia.bundled().clip(
                     EventVideo(
                         title: "Trailer", location: "bundled:///media/Event_14001/trailer.mp4",
                         thumbnailLocation: nil, subType: "EventTrailer", format: "Mp4")))

@@ -27,7 +27,7 @@ import Testing
         let video = EventVideo(
             title: "Trailer", location: "bundled:///media/Event_14001/trailer.mp4", thumbnailLocation: nil,
             subType: "EventTrailer", format: "Mp4")
-        let file = try #require(try BundledMedia.standard().clip(video))
+        let file = try #require(try BundledMedia.bundled().clip(video))
         return VideoSource(
             path: file.path, title: "Klippi", duration: 4, size: FrameSize(width: 480, height: 270), hasAudio: true)
     }

@@ -13,12 +13,9 @@ public struct BundledMedia: Sendable {
     private let root: URL
     private let listed: Set<String>
 
-    /// The dataset inside FinnkinoKit's resources (its manifest read once per process).
-    public static func standard() throws(BundledDatasetError) -> BundledMedia {
-        try loaded.get()
-    }
-
-    private static let loaded = Result { () throws(BundledDatasetError) -> BundledMedia in
+    /// The dataset inside FinnkinoKit's resources. Its manifest is read on each call: a program
+    /// makes one where it starts (the web app's routes, a command's `run`) and hands it on.
+    public static func bundled() throws(BundledDatasetError) -> BundledMedia {
         try BundledMedia(root: try BundledDataset.bundledRoot())
     }
 

@@ -68,7 +68,7 @@ struct EditorController: Sendable {
             var message: String?
             do {
                 let step = try sessions.edit(session.id, of: client.person) { (menu) throws(EditError) in
-                    try Self.apply(context.form, to: &menu)
+                    try Self.apply(context.form, to: &menu, media: clips.media)
                 }
                 message = step.flatMap { $0 }.map {
                     Self.message($0, strings: client.strings, words: client.language.editor)
@@ -134,7 +134,9 @@ struct EditorController: Sendable {
 
     /// Applies one posted edit (or undo, redo) to the menu; for an undo or redo, which it was.
     @discardableResult
-    static func apply(_ form: FormBody, to menu: inout EditMenu) throws(EditError) -> HistoryStep? {
+    static func apply(
+        _ form: FormBody, to menu: inout EditMenu, media: BundledMedia?
+    ) throws(EditError) -> HistoryStep? {
         func number(_ name: String) throws(EditError) -> Double {
             guard let text = form[name], let value = Double(text.replacingOccurrences(of: ",", with: ".")),
                 value.isFinite
@@ -168,7 +170,7 @@ struct EditorController: Sendable {
                     colour: (form["colour"] ?? "").uppercased(),
                     time: TimeRange(start: try number("from"), end: try number("to"))))
         case "music":
-            guard let name = form["tune"], let tune = try? BundledMedia.standard().tune(named: name) else {
+            guard let name = form["tune"], let tune = media?.tune(named: name) else {
                 throw EditError("Choose one of the tunes.")
             }
             guard let mode = form["mode"].flatMap(MusicTrack.Mode.init(rawValue:)) else {
@@ -253,10 +255,5 @@ struct EditorController: Sendable {
         }
     }
 
-    private func json(_ value: [String: String]) -> Response {
-        let data = (try? JSONEncoder().encode(value)) ?? Data("{}".utf8)
-        return Response(
-            status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-            body: ResponseBody(byteBuffer: ByteBuffer(data: data)))
-    }
+    private func json(_ value: [String: String]) -> Response { JSONAnswer.response(value) }
 }

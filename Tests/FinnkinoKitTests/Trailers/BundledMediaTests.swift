@@ -18,7 +18,7 @@ import Testing
 
     @Test func everyMovieOfTheDatasetHasAPlayableClip() async throws {
         let store = try BundledStoreFixture.store()
-        let media = try BundledMedia.standard()
+        let media = try BundledMedia.bundled()
         var movies: [Event] = []
         for list in EventListType.allCases { movies += try await store.movies(list).value }
         #expect(movies.count > 40)
@@ -34,10 +34,10 @@ import Testing
     }
 
     @Test func theTunesAreNamedAACTracks() async throws {
-        let tunes = try BundledMedia.standard().tunes
+        let tunes = try BundledMedia.bundled().tunes
         #expect(tunes.map(\.name) == ["aamu", "takaa-ajo", "valssi"])
-        #expect(try BundledMedia.standard().tune(named: "Valssi")?.name == "valssi")
-        #expect(try BundledMedia.standard().tune(named: "humppa") == nil)
+        #expect(try BundledMedia.bundled().tune(named: "Valssi")?.name == "valssi")
+        #expect(try BundledMedia.bundled().tune(named: "humppa") == nil)
         let lines = try await probe(tunes[0].file).split(separator: "\n")
         #expect(lines.first == "aac" && abs((Double(lines.last ?? "") ?? 0) - 20) < 0.05, "\(lines)")
     }
@@ -50,6 +50,6 @@ import Testing
     func onlyListedBundledClipsAreNamed(location: String, format: String) throws {
         let video = EventVideo(
             title: "Trailer", location: location, thumbnailLocation: nil, subType: "EventTrailer", format: format)
-        #expect(try BundledMedia.standard().clip(video) == nil)
+        #expect(try BundledMedia.bundled().clip(video) == nil)
     }
 }

@@ -32,7 +32,7 @@ import Testing
 
     @Test func aPlaylistNamingAServerFileIsRefused() async throws {
         // Given a real clip on the server, and a playlist that names it by absolute path
-        let clip = try #require(try BundledMedia.standard().tunes.first).file.deletingLastPathComponent()
+        let clip = try #require(try BundledMedia.bundled().tunes.first).file.deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("media/Event_14001/trailer.mp4")
         #expect(FileManager.default.fileExists(atPath: clip.path))
         let (folder, playlist) = try file(

@@ -31,7 +31,7 @@ extension TestBackend {
         let video = EventVideo(
             title: "Trailer", location: "bundled:///media/Event_14001/trailer.mp4", thumbnailLocation: nil,
             subType: "EventTrailer", format: "Mp4")
-        let clip = try #require(try BundledMedia.standard().clip(video))
+        let clip = try #require(try BundledMedia.bundled().clip(video))
         try FileManager.default.copyItem(at: clip, to: file)
     }
 

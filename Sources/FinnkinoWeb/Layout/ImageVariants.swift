@@ -3,12 +3,12 @@ import ImagePipeline
 /// How each kind of picture in the app looks: a table of decorator chains (data, not code paths).
 /// Each decorated variant fits the box its page gives the image, shadow included, so swapping
 /// it in for the plain image does not move anything.
-public enum ImageVariants {
+enum ImageVariants {
     /// The image as the source sent it.
-    public static let plain = ImageVariant("plain")
+    static let plain = ImageVariant("plain")
 
     /// A movie list's thumbnail (99x146): rounded, with a soft shadow below.
-    public static let listThumbnail = ImageVariant(
+    static let listThumbnail = ImageVariant(
         "thumb",
         [
             Resize(.fit, width: 85, height: 132), RoundedCorners(radius: 8),
@@ -16,7 +16,7 @@ public enum ImageVariants {
         ])
 
     /// A movie page's poster (198x293): rounded, with a deeper shadow.
-    public static let poster = ImageVariant(
+    static let poster = ImageVariant(
         "poster",
         [
             Resize(.fit, width: 176, height: 271), RoundedCorners(radius: 12),
@@ -25,7 +25,7 @@ public enum ImageVariants {
 
     /// A bookmark's card (66x97, drawn at twice that): turned a few degrees like a card on a
     /// board, with a shadow.
-    public static let bookmarkCard = ImageVariant(
+    static let bookmarkCard = ImageVariant(
         "card",
         [
             Resize(.fit, width: 108, height: 160), Transform(degrees: -3),
@@ -33,16 +33,16 @@ public enum ImageVariants {
         ])
 
     /// A news card's picture (148x83): cropped to the card and rounded.
-    public static let newsCard = ImageVariant(
+    static let newsCard = ImageVariant(
         "news", [Resize(.fill, width: 148, height: 83), RoundedCorners(radius: 6)])
 
     /// An article's picture (440x248): cropped and rounded.
-    public static let article = ImageVariant(
+    static let article = ImageVariant(
         "article", [Resize(.fill, width: 440, height: 248), RoundedCorners(radius: 10)])
 
     /// An international list's poster (92x138): filtered to sepia, like the box-office posters
     /// of old, rounded, with a soft shadow; swapped in after the plain one.
-    public static let chartThumbnail = ImageVariant(
+    static let chartThumbnail = ImageVariant(
         "chart-thumb",
         [
             Resize(.fit, width: 80, height: 124), Sepia(), RoundedCorners(radius: 8),
@@ -50,7 +50,7 @@ public enum ImageVariants {
         ])
 
     /// An international movie's poster (198x297): sepia, rounded, a deeper shadow.
-    public static let chartPoster = ImageVariant(
+    static let chartPoster = ImageVariant(
         "chart-poster",
         [
             Resize(.fit, width: 176, height: 275), Sepia(), RoundedCorners(radius: 12),
@@ -58,7 +58,7 @@ public enum ImageVariants {
         ])
 
     /// Every variant by the name the image route uses.
-    public static let byName: [String: ImageVariant] = Dictionary(
+    static let byName: [String: ImageVariant] = Dictionary(
         uniqueKeysWithValues: [
             plain, listThumbnail, poster, bookmarkCard, newsCard, article, chartThumbnail, chartPoster,
         ].map { ($0.name, $0) })
