@@ -94,3 +94,12 @@ public struct AppPlace: Codable, Sendable, Equatable {
         notInterested = notInterested?.filter { $0 != movieID }
     }
 }
+
+/// Where a person's ``AppPlace`` is kept and changed (the web app keeps one per person and saves
+/// it on change). The view models of the person's actions change it through this.
+public protocol PlaceKeeping: Sendable {
+    /// The place as it is now.
+    var place: AppPlace { get }
+    /// Applies `change` (and keeps the result when it differs).
+    func update(_ change: (inout AppPlace) -> Void)
+}

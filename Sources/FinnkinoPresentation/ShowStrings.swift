@@ -77,6 +77,10 @@ public struct ShowStrings: Sendable {
     public var hiddenHere: Template
     /// A hidden movie no longer on Finnkino's lists: `%@` is its ID.
     public var movieNoLongerListed: Template
+    /// The Hidden movies screen's button that brings every hidden movie back.
+    public var bringAllBack: String
+    /// `%@`: how many movies were brought back.
+    public var allBroughtBack: Template
 
     /// A content descriptor in words: the feed's own name for one these words do not know.
     public func descriptor(_ name: String) -> String { contentDescriptors[name] ?? name }
@@ -106,7 +110,8 @@ public struct ShowStrings: Sendable {
         notInterested: "Ei kiinnosta", bringBack: "Palauta listoille", hiddenMovies: "Piilotetut elokuvat",
         noHiddenMovies: "Et ole piilottanut yhtään elokuvaa.", hidden: "%@ piilotettiin listoiltasi.",
         broughtBack: "%@ näkyy taas listoillasi.", hiddenHere: "Piilotettuja elokuvia tällä listalla: %@",
-        movieNoLongerListed: "Elokuva %@ (ei enää ohjelmistossa)")
+        movieNoLongerListed: "Elokuva %@ (ei enää ohjelmistossa)", bringAllBack: "Palauta kaikki",
+        allBroughtBack: "Piilotetut elokuvat näkyvät taas listoillasi (%@).")
 
     public static let swedish = ShowStrings(
         twoD: "2D", threeD: "3D", originalLanguage: "Tal: %@", dubbed: "Dubbad: %@",
@@ -134,7 +139,8 @@ public struct ShowStrings: Sendable {
         notInterested: "Inte intresserad", bringBack: "Tillbaka till listorna", hiddenMovies: "Dolda filmer",
         noHiddenMovies: "Du har inte dolt några filmer.", hidden: "%@ doldes från dina listor.",
         broughtBack: "%@ syns igen i dina listor.", hiddenHere: "Dolda filmer på listan: %@",
-        movieNoLongerListed: "Film %@ (inte längre på programmet)")
+        movieNoLongerListed: "Film %@ (inte längre på programmet)", bringAllBack: "Visa alla igen",
+        allBroughtBack: "De dolda filmerna syns igen i dina listor (%@).")
 
     public static let english = ShowStrings(
         twoD: "2D", threeD: "3D", originalLanguage: "Spoken: %@", dubbed: "Dubbed: %@",
@@ -161,5 +167,6 @@ public struct ShowStrings: Sendable {
         notInterested: "Not interested", bringBack: "Bring back", hiddenMovies: "Hidden movies",
         noHiddenMovies: "You have hidden no movies.", hidden: "%@ is hidden from your lists.",
         broughtBack: "%@ is back in your lists.", hiddenHere: "Movies hidden from this list: %@",
-        movieNoLongerListed: "Movie %@ (no longer in the programme)")
+        movieNoLongerListed: "Movie %@ (no longer in the programme)", bringAllBack: "Bring all back",
+        allBroughtBack: "The hidden movies are back in your lists (%@).")
 }

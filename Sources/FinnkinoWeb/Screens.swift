@@ -18,6 +18,8 @@ struct Screens: Sendable {
     let wanted: any WantedMovies
     /// The server's VAPID public key (base64url): what a browser subscribes to pushes with.
     let pushKey: String
+    /// The bundled trailer clips and tunes; nil when the dataset cannot be read.
+    let media: BundledMedia?
     let movieLists = MovieListCache()
     /// A movie's next days as made in the current minute, per movie, area, language and location:
     /// after the list, the movie page is what people open most, and its next days change only as
@@ -115,34 +117,34 @@ struct Screens: Sendable {
     func movie(id: Int, client: ClientState) async throws -> MovieViewModel.Outputs {
         var viewModel = MovieViewModel(
             store: try store(client), strings: client.strings, words: client.language.charts,
-            bookmarks: try bookmarkStore(client))
+            bookmarks: try bookmarkStore(client), media: media)
         viewModel.movieSelected(id)
         await viewModel.load()
         return viewModel.outputs
     }
 
-    /// The movies the person hid, newest first, with what the lists say of each (nil: no longer
-    /// on them, or the lists cannot be had).
-    func hiddenMovies(client: ClientState) async throws -> [(id: Int, movie: Event?)] {
-        let store = try store(client)
-        // The two nationwide lists once, not once per hidden movie.
-        var listed: [Int: Event] = [:]
-        for list in EventListType.allCases {
-            for event in (try? await store.movies(list).value) ?? [] where listed[event.id] == nil {
-                listed[event.id] = event
-            }
-        }
-        return (place(client).place.notInterested ?? []).map { (id: $0, movie: listed[$0]) }
+    /// The client's person's settings: language, own theatres, location.
+    func settings(_ client: ClientState) -> SettingsViewModel {
+        SettingsViewModel(
+            place: { [people, person = client.person] in people.state(of: person).place },
+            location: { [people, person = client.person] in people.location(of: person) },
+            language: client.language)
+    }
+
+    /// The client's person's wanted movies and feeds.
+    func wantedMovies(_ client: ClientState) throws -> WantedMoviesViewModel {
+        WantedMoviesViewModel(
+            store: try store(client), wanted: wanted, person: client.person, language: client.language, now: now)
+    }
+
+    /// The movies the client's person hid, and hiding or bringing back one or all.
+    func hiddenMovies(_ client: ClientState) throws -> HiddenMoviesViewModel {
+        HiddenMoviesViewModel(store: try store(client), place: place(client), language: client.language)
     }
 
     /// A movie's shows of the next days in the client's area, nearest theatre first with a location.
     func movieShows(id: Int, client: ClientState) async throws -> MovieShowsViewModel.Outputs {
-        let remembered: Int? =
-            switch client.rememberedArea {
-            case .some(let area): area
-            case .none: place(client).place.homeArea
-            }
-        let area = remembered ?? ClientState.defaultArea
+        let area = client.area(asked: nil).showsArea
         let coordinate = coordinate(client)
         let key = MovieShowsKey(
             movie: id, area: area, language: client.language, latitude: coordinate?.latitude,
@@ -182,10 +184,8 @@ struct Screens: Sendable {
         guard let store = try? store(client), case .unreachable(let since) = store.reachability.status else {
             return nil
         }
-        let strings = client.strings
-        let minutes = max(1, Int(now().timeIntervalSince(since) / 60))
-        let age = minutes < 60 ? "\(minutes) \(strings.minutes)" : "\(minutes / 60) \(strings.hours)"
-        return strings.offlineNotice(age)
+        let format = DisplayFormat(strings: client.strings)
+        return client.strings.offlineNotice(format.elapsed(now().timeIntervalSince(since), atLeastAMinute: true))
     }
 
     /// A banner for each store the server could not open.

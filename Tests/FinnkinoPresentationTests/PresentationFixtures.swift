@@ -75,3 +75,24 @@ enum PresentationFixtures {
         return Data("<?xml version=\"1.0\"?><Events>\(events.joined())</Events>".utf8)
     }
 }
+
+/// A person's place kept in memory, as the web app keeps one per person.
+final class MemoryPlace: PlaceKeeping {
+    private let current: NIOLockedValueBox<AppPlace>
+    /// How many changes were kept (a change that changes nothing is not one).
+    let changes = NIOLockedValueBox(0)
+
+    init(_ place: AppPlace = AppPlace()) { current = NIOLockedValueBox(place) }
+
+    var place: AppPlace { current.withLockedValue { $0 } }
+
+    func update(_ change: (inout AppPlace) -> Void) {
+        current.withLockedValue { place in
+            var changed = place
+            change(&changed)
+            guard changed != place else { return }
+            place = changed
+            changes.withLockedValue { $0 += 1 }
+        }
+    }
+}

@@ -101,10 +101,10 @@ import Testing
         let phoneToken = try #require(SessionToken(text: phone.session ?? ""))
         let person = try #require(try persons.person(of: phoneToken))
         // Given a person with as many devices as they may have
-        for _ in 1..<DevicesController.maxDevices {
+        for _ in 1..<DevicesViewModel.maxDevices {
             _ = try persons.join(try persons.newJoinCode(for: person), device: "old")
         }
-        #expect(try persons.devices(of: person).count == DevicesController.maxDevices)
+        #expect(try persons.devices(of: person).count == DevicesViewModel.maxDevices)
         // When one more browser joins with a code
         var laptop = HostedBrowser(server)
         _ = try await laptop.get("/devices")
@@ -113,7 +113,7 @@ import Testing
         // Then it is one of theirs, and they still have their limit: one device was signed out
         #expect(joined.status == 303)
         let devices = try persons.devices(of: person)
-        #expect(devices.count == DevicesController.maxDevices)
+        #expect(devices.count == DevicesViewModel.maxDevices)
         let laptopToken = try #require(SessionToken(text: laptop.session ?? ""))
         #expect(try persons.person(of: laptopToken) == person)
     }

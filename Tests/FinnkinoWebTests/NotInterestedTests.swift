@@ -51,6 +51,36 @@ import Testing
         #expect(!(try await a.get("/movies/hidden").body.contains("href=\"/movie/")))
     }
 
+    /// "Bring all back" on the page of hidden movies: every movie of that person back, nobody
+    /// else's touched.
+    @Test func bringAllBackEmptiesOnlyThatPersonsHiddenMovies() async throws {
+        let server = try await WebServer.start(hosted: true)
+        defer { Task { await server.stop() } }
+        var a = HostedBrowser(server)
+        var b = HostedBrowser(server)
+        let list = "/movies?area=all&list=now"
+        let before = try Self.cards(try await a.get(list).body)
+        _ = try await b.get(list)
+        for movie in before.prefix(3) {
+            _ = try await a.post("/movies/interest", "movie=\(movie)&interested=no&back=%2Fmovies")
+        }
+        _ = try await b.post("/movies/interest", "movie=\(before[0])&interested=no&back=%2Fmovies")
+        // The page of hidden movies offers to bring them all back
+        #expect(try await a.get("/movies/hidden").body.contains("id=\"bring-all-back\""))
+        let done = try await a.post("/movies/hidden/bring-back", "back=%2Fmovies%2Fhidden")
+        #expect(done.status == 303 && done.header("Location") == "/movies/hidden")
+        // Then the page is told how many came back, offers nothing more to bring back, and A's list is whole
+        #expect(done.cookies["flash"]?.removingPercentEncoding == ShowStrings.finnish.allBroughtBack("3"))
+        let page = try await a.get("/movies/hidden").body
+        #expect(!page.contains("id=\"bring-all-back\"") && page.contains(ShowStrings.finnish.noHiddenMovies))
+        #expect(try Self.cards(try await a.get(list).body) == before)
+        // And B's hidden movie stays hidden
+        #expect(try Self.cards(try await b.get(list).body) == before.filter { $0 != before[0] })
+        // And without the token nothing is brought back
+        _ = try await b.post("/movies/hidden/bring-back", "back=%2F", token: "forged")
+        #expect(try Self.cards(try await b.get(list).body) == before.filter { $0 != before[0] })
+    }
+
     @Test func aFormThatIsNotOneIsRefused() async throws {
         let server = try await WebServer.start(hosted: true)
         defer { Task { await server.stop() } }

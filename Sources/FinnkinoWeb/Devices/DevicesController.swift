@@ -1,5 +1,6 @@
 import AppPatterns
 import FinnkinoKit
+import FinnkinoPresentation
 import Foundation
 import Hummingbird
 
@@ -15,8 +16,6 @@ import Hummingbird
 /// On loopback there is one person, whoever uses this computer: the page says so, and the
 /// actions do not exist.
 struct DevicesController: Sendable {
-    /// The most devices (sessions) a person has: more than anyone owns; bounds a person's rows.
-    static let maxDevices = 20
     let renderer: PageRenderer
     let persons: PersonStore
     let hosted: Bool
@@ -29,6 +28,7 @@ struct DevicesController: Sendable {
     /// Join attempts of everyone together: 60 a minute (2^40 codes, 10 minutes each: a guess in
     /// 30 million years at that rate).
     let attemptsOnServer: RateLimiter<Int>
+    let now: @Sendable () -> Date
 
     init(
         renderer: PageRenderer, persons: PersonStore, hosted: Bool, secureCookies: Bool,
@@ -38,74 +38,75 @@ struct DevicesController: Sendable {
         self.persons = persons
         self.hosted = hosted
         self.secureCookies = secureCookies
+        self.now = now
         attemptsPerSession = RateLimiter(limit: 5, per: 600, now: now)
         attemptsPerClient = RateLimiter(limit: 10, per: 600, now: now)
         attemptsOnServer = RateLimiter(limit: 60, per: 60, now: now)
     }
 
     func add(to routes: RouteGroups) {
-        routes.on(.devices) { request, context in
-            try page(request, context, code: nil)
-        }
+        routes.on(.devices) { request, context in try page(request, context, devices(context)) }
         routes.on(.newJoinCode) { request, context in
             guard hosted else { throw HTTPError(.notFound) }
-            return try page(request, context, code: try persons.newJoinCode(for: context.person))
+            var viewModel = devices(context)
+            try viewModel.newCodeRequested()
+            return try page(request, context, viewModel)
         }
         routes.on(.join) { request, context in
-            let form = context.form
             guard hosted, let session = context.session else { throw HTTPError(.notFound) }
-            let words = context.client.language.devices
             // A browser is its session; one that was nobody until this attempt (whose session is
             // new each time, as a failed attempt keeps none) is its CSRF cookie.
             let browser =
                 context.sessionIsNew ? Data((request.cookies[CSRFToken.cookieName]?.value ?? "").utf8) : session.hash
-            guard attemptsPerSession.allow(browser), attemptsPerClient.allow(context.clientAddress.key),
-                attemptsOnServer.allow(0)
-            else {
+            let withinLimits =
+                attemptsPerSession.allow(browser) && attemptsPerClient.allow(context.clientAddress.key)
+                && attemptsOnServer.allow(0)
+            var viewModel = devices(context)
+            let outcome = try viewModel.joinRequested(
+                context.form["code"] ?? "", device: DeviceName.of(userAgent: request.headers[.userAgent]),
+                withinLimits: withinLimits, madeForThisChange: context.sessionIsNew)
+            var response = ClientState.redirect(to: WebRoute.devices.path, flash: viewModel.outputs.message)
+            guard case .joined(_, let token) = outcome else {
                 context.changeFailed()
-                return ClientState.redirect(to: WebRoute.devices.path, flash: words.tooManyTries)
+                return response
             }
-            let device = DeviceName.of(userAgent: request.headers[.userAgent])
-            guard let code = JoinCode(typed: form["code"] ?? ""), let joined = try persons.join(code, device: device)
-            else {
-                context.changeFailed()
-                return ClientState.redirect(to: WebRoute.devices.path, flash: words.wrongCode)
-            }
-            try persons.signOut(session)
-            // At most ``maxDevices`` a person: the new one takes the place of the one used longest ago.
-            let added = try persons.device(of: joined.token)
-            for old in try persons.devices(of: joined.person).filter({ $0.id != added }).dropFirst(Self.maxDevices - 1)
-            {
-                _ = try persons.signOut(device: old.id, of: joined.person)
-            }
-            // A browser whose first change this is was made a person for it: that person goes.
-            if context.sessionIsNew { try persons.erase(context.person) }
-            var response = ClientState.redirect(to: WebRoute.devices.path, flash: words.joined)
-            response.setCookie(PersonMiddleware.cookie(joined.token, secure: secureCookies))
+            response.setCookie(PersonMiddleware.cookie(token, secure: secureCookies))
             PersonMiddleware.forgetKeptData(&response)
             return response
         }
         routes.on(.signOut) { _, context in
             guard hosted, let id = context.parameters.get("device", as: Int64.self) else { throw HTTPError(.notFound) }
-            let current = try context.session.flatMap { try persons.device(of: $0) }
-            guard try persons.signOut(device: id, of: context.person) else { throw HTTPError(.notFound) }
-            let words = context.client.language.devices
-            guard id == current else { return ClientState.redirect(to: WebRoute.devices.path, flash: words.signedOut) }
-            // This browser signed itself out: it forgets its cookie and is nobody until its next page.
-            var response = Response.redirect(to: WebRoute.movies.path, type: .normal)
-            PersonMiddleware.forgetSession(&response)
-            return response
+            var viewModel = devices(context)
+            switch try viewModel.signOutRequested(id) {
+            case .noSuchDevice: throw HTTPError(.notFound)
+            case .signedOut: return ClientState.redirect(to: WebRoute.devices.path, flash: viewModel.outputs.message)
+            case .signedOutThisBrowser:
+                // It forgets its cookie and is nobody until its next page.
+                var response = Response.redirect(to: WebRoute.movies.path, type: .normal)
+                PersonMiddleware.forgetSession(&response)
+                return response
+            }
         }
     }
 
-    private func page(_ request: Request, _ context: PageRequestContext, code: JoinCode?) throws -> Response {
+    /// The Devices screen of the request's person and browser.
+    private func devices(_ context: PageRequestContext) -> DevicesViewModel {
+        DevicesViewModel(
+            persons: persons, person: context.person, session: context.session, language: context.client.language,
+            now: now)
+    }
+
+    private func page(
+        _ request: Request, _ context: PageRequestContext, _ viewModel: DevicesViewModel
+    ) throws -> Response {
         let client = context.client
         let layout = renderer.layout(client, path: WebRoute.devices.path)
         guard hosted else { return renderer.page(DevicesView.localPage(layout: layout), client: client) }
-        let devices = try persons.devices(of: client.person)
-        let current = try context.session.flatMap { try persons.device(of: $0) }
+        var viewModel = viewModel
+        try viewModel.load()
+        let code = viewModel.outputs.code
         let html = DevicesView.page(
-            devices, current: current, code: code, joinURL: code.map { joinURL($0, request: request) },
+            viewModel.outputs, joinURL: code.map { joinURL($0, request: request) },
             typed: request.uri.queryParameters["code"].flatMap { JoinCode(typed: String($0)) }, layout: layout)
         var response = renderer.page(html, client: client)
         // A page with a code must not be kept by a cache or the back button's memory.

@@ -7,29 +7,26 @@ import WebSupport
 /// one-time code with its QR code to use the app on another device, and a form to join with one.
 enum DevicesView {
     static func page(
-        _ devices: [PersonDevice], current: Int64?, code: JoinCode?, joinURL: String?, typed: JoinCode?,
-        layout: PageLayout
+        _ outputs: DevicesViewModel.Outputs, joinURL: String?, typed: JoinCode?, layout: PageLayout
     ) -> String {
         let words = layout.client.language.devices
-        let format = DisplayFormat(strings: layout.client.strings)
         return layout.render(title: words.title, tab: nil, live: false) { html in
             html.raw("<h1>")
             html.text(words.title)
             html.raw("</h1><p>")
             html.text(words.intro)
             html.raw("</p><ul class=\"devices\">")
-            for device in devices {
+            for device in outputs.rows {
                 html.raw("<li class=\"device\" id=\"device-\(device.id)\"><strong>")
                 html.text(device.name)
                 html.raw("</strong>")
-                if device.id == current {
+                if device.isCurrent {
                     html.raw(" <span class=\"badge\">")
                     html.text(words.thisDevice)
                     html.raw("</span>")
                 }
                 html.raw("<span class=\"facts\">")
-                let day = format.date(HelsinkiTime.localDate(of: device.lastUsedAt))
-                html.text(words.lastUsed(day))
+                html.text(device.lastUsed)
                 html.raw("</span><form method=\"post\" action=\"\(WebRoute.signOut(device: device.id).path)\">")
                 PageLayout.formFields(client: layout.client, back: WebRoute.devices.path, into: &html)
                 html.raw("<button type=\"submit\">")
@@ -39,7 +36,7 @@ enum DevicesView {
             html.raw("</ul><section aria-labelledby=\"elsewhere\"><h2 id=\"elsewhere\">")
             html.text(words.useElsewhere)
             html.raw("</h2>")
-            if let code {
+            if let code = outputs.code {
                 html.raw("<p>")
                 html.text(words.codeIntro(code.description))
                 html.raw("</p><p class=\"join-code\" id=\"join-code\" aria-label=\"")

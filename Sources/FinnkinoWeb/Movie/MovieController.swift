@@ -44,42 +44,14 @@ struct MovieController: Sendable {
         guard let id = form["movie"].flatMap({ Int($0) }), id > 0, id < 1_000_000_000 else {
             throw HTTPError(.badRequest)
         }
+        var viewModel = try screens.wantedMovies(context.client)
+        let outcome: WantedMoviesViewModel.Outcome
         switch form["wanted"] {
-        case "yes":
-            // Only a movie the source lists: the title the announcement names is the source's.
-            guard let title = await sourceTitle(of: id, client: context.client) else { throw HTTPError(.notFound) }
-            return try want(id, title: title, client: context.client, back: form.back)
-        case "no":
-            return try unwant(id, client: context.client, back: form.back)
-        default:
-            throw HTTPError(.badRequest)
+        case "yes": outcome = try await viewModel.wantSelected(id)
+        case "no": outcome = try viewModel.unwantSelected(id)
+        default: throw HTTPError(.badRequest)
         }
-    }
-
-    // The steps of `setWanted` are functions of their own, not inlined, and the store's typed
-    // errors are met only outside the async function: Swift 6.3.1's optimizer crashed (signal 11,
-    // splitting the coroutine) on `setWanted` with them inside it, in release builds only.
-
-    @inline(never)
-    private func sourceTitle(of id: Int, client: ClientState) async -> String? {
-        try? await screens.store(client).movie(id: id).title
-    }
-
-    @inline(never)
-    private func want(_ id: Int, title: String, client: ClientState, back: String) throws -> Response {
-        let words = client.language.alerts
-        guard try screens.wanted.want(id, title: title, by: client.person, now: screens.now()) else {
-            return ClientState.redirect(to: back, flash: words.full)
-        }
-        return ClientState.redirect(to: back, flash: words.wanted(title))
-    }
-
-    @inline(never)
-    private func unwant(_ id: Int, client: ClientState, back: String) throws -> Response {
-        let title = try screens.wanted.wanted(by: client.person).first { $0.movieID == id }?.title
-        try screens.wanted.unwant(id, by: client.person)
-        return ClientState.redirect(
-            to: back,
-            flash: client.language.alerts.unwanted(title ?? client.language.shows.movieNoLongerListed(String(id))))
+        if outcome == .notListed { throw HTTPError(.notFound) }
+        return ClientState.redirect(to: form.back, flash: viewModel.outputs.message)
     }
 }

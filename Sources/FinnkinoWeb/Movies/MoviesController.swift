@@ -13,33 +13,6 @@ struct MoviesController: Sendable {
     func add(to routes: RouteGroups) {
         routes.on(.movies) { request, context in try await page(request, context, resultsOnly: false) }
         routes.on(.moviesResults) { request, context in try await page(request, context, resultsOnly: true) }
-        routes.on(.hiddenMovies) { _, context in
-            let client = context.client
-            let movies = try await screens.hiddenMovies(client: client)
-            let layout = renderer.layout(client, path: WebRoute.hiddenMovies.path)
-            return renderer.page(HiddenMoviesView.page(movies, layout: layout), client: client)
-        }
-        routes.on(.setInterest) { _, context in try await setInterest(context) }
-    }
-
-    /// Hides a movie from the person's lists (`interested=no`) or brings it back (`yes`), then goes
-    /// back to the page the form was on, saying what was done (the page then offers the opposite).
-    private func setInterest(_ context: PageRequestContext) async throws -> Response {
-        let form = context.form
-        guard let id = form["movie"].flatMap({ Int($0) }), id > 0, id < 1_000_000_000 else {
-            throw HTTPError(.badRequest)
-        }
-        let interested: Bool
-        switch form["interested"] {
-        case "no": interested = false
-        case "yes": interested = true
-        default: throw HTTPError(.badRequest)
-        }
-        let client = context.client
-        screens.place(client).update { interested ? $0.bringBack(id) : $0.hide(id) }
-        let words = client.language.shows
-        let title = (try? await screens.store(client).movie(id: id).title) ?? words.movieNoLongerListed(String(id))
-        return ClientState.redirect(to: form.back, flash: interested ? words.broughtBack(title) : words.hidden(title))
     }
 
     private func page(_ request: Request, _ context: PageRequestContext, resultsOnly: Bool) async throws -> Response {
@@ -54,7 +27,7 @@ struct MoviesController: Sendable {
         place.update {
             if !resultsOnly { $0.tab = .movies }
             $0.movies = AppPlace.Movies(area: area, list: list, searchText: text, scope: scope, sort: sort)
-            if case .some(.some(let chosen)) = screen.chosenArea { $0.homeArea = chosen }
+            if case .area(let chosen) = screen.chosenArea { $0.homeArea = chosen }
         }
         let path = WebRoute.movies.path + "?" + MoviesView.query(outputs)
         return renderer.screen(outputs.outcome, client: client, path: path, area: screen.chosenArea) {

@@ -19,7 +19,7 @@ struct FinnkinoRoutes {
     /// What is kept of each person besides their bookmarks (read by tests).
     let people: PersonStates
     /// The check of everyone's wanted movies (one of ``services``; run by tests when they say).
-    let wantedMovieWatch: WantedMovieWatch
+    let wantedMovieWatch: WantedMovieWatchService
     /// Everything kept of each person, as "Download my data", "Delete me" and the sweep see it.
     let personalData: PersonalDataRegistry
 
@@ -54,10 +54,11 @@ struct FinnkinoRoutes {
         let screens = Screens(
             catalog: catalog, now: configuration.now, people: people, allBookmarks: configuration.bookmarks,
             library: configuration.library, wanted: configuration.wanted,
-            pushKey: configuration.vapidKey.publicKeyText)
+            pushKey: configuration.vapidKey.publicKeyText, media: try? BundledMedia.bundled())
         let renderer = PageRenderer(screens: screens)
         AppController(screens: screens, renderer: renderer, assets: try finnkinoStaticAssets()).add(to: routes)
         MoviesController(screens: screens, renderer: renderer).add(to: routes)
+        HiddenMoviesController(screens: screens, renderer: renderer).add(to: routes)
         MovieController(screens: screens, renderer: renderer).add(to: routes)
         ShowtimesController(screens: screens, renderer: renderer).add(to: routes)
         ShowController(screens: screens, renderer: renderer).add(to: routes)
@@ -87,7 +88,7 @@ struct FinnkinoRoutes {
             uneditedLifetime: configuration.hosted ? EditorSessions.hostedUneditedLifetime : nil,
             instanceName: configuration.instanceName,
             logger: configuration.logger)
-        let clips = TrailerClips(screens: screens, media: try? BundledMedia.standard())
+        let clips = TrailerClips(screens: screens, media: screens.media)
         TrailerController(clips: clips, renderer: renderer).add(to: routes)
         EditorController(sessions: editorSessions, clips: clips, renderer: renderer).add(to: routes)
         LibraryController(library: configuration.library, renderer: renderer).add(to: routes)
@@ -100,7 +101,7 @@ struct FinnkinoRoutes {
         ImageController(pipeline: configuration.images, catalog: catalog, logger: configuration.logger).add(to: routes)
         let pushServices = PushServices(addedOrigins: configuration.pushServiceOrigins)
         let defaultLanguage = configuration.defaultLanguage
-        wantedMovieWatch = WantedMovieWatch(
+        wantedMovieWatch = WantedMovieWatchService(
             wanted: configuration.wanted, catalog: catalog, people: people,
             interval: configuration.wantedCheckInterval, now: configuration.now, logger: configuration.logger,
             pusher: AnnouncementPusher(
@@ -118,7 +119,7 @@ struct FinnkinoRoutes {
         services = [
             PendingWritesService(places: places, persons: configuration.persons, logger: configuration.logger),
             PersonSweepService(eraser: eraser, interval: .seconds(3600), logger: configuration.logger),
-            ExportWorker(
+            ExportService(
                 jobs: configuration.exportJobs, library: configuration.library, lease: configuration.exportLease,
                 logger: configuration.logger),
             wantedMovieWatch,

@@ -55,6 +55,8 @@ enum WebRoute: Hashable, Sendable {
     case unsubscribePush
     /// The movies the person hid, each to be brought back.
     case hiddenMovies
+    /// `POST`: every hidden movie back in the person's lists.
+    case bringAllBack
     case action
     case live
     case international
@@ -88,7 +90,7 @@ enum WebRoute: Hashable, Sendable {
             showCalendar, news
         case article
         case bookmarks, removeBookmarks, toggleBookmark, setLanguage, setLocation, setTheatres, action, live
-        case setInterest, setWanted, hiddenMovies, wantedCalendar, wantedAtom, renewFeeds, subscribePush,
+        case setInterest, setWanted, hiddenMovies, bringAllBack, wantedCalendar, wantedAtom, renewFeeds, subscribePush,
             unsubscribePush
         case international, internationalRows, internationalMovie, trailer, trailerClip
         case openEditor, upload, editor, editorSource, edit, startExport, cancelExport, exportJob
@@ -127,6 +129,7 @@ enum WebRoute: Hashable, Sendable {
             case .subscribePush: "/push/subscribe"
             case .unsubscribePush: "/push/unsubscribe"
             case .hiddenMovies: "/movies/hidden"
+            case .bringAllBack: "/movies/hidden/bring-back"
             case .action: "/action"
             case .live: "/live"
             case .international: "/international"
@@ -160,7 +163,7 @@ enum WebRoute: Hashable, Sendable {
         var method: HTTPRequest.Method {
             switch self {
             case .removeBookmarks, .toggleBookmark, .setLanguage, .setLocation, .setTheatres, .setInterest, .setWanted,
-                .renewFeeds, .subscribePush, .unsubscribePush, .action,
+                .bringAllBack, .renewFeeds, .subscribePush, .unsubscribePush, .action,
                 .openEditor,
                 .edit,
                 .startExport, .cancelExport, .deleteVideo, .newJoinCode, .join, .signOut, .deleteMe:
@@ -224,6 +227,7 @@ enum WebRoute: Hashable, Sendable {
         case .subscribePush: .subscribePush
         case .unsubscribePush: .unsubscribePush
         case .hiddenMovies: .hiddenMovies
+        case .bringAllBack: .bringAllBack
         case .action: .action
         case .live: .live
         case .international: .international
@@ -364,6 +368,7 @@ enum WebRoute: Hashable, Sendable {
         case .subscribePush: self = .subscribePush
         case .unsubscribePush: self = .unsubscribePush
         case .hiddenMovies: self = .hiddenMovies
+        case .bringAllBack: self = .bringAllBack
         case .action: self = .action
         case .live: self = .live
         case .international: self = .international

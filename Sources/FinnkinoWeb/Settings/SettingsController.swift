@@ -14,25 +14,20 @@ struct SettingsController: Sendable {
         routes.on(.setTheatres) { _, context in setTheatres(context) }
     }
 
-    /// Keeps the person's own theatres (the form's checked `theatre` values that are theatres of
-    /// the table; anything else is left out).
+    /// Keeps the person's own theatres (the form's checked `theatre` values).
     private func setTheatres(_ context: PageRequestContext) -> Response {
-        let known = Set(TheatreLocations.all.map(\.areaID))
-        var chosen: [Int] = []
-        for value in context.form.all("theatre") {
-            if let id = Int(value), known.contains(id), !chosen.contains(id) { chosen.append(id) }
-        }
-        screens.place(context.client).update { $0.myTheatres = chosen }
-        return ClientState.redirect(to: context.form.back, flash: context.client.language.shows.myTheatresSaved)
+        var viewModel = screens.settings(context.client)
+        viewModel.theatresChosen(context.form.all("theatre"))
+        return ClientState.redirect(to: context.form.back, flash: viewModel.outputs.message)
     }
 
     /// Sets the `lang` cookie and keeps the choice in the person's place (a browser without the
     /// cookie gets it too, also after a restart).
     private func setLanguage(_ context: PageRequestContext) throws -> Response {
-        guard let language = context.form["language"].flatMap(UILanguage.init(rawValue:)) else {
+        var viewModel = screens.settings(context.client)
+        guard let language = viewModel.languageChosen(context.form["language"] ?? "") else {
             throw HTTPError(.badRequest)
         }
-        screens.place(context.client).update { $0.language = language }
         var response = Response.redirect(to: context.form.back, type: .normal)
         response.setCookie(
             Cookie(
@@ -45,25 +40,12 @@ struct SettingsController: Sendable {
     /// `source` is `browser`) or forgets it (`forget`).
     private func setLocation(_ context: PageRequestContext) -> Response {
         let form = context.form
+        var viewModel = screens.settings(context.client)
         if form["forget"] != nil {
-            screens.location(context.client).use(.none)
-            return ClientState.redirect(to: form.back, flash: nil)
-        }
-        let text = String((form["near"] ?? "").prefix(100))
-        do {
-            // Read first: a place that is not one keeps nothing of the person (not even their location's state).
-            let source = try LocationSource(parsing: text)
-            let location = screens.location(context.client)
-            if form["source"] == "browser", case .fixed(let coordinate) = source {
-                location.report(coordinate)
-            } else {
-                location.use(source)
-            }
-            return ClientState.redirect(to: form.back, flash: nil)
-        } catch {
+            viewModel.locationForgotten()
+        } else if !viewModel.locationTyped(form["near"] ?? "", fromBrowser: form["source"] == "browser") {
             context.changeFailed()
-            let strings = context.client.strings
-            return ClientState.redirect(to: form.back, flash: strings.unknownLocation(text))
         }
+        return ClientState.redirect(to: form.back, flash: viewModel.outputs.message)
     }
 }

@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// There is one place per person (``PersonStates``), not one per browser: a person's devices
 /// share it, as they share the person's bookmarks.
-final class PlaceKeeper: Sendable {
+final class PlaceKeeper: PlaceKeeping {
     private let store: MementoStore<AppPlace>
     private let current: NIOLockedValueBox<AppPlace>
     /// Set when the person is erased: a request still holding this keeper saves nothing after.
@@ -39,9 +39,6 @@ final class PlaceKeeper: Sendable {
     func close() {
         current.withLockedValue { _ in closed.store(true, ordering: .releasing) }
     }
-
-    /// The language the user chose last (read per request: only this field, not a copy of the place).
-    var language: UILanguage? { current.withLockedValue { $0.language } }
 
     /// Applies `change`; saves the place when it differs from before. A failed save is logged: the
     /// page is served all the same.

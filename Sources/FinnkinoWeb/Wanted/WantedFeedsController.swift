@@ -52,9 +52,9 @@ struct WantedFeedsController: Sendable {
             return Self.private(feed.text, type: "application/atom+xml; charset=utf-8")
         }
         routes.on(.renewFeeds) { _, context in
-            let client = context.client
-            _ = try screens.wanted.renewFeeds(of: client.person)
-            return ClientState.redirect(to: context.form.back, flash: client.language.alerts.feedsRenewed)
+            var viewModel = try screens.wantedMovies(context.client)
+            _ = try viewModel.renewFeedsSelected()
+            return ClientState.redirect(to: context.form.back, flash: viewModel.outputs.message)
         }
     }
 
@@ -102,7 +102,7 @@ struct WantedFeedsController: Sendable {
         let place = screens.people.storedPlace(of: person)
         let now = screens.now()
         var shows: [Show] = []
-        for area in WantedMovieWatch.areas(homeArea: place.homeArea, myTheatres: place.myTheatres) {
+        for area in WantedMovieWatchService.areas(homeArea: place.homeArea, myTheatres: place.myTheatres) {
             guard
                 let listed = try? await store.shows(
                     area: area, from: HelsinkiTime.localDate(of: now), days: WantedMovieCheck.daysAhead
