@@ -8,6 +8,10 @@ public struct BookmarkActionsViewModel: Sendable {
     public struct Outputs: Sendable, Equatable {
         /// What the last action did, in words (`Added Dyyni`, `Nothing to undo`, why it failed).
         public var message: String?
+        /// The change an undo or redo made again or took back; nil when there was none.
+        public var change: BookmarkCommand?
+        /// Whether the action failed (the message says why).
+        public var failed = false
     }
 
     public private(set) var outputs = Outputs()
@@ -40,7 +44,7 @@ public struct BookmarkActionsViewModel: Sendable {
                 outputs = Outputs(message: strings.bookmarkAdded(bookmark.title))
             }
         } catch {
-            outputs = Outputs(message: strings.bookmarkChangeFailed(error))
+            outputs = Outputs(message: strings.bookmarkChangeFailed(error), failed: true)
         }
     }
 
@@ -48,9 +52,10 @@ public struct BookmarkActionsViewModel: Sendable {
     public mutating func undoSelected() {
         do {
             let command = try bookmarks.undo()
-            outputs = Outputs(message: command.map { strings.undone(describe($0)) } ?? strings.nothingToUndo)
+            outputs = Outputs(
+                message: command.map { strings.undone(describe($0)) } ?? strings.nothingToUndo, change: command)
         } catch {
-            outputs = Outputs(message: strings.bookmarkChangeFailed(error))
+            outputs = Outputs(message: strings.bookmarkChangeFailed(error), failed: true)
         }
     }
 
@@ -58,9 +63,10 @@ public struct BookmarkActionsViewModel: Sendable {
     public mutating func redoSelected() {
         do {
             let command = try bookmarks.redo()
-            outputs = Outputs(message: command.map { strings.redone(describe($0)) } ?? strings.nothingToRedo)
+            outputs = Outputs(
+                message: command.map { strings.redone(describe($0)) } ?? strings.nothingToRedo, change: command)
         } catch {
-            outputs = Outputs(message: strings.bookmarkChangeFailed(error))
+            outputs = Outputs(message: strings.bookmarkChangeFailed(error), failed: true)
         }
     }
 

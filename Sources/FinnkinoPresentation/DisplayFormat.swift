@@ -39,6 +39,12 @@ public struct DisplayFormat: Sendable {
         return "\(weekday) \(date.day).\(date.month)."
     }
 
+    /// `Sun 27.2.2022`: a day of any year (the command line's headings).
+    public func weekdayAndFullDate(_ date: LocalDate) -> String {
+        let weekday = strings.weekdays[(HelsinkiTime.isoWeekday(of: date) - 1) % strings.weekdays.count]
+        return "\(weekday) \(self.date(date))"
+    }
+
     /// `10:30–12:03`, Helsinki time.
     public func timeRange(_ start: Date, _ end: Date?) -> String {
         HelsinkiTime.clockTime(of: start) + (end.map { "–" + HelsinkiTime.clockTime(of: $0) } ?? "")
@@ -47,12 +53,15 @@ public struct DisplayFormat: Sendable {
     /// The notice for data that is not fresh, nil when it is.
     public func staleNotice<Value>(_ loaded: Loaded<Value>, now: Date) -> String? {
         guard loaded.isStale else { return nil }
-        let minutes = max(0, Int(loaded.age(at: now) / 60))
-        let age =
-            minutes < 60
-            ? "\(minutes) \(strings.minutes)"
-            : minutes < 48 * 60 ? "\(minutes / 60) \(strings.hours)" : "\(minutes / 1440) d"
-        return strings.staleNotice(age)
+        return strings.staleNotice(elapsed(loaded.age(at: now)))
+    }
+
+    /// How long ago something was, to the minute: `5 min` under an hour, `3 h` under two days,
+    /// else `4 d` (how old saved data is, how long the source has not answered).
+    public func elapsed(_ seconds: TimeInterval, atLeastAMinute: Bool = false) -> String {
+        let minutes = max(atLeastAMinute ? 1 : 0, Int(seconds / 60))
+        if minutes < 60 { return "\(minutes) \(strings.minutes)" }
+        return minutes < 48 * 60 ? "\(minutes / 60) \(strings.hours)" : "\(minutes / 1440) d"
     }
 
     /// A distance as a picker shows it: `3.2 km` (`3,2 km` in Finnish) under 10 km, else whole

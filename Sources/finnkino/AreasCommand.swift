@@ -25,7 +25,7 @@ struct AreasCommand: AsyncParsableCommand {
             ])
             for entry in sorted {
                 table.append([
-                    String(entry.area.id), entry.area.name, entry.kilometres.map(HumanFormat.distance) ?? "–",
+                    String(entry.area.id), entry.area.name, entry.kilometres.map(Terminal.format.distance) ?? "–",
                 ])
             }
             return "Areas by distance from \(location.label)\n\n" + table.render()

@@ -1,6 +1,7 @@
 import AppPatterns
 import ArgumentParser
 import FinnkinoKit
+import FinnkinoPresentation
 import FinnkinoStores
 import Foundation
 import Storage
@@ -30,7 +31,7 @@ struct BookmarksCommand: AsyncParsableCommand {
             for bookmark in bookmarks {
                 table.append([
                     String(bookmark.movieID), bookmark.title,
-                    HumanFormat.date(HelsinkiTime.localDate(of: bookmark.addedAt)),
+                    Terminal.format.date(HelsinkiTime.localDate(of: bookmark.addedAt)),
                 ])
             }
             output.text(
@@ -53,7 +54,8 @@ struct BookmarksCommand: AsyncParsableCommand {
             try BookmarkReport(action: added ? "add" : "none", bookmarks: added ? [bookmark] : []).write(
                 global,
                 text: added
-                    ? "Bookmarked \(movie.title) (\(movie.id))." : "\(movie.title) (\(movie.id)) is already bookmarked."
+                    ? UIStrings.english.bookmarkAdded(movie.title)
+                    : "\(movie.title) (\(movie.id)) is already bookmarked."
             )
         }
     }
@@ -83,7 +85,10 @@ struct BookmarksCommand: AsyncParsableCommand {
                     .writeToStandardError()
             }
             try BookmarkReport(action: "remove", bookmarks: removed).write(
-                global, text: "Removed \(BookmarkReport.titles(removed)).")
+                global,
+                text: removed.count == 1
+                    ? UIStrings.english.removedOne(removed[0].title)
+                    : UIStrings.english.removedMany(String(removed.count)))
         }
     }
 
@@ -93,14 +98,9 @@ struct BookmarksCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let command = try global.openBookmarks().undo()
-            let text =
-                switch command {
-                case .add(let add): "Undone: \(add.bookmark.title) is no longer bookmarked."
-                case .remove(let remove): "Undone: \(BookmarkReport.titles(remove.bookmarks)) bookmarked again."
-                case nil: "Nothing to undo."
-                }
-            try BookmarkReport(undone: command, prefix: "undo").write(global, text: text)
+            var actions = try global.bookmarkActions()
+            actions.undoSelected()
+            try BookmarkReport.write(actions.outputs, prefix: "undo", global)
         }
     }
 
@@ -110,14 +110,9 @@ struct BookmarksCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let command = try global.openBookmarks().redo()
-            let text =
-                switch command {
-                case .add(let add): "Redone: \(add.bookmark.title) bookmarked again."
-                case .remove(let remove): "Redone: removed \(BookmarkReport.titles(remove.bookmarks))."
-                case nil: "Nothing to redo."
-                }
-            try BookmarkReport(undone: command, prefix: "redo").write(global, text: text)
+            var actions = try global.bookmarkActions()
+            actions.redoSelected()
+            try BookmarkReport.write(actions.outputs, prefix: "redo", global)
         }
     }
 }
@@ -141,19 +136,16 @@ struct BookmarkReport: Encodable {
         }
     }
 
+    /// What an undo or redo did (`prefix`), in the web app's words; a failure is the command's.
+    static func write(_ outputs: BookmarkActionsViewModel.Outputs, prefix: String, _ global: GlobalOptions) throws {
+        if outputs.failed { throw CommandFailure(outputs.message ?? "the bookmarks could not be changed") }
+        try BookmarkReport(undone: outputs.change, prefix: prefix).write(global, text: outputs.message ?? "")
+    }
+
     /// Prints this report as JSON, or `text` wrapped to 80 columns.
     func write(_ global: GlobalOptions, text: String) throws {
         let output = Output(global)
-        if output.isJSON { try output.encoded(self) } else { output.text(HumanFormat.wrap(text)) }
-    }
-
-    /// `Dyyni`, `Dyyni and Äiti`, `3 bookmarks`.
-    static func titles(_ bookmarks: [Bookmark]) -> String {
-        switch bookmarks.count {
-        case 1: bookmarks[0].title
-        case 2: bookmarks[0].title + " and " + bookmarks[1].title
-        default: "\(bookmarks.count) bookmarks"
-        }
+        if output.isJSON { try output.encoded(self) } else { output.text(Terminal.wrap(text)) }
     }
 }
 
@@ -161,5 +153,10 @@ extension GlobalOptions {
     /// The bookmarks in the data directory (`bookmarks.sqlite`).
     func openBookmarks() throws -> BookmarkStore {
         try SQLiteBookmarkStore(dataDirectory: DataDirectory.resolve(appName: "finnkino", override: dataDir))
+    }
+
+    /// What the web app's pages do to the bookmarks (undo, redo), in its words.
+    func bookmarkActions() throws -> BookmarkActionsViewModel {
+        BookmarkActionsViewModel(store: try makeStore(), bookmarks: try openBookmarks(), language: .en)
     }
 }

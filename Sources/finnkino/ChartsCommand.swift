@@ -75,7 +75,7 @@ struct ChartsCommand: AsyncParsableCommand {
             ])
             for movie in page.movies {
                 table.append([
-                    String(movie.id), movie.title, movie.releaseDate.map { HumanFormat.date($0) } ?? "–",
+                    String(movie.id), movie.title, movie.releaseDate.map { Terminal.format.date($0) } ?? "–",
                     movie.voteCount > 0 ? String(format: "%.1f", movie.voteAverage) : "–", String(movie.voteCount),
                 ])
             }
@@ -118,7 +118,7 @@ struct ChartsCommand: AsyncParsableCommand {
         private func render(_ movie: ChartMovieDetails, _ critics: CriticScores?) -> String {
             var lines = [movie.title + (movie.originalTitle != movie.title ? " (\(movie.originalTitle))" : "")]
             let facts = [
-                movie.releaseDate.map { HumanFormat.date($0) }, movie.runtime.map { HumanFormat.length($0) },
+                movie.releaseDate.map { Terminal.format.date($0) }, movie.runtime.map { Terminal.format.length($0) },
                 movie.genres.isEmpty ? nil : movie.genres.joined(separator: ", "),
             ].compactMap { $0 }
             if !facts.isEmpty { lines.append(facts.joined(separator: " · ")) }
@@ -138,8 +138,8 @@ struct ChartsCommand: AsyncParsableCommand {
             if !scores.isEmpty { lines.append("Critics: " + scores.joined(separator: " · ")) }
             if let trailer = movie.trailer?.watchURL { lines.append("Trailer: \(trailer.absoluteString)") }
             lines.append("ID: \(movie.id)")
-            let header = lines.map { HumanFormat.wrap($0) }.joined(separator: "\n")
-            return movie.overview.isEmpty ? header : header + "\n\n" + HumanFormat.wrap(movie.overview)
+            let header = lines.map { Terminal.wrap($0) }.joined(separator: "\n")
+            return movie.overview.isEmpty ? header : header + "\n\n" + Terminal.wrap(movie.overview)
         }
     }
 }

@@ -31,7 +31,7 @@ struct LibraryCommand: ParsableCommand {
             for video in videos {
                 table.append([
                     String(video.id), video.title, TimeRange.seconds(video.duration) + " s", video.size.description,
-                    HumanFormat.date(HelsinkiTime.localDate(of: video.createdAt)),
+                    Terminal.format.date(HelsinkiTime.localDate(of: video.createdAt)),
                 ])
             }
             output.text(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FinnkinoKit
+import FinnkinoPresentation
 
 struct MovieCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,43 +12,47 @@ struct MovieCommand: AsyncParsableCommand {
     var id: Int
 
     func run() async throws {
-        let movie = try await global.makeStore().movie(id: id)
+        let store = try global.makeStore()
         let output = Output(global)
-        if output.isJSON { return try output.encoded(movie) }
-        output.text(render(movie))
+        if output.isJSON { return try output.encoded(try await store.movie(id: id)) }
+        // The Movie screen's view model, as the web app's page has it.
+        var viewModel = MovieViewModel(
+            store: store, strings: .english, words: .english, media: try? BundledMedia.bundled())
+        viewModel.movieSelected(id)
+        await viewModel.load()
+        switch viewModel.outputs.outcome {
+        case .shown: break
+        // The domain's own words, which name the ID; the page's are for a person on the page.
+        case .notFound: throw CommandFailure(FeedStoreError.movieNotFound(id: id).description)
+        case .unavailable: throw CommandFailure(viewModel.outputs.errorMessage ?? UIStrings.english.loadFailed)
+        }
+        output.text(Self.render(viewModel.outputs))
     }
 
-    private func render(_ movie: Event) -> String {
-        var lines = [
-            movie.title
-                + (movie.originalTitle != movie.title && !movie.originalTitle.isEmpty
-                    ? " (\(movie.originalTitle))" : "")
-        ]
-        let facts = [
-            movie.productionYear.map(String.init), movie.lengthInMinutes.map { HumanFormat.length($0) },
-            "age \(HumanFormat.age(movie.rating))", movie.genres.isEmpty ? nil : movie.genres.joined(separator: ", "),
-        ].compactMap { $0 }
-        lines.append(facts.joined(separator: " · "))
-        if let release = movie.localRelease { lines.append("Premiere: \(HumanFormat.date(release))") }
-        if !movie.directors.isEmpty {
-            lines.append("Director: " + movie.directors.map(\.fullName).joined(separator: ", "))
-        }
-        if !movie.cast.isEmpty { lines.append("Cast: " + movie.cast.map(\.fullName).joined(separator: ", ")) }
+    /// The Movie screen in the terminal: what the web app's page says, in the same words.
+    static func render(_ movie: MovieViewModel.Outputs) -> String {
+        let strings = UIStrings.english
+        let words = UILanguage.en.shows
+        var lines = [movie.title + (movie.originalTitle.map { " (\($0))" } ?? "")]
+        lines.append(movie.facts.map { "\($0.label): \($0.value)" }.joined(separator: " · "))
+        if let audience = movie.audience { lines.append("\(UILanguage.en.charts.audience): \(audience)") }
+        if let directors = movie.directors { lines.append("\(strings.director): \(directors)") }
+        if let cast = movie.cast { lines.append("\(strings.cast): \(cast)") }
         if !movie.contentDescriptors.isEmpty {
-            lines.append("Content: " + movie.contentDescriptors.map(\.name).joined(separator: ", "))
+            lines.append(
+                words.contentLabel + ": " + movie.contentDescriptors.map(words.descriptor).joined(separator: ", "))
         }
         // Trailers a person can open from a terminal; a bundled clip plays in the web app and is
         // edited with `finnkino trailer edit ID`.
-        if let trailer = movie.videos.compactMap(\.watchURL).first(where: {
-            ["http", "https"].contains($0.scheme ?? "")
-        }) {
-            lines.append("Trailer: \(trailer.absoluteString)")
-        } else if (try? BundledMedia.standard().trailer(of: movie)) != nil {
-            lines.append("Trailer: a clip (play it in the web app; edit it with `finnkino trailer edit \(movie.id)`)")
+        if let trailer = movie.trailerURL {
+            lines.append("\(strings.trailer): \(trailer.absoluteString)")
+        } else if movie.hasTrailerClip, let id = movie.movieID {
+            lines.append(
+                "\(strings.trailer): a clip (play it in the web app; edit it with `finnkino trailer edit \(id)`)")
         }
-        lines.append("ID: \(movie.id)")
-        let synopsis = movie.synopsis.isEmpty ? movie.shortSynopsis : movie.synopsis
-        let header = lines.map { HumanFormat.wrap($0) }.joined(separator: "\n")
-        return synopsis.isEmpty ? header : header + "\n\n" + HumanFormat.wrap(synopsis)
+        if let id = movie.movieID { lines.append("ID: \(id)") }
+        let header = lines.map { Terminal.wrap($0) }.joined(separator: "\n")
+        let synopsis = movie.synopsis.map { Terminal.wrap($0) }.joined(separator: "\n\n")
+        return synopsis.isEmpty ? header : header + "\n\n" + synopsis
     }
 }

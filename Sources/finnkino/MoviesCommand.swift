@@ -71,11 +71,13 @@ struct MoviesCommand: AsyncParsableCommand {
         for movie in movies {
             let genres = TextColumns.fit(movie.genres.joined(separator: ", "), to: 22)
             if list == .comingSoon {
-                table.append([String(movie.id), movie.title, movie.localRelease.map(HumanFormat.date) ?? "–", genres])
+                table.append([
+                    String(movie.id), movie.title, movie.localRelease.map(Terminal.format.date) ?? "–", genres,
+                ])
             } else {
                 table.append([
-                    String(movie.id), movie.title, HumanFormat.length(movie.lengthInMinutes),
-                    HumanFormat.age(movie.rating), genres,
+                    String(movie.id), movie.title, Terminal.format.length(movie.lengthInMinutes),
+                    Terminal.format.age(movie.rating), genres,
                 ])
             }
         }

@@ -34,13 +34,6 @@ struct NearOption: ParsableArguments {
         guard let nearest = TheatreLocations.byDistance(areas, from: location.coordinate).first,
             let kilometres = nearest.kilometres
         else { throw CommandFailure("no area has a known position to measure from \(location.label)") }
-        return (nearest.area, "\(nearest.area.name) (nearest, \(HumanFormat.distance(kilometres)))")
-    }
-}
-
-extension HumanFormat {
-    /// `3.2 km`, `160 km`.
-    static func distance(_ kilometres: Double) -> String {
-        DisplayFormat(strings: .english).distance(kilometres)
+        return (nearest.area, "\(nearest.area.name) (nearest, \(Terminal.format.distance(kilometres)))")
     }
 }

@@ -42,9 +42,9 @@ struct NewsCommand: AsyncParsableCommand {
             let inCategory = articles.filter { $0.categories.contains { $0.id == category.id } }
             guard !inCategory.isEmpty else { continue }
             let items = inCategory.map { article in
-                let date = article.publishDate.map(HumanFormat.date) ?? ""
+                let date = article.publishDate.map(Terminal.format.date) ?? ""
                 let title = "  " + date + (date.isEmpty ? "" : "  ") + article.title
-                return article.lead.isEmpty ? title : title + "\n" + HumanFormat.wrap(article.lead, indent: "    ")
+                return article.lead.isEmpty ? title : title + "\n" + Terminal.wrap(article.lead, indent: "    ")
             }
             sections.append("\(category.name)\n" + items.joined(separator: "\n"))
         }

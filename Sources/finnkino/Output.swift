@@ -54,7 +54,7 @@ struct Output {
 
     /// Prints the value as JSON, or `render`'s text; adds a note when the data is stale.
     func show<Value: Encodable>(_ loaded: Loaded<Value>, render: (Value) -> String) throws {
-        if let note = HumanFormat.staleNote(loaded) { note.writeToStandardError() }
+        if let note = Terminal.staleNote(loaded) { note.writeToStandardError() }
         if isJSON { try encoded(loaded.value) } else { text(render(loaded.value)) }
     }
 
@@ -64,14 +64,14 @@ struct Output {
         async throws
     {
         if isJSON { return try await showJSON(loaded) }
-        if let note = HumanFormat.staleNote(loaded) { note.writeToStandardError() }
+        if let note = Terminal.staleNote(loaded) { note.writeToStandardError() }
         text(render(loaded.value))
     }
 
     /// Prints the list as JSON whatever the format asked (a command with only a JSON form of it);
     /// adds a note when the data is stale.
     func showJSON<Element: Encodable & Sendable>(_ loaded: Loaded<[Element]>) async throws {
-        if let note = HumanFormat.staleNote(loaded) { note.writeToStandardError() }
+        if let note = Terminal.staleNote(loaded) { note.writeToStandardError() }
         try await list(loaded.value)
     }
 }

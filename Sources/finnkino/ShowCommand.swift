@@ -64,7 +64,7 @@ struct ShowCommand: AsyncParsableCommand {
                     show: loaded.value, badges: outputs.badges.map { .init(kind: $0.kind.rawValue, text: $0.text) },
                     theatreAddress: outputs.address))
         }
-        if let note = HumanFormat.staleNote(loaded) { note.writeToStandardError() }
+        if let note = Terminal.staleNote(loaded) { note.writeToStandardError() }
         output.text(render(outputs))
     }
 
@@ -75,7 +75,7 @@ struct ShowCommand: AsyncParsableCommand {
         if !show.badges.isEmpty { lines.append(show.badges.map(\.text).joined(separator: " · ")) }
         lines.append(show.facts.map { $0.label + " " + $0.value }.joined(separator: " · "))
         lines += [show.salesEnd, show.reservationEnd].compactMap { $0 }
-        var text = lines.map { HumanFormat.wrap($0) }
+        var text = lines.map { Terminal.wrap($0) }
         // Addresses whole, never wrapped, so that a terminal can open them.
         if let ticket = show.ticketURL { text.append("Tickets: " + ticket.absoluteString) }
         if let directions = show.directionsURL { text.append("Directions: " + directions.absoluteString) }

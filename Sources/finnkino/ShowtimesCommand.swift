@@ -76,7 +76,9 @@ struct ShowtimesCommand: AsyncParsableCommand {
         }
         try await output.showList(loaded) { shows in
             render(
-                shows, heading: [movieTitle, areaName, HumanFormat.day(day)].compactMap { $0 }.joined(separator: " · "))
+                shows,
+                heading: [movieTitle, areaName, Terminal.format.weekdayAndFullDate(day)].compactMap { $0 }.joined(
+                    separator: " · "))
         }
     }
 
@@ -95,7 +97,7 @@ struct ShowtimesCommand: AsyncParsableCommand {
         }
         let output = Output(global)
         if output.isJSON { return try await output.showJSON(loaded) }
-        let heading = (theatres.map(\.name) + [HumanFormat.day(day)]).joined(separator: " · ")
+        let heading = (theatres.map(\.name) + [Terminal.format.weekdayAndFullDate(day)]).joined(separator: " · ")
         try await output.showList(loaded) { render($0, heading: heading) }
     }
 
@@ -117,7 +119,7 @@ struct ShowtimesCommand: AsyncParsableCommand {
                 : [.init(title: "Time"), .init(title: "Hall")],
             width: 78)
         for show in grouped {
-            let time = HumanFormat.timeRange(show.start, show.end)
+            let time = Terminal.format.timeRange(show.start, show.end)
             table.append(movie == nil ? [time, show.title, show.auditorium] : [time, show.auditorium])
         }
         let lines = table.render(header: false).split(separator: "\n", omittingEmptySubsequences: false)

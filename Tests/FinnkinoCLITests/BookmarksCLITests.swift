@@ -1,4 +1,5 @@
 import FinnkinoKit
+import FinnkinoPresentation
 import FinnkinoStores
 import Foundation
 import Testing
@@ -80,8 +81,9 @@ import Testing
         #expect(try await folder.listed().isEmpty)
         #expect(try await folder.run(["undo"]).exitCode == 0)
         let undoAdd = try await folder.run(["undo"])
-        // Then the second bookmark's addition was undone last, leaving the first
-        #expect(undoAdd.stdout.contains("\(second.title) is no longer bookmarked"))
+        // Then the second bookmark's addition was undone last, leaving the first (said in the web
+        // app's words, which the command line shares since issue 38: "Undone: Bookmarked …")
+        #expect(undoAdd.stdout.contains(UIStrings.english.undone(UIStrings.english.bookmarkAdded(second.title))))
         #expect(try await folder.listed().map { $0["movieID"] as? Int } == [first.id])
     }
 
@@ -116,7 +118,9 @@ import Testing
         let nothing = try await folder.run(["undo"])
         #expect(nothing.exitCode == 0)
         #expect(nothing.stdout == "Nothing to undo.\n")
-        #expect(try await folder.run(["redo"]).stdout.contains("bookmarked again"))
+        #expect(
+            try await folder.run(["redo"]).stdout.contains(
+                UIStrings.english.redone(UIStrings.english.bookmarkAdded(movie.title))))
         #expect(try await folder.run(["redo"]).stdout == "Nothing to redo.\n")
     }
 

@@ -64,6 +64,16 @@ import Testing
         #expect(english.staleNotice(stale, now: fetched + 3 * 3600)?.contains("3 h") == true)
     }
 
+    /// One way to say how long ago: the stale notice, the offline banner and the command line's
+    /// note all say it so.
+    @Test func elapsedTimeInMinutesHoursAndDays() {
+        #expect(english.elapsed(0) == "0 min" && english.elapsed(0, atLeastAMinute: true) == "1 min")
+        #expect(english.elapsed(59 * 60 + 59) == "59 min")
+        #expect(english.elapsed(3600) == "1 h" && english.elapsed(47 * 3600 + 3599) == "47 h")
+        #expect(english.elapsed(48 * 3600) == "2 d" && english.elapsed(-30) == "0 min")
+        #expect(english.weekdayAndFullDate(LocalDate(year: 2022, month: 2, day: 27)) == "Sun 27.2.2022")
+    }
+
     @Test func bothLanguagesFillEveryEntry() {
         // Given the two tables
         for strings in [UIStrings.finnish, UIStrings.english] {
