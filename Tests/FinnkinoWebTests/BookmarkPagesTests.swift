@@ -50,7 +50,7 @@ import Testing
         // When the shortcut for bookmarking is sent from a movie page, the screen handles it
         let toggled = try await server.postForm(
             "/action", "action=toggleBookmark&back=%2Fmovie%2F\(movie.id)", json: true)
-        #expect(toggled.body.hasPrefix("{\"handled\":true,\"by\":\"screen\""))
+        #expect(toggled.body.contains("\"handled\":true") && toggled.body.contains("\"by\":\"screen\""))
         #expect(bookmarks.contains(movieID: movie.id))
         // When undo is sent from the Bookmarks screen, the screen (which has the undo history) handles it
         let undo = try await server.postForm("/action", "action=undo&back=%2Fbookmarks", json: true)
@@ -63,7 +63,8 @@ import Testing
         #expect(refresh.body.contains("\"by\":\"services\"") && refresh.body.contains(UIStrings.finnish.refreshed))
         // When undo is sent from the news page, nobody has an undo history there: a polite word, not an error
         let nobody = try await server.postForm("/action", "action=undo&back=%2Fnews", json: true)
-        #expect(nobody.status == 200 && nobody.body.hasPrefix("{\"handled\":false,\"by\":\"\""))
+        #expect(
+            nobody.status == 200 && nobody.body.contains("\"handled\":false") && nobody.body.contains("\"by\":\"\""))
         #expect(nobody.body.contains("Ei kumottavaa."))
         // And without JSON, the page itself gets the word
         let form = try await server.postForm("/action", "action=zoom&back=%2Fnews")

@@ -71,7 +71,7 @@ import Testing
         let again = try SourceServer.start(port: port)
         defer { again.stop() }
         // Then a probe notices, the banner goes from the open page, and pages load fresh again
-        let cleared = try await LiveUpdatesTests.read(connection, until: "{\"id\":\"connectivity\",\"html\":\"\"}")
+        let cleared = try await LiveUpdatesTests.read(connection, until: "{\"html\":\"\",\"id\":\"connectivity\"}")
         #expect(cleared.contains("\"html\":\"\""))
         #expect(await LiveUpdatesTests.eventually { !store.reachability.status.isUnreachable })
         let back = try await server.get("/movies?area=all")

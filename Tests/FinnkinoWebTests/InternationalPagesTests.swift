@@ -77,7 +77,7 @@ import Testing
         let back = "back=%2Finternational%2Fmovie%2F\(id)"
         // When `b` is pressed on the movie's page, the screen bookmarks it
         let toggled = try await server.postForm("/action", "action=toggleBookmark&\(back)", json: true)
-        #expect(toggled.body.hasPrefix("{\"handled\":true,\"by\":\"screen\""))
+        #expect(toggled.body.contains("\"handled\":true") && toggled.body.contains("\"by\":\"screen\""))
         #expect(bookmarks.all().map(\.key) == [Bookmark.Key(.international, id)])
         // When Ctrl+Z is pressed there, the bookmark is undone; Ctrl+Y brings it back
         let undo = try await server.postForm("/action", "action=undo&\(back)", json: true)
@@ -90,6 +90,6 @@ import Testing
         // An address that is not a movie's page is not one
         let other = try await server.postForm(
             "/action", "action=toggleBookmark&back=%2Finternational%2Fmovie%2Fx", json: true)
-        #expect(other.body.hasPrefix("{\"handled\":false"))
+        #expect(other.body.contains("\"handled\":false"))
     }
 }

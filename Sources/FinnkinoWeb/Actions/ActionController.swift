@@ -38,18 +38,19 @@ struct ActionController: Sendable {
         guard (request.headers[.accept] ?? "").contains("application/json") else {
             return ClientState.redirect(to: back, flash: message)
         }
-        var json = "{\"handled\":\(delivery != nil),\"by\":"
-        LiveUpdates.appendJSONString(delivery?.handledBy ?? "", to: &json)
-        json += ",\"message\":"
-        LiveUpdates.appendJSONString(message, to: &json)
         // The browser's first change made it a person: its page's forms need the session's token.
-        if context.sessionIsNew, delivery != nil {
-            json += ",\"csrf\":"
-            LiveUpdates.appendJSONString(client.csrf.value, to: &json)
-        }
-        json += "}"
-        return Response(
-            status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: json)))
+        return JSONAnswer.response(
+            Answer(
+                handled: delivery != nil, by: delivery?.handledBy ?? "", message: message,
+                csrf: context.sessionIsNew && delivery != nil ? client.csrf.value : nil))
+    }
+
+    /// What the page's script is told: whether and by whom the action was handled, what to say,
+    /// and the forms' new token when the action made the browser a person.
+    struct Answer: Encodable {
+        var handled: Bool
+        var by: String
+        var message: String
+        var csrf: String?
     }
 }

@@ -80,35 +80,14 @@ struct LiveUpdates: Sendable {
         for feed in feeds { await feed.stopIfUnobserved() }
     }
 
-    /// `event: fragment` with the message as one line of JSON.
-    static func event(id: String, html: String) -> String {
-        var event = "event: fragment\ndata: {\"id\":"
-        appendJSONString(id, to: &event)
-        event += ",\"html\":"
-        appendJSONString(html, to: &event)
-        return event + "}\n\n"
+    /// A live fragment: the element's id and its inner HTML.
+    struct Fragment: Encodable {
+        var id: String
+        var html: String
     }
 
-    static func appendJSONString(_ value: String, to output: inout String) {
-        output.reserveCapacity(output.utf8.count + value.utf8.count + 16)
-        output += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{2028}": output += "\\u2028"
-            case "\u{2029}": output += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    output += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        output += "\""
+    /// `event: fragment` with the fragment as one line of JSON.
+    static func event(id: String, html: String) -> String {
+        "event: fragment\ndata: " + JSONAnswer.text(Fragment(id: id, html: html)) + "\n\n"
     }
 }

@@ -37,9 +37,6 @@ struct PushController: Sendable {
     }
 
     private static func nextToken(_ context: PageRequestContext) -> Response {
-        let json = #"{"csrf":""# + context.client.csrf.value + #""}"#
-        return Response(
-            status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: json)))
+        JSONAnswer.response(["csrf": context.client.csrf.value])
     }
 }
