@@ -190,3 +190,8 @@ public struct BookmarksViewModel: Sendable {
         return found
     }
 }
+
+extension BookmarksViewModel: ObservingScreen {
+    /// The bookmarks themselves (a change in another process included).
+    public var observedFeeds: [ObservedFeed] { [ObservedFeed(bookmarks: bookmarks)] }
+}

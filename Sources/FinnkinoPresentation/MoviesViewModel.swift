@@ -254,3 +254,10 @@ extension MoviesViewModel.Section {
         self.init(letter: nil, rows: rows)
     }
 }
+
+extension MoviesViewModel: ObservingScreen {
+    /// The chosen list of the chosen area.
+    public var observedFeeds: [ObservedFeed] {
+        [ObservedFeed(store.moviesFeed(outputs.list, area: outputs.selectedArea))]
+    }
+}

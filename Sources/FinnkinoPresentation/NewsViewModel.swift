@@ -79,3 +79,10 @@ public struct NewsViewModel: Sendable {
             thumbnailURL: article.thumbnailURL ?? article.imageURL)
     }
 }
+
+extension NewsViewModel: ObservingScreen {
+    /// The chosen category's news and the list of categories.
+    public var observedFeeds: [ObservedFeed] {
+        [ObservedFeed(store.newsFeed(categoryID: outputs.categoryID)), ObservedFeed(store.newsCategoriesFeed())]
+    }
+}

@@ -210,3 +210,17 @@ public struct ShowtimesViewModel: Sendable {
         }
     }
 }
+
+extension ShowtimesViewModel: ObservingScreen {
+    /// The day's shows of the area and its days, or, when the person wants only their own
+    /// theatres (and has some), each of those theatres' day.
+    public var observedFeeds: [ObservedFeed] {
+        if outputs.filter.onlyMyTheatres && !myTheatres.isEmpty {
+            return Set(myTheatres).sorted().map { ObservedFeed(store.showtimesFeed(area: $0, date: outputs.date)) }
+        }
+        return [
+            ObservedFeed(store.showtimesFeed(area: outputs.selectedArea, date: outputs.date)),
+            ObservedFeed(store.scheduleDatesFeed(area: outputs.selectedArea)),
+        ]
+    }
+}

@@ -69,6 +69,16 @@ struct Screens: Sendable {
     func movies(
         area: Int?, list: EventListType, text: String, scope: SearchScope, sort: MovieSort, client: ClientState
     ) async throws -> MoviesViewModel.Outputs {
+        var viewModel = try moviesViewModel(
+            area: area, list: list, text: text, scope: scope, sort: sort, client: client)
+        await viewModel.load()
+        return viewModel.outputs
+    }
+
+    /// The Movies screen with its inputs, not loaded.
+    func moviesViewModel(
+        area: Int?, list: EventListType, text: String, scope: SearchScope, sort: MovieSort, client: ClientState
+    ) throws -> MoviesViewModel {
         var viewModel = MoviesViewModel(store: try store(client), strings: client.strings, now: now)
         viewModel.areaSelected(area)
         viewModel.listSelected(list)
@@ -77,8 +87,7 @@ struct Screens: Sendable {
         viewModel.sortSelected(sort)
         viewModel.hiddenMoviesChanged(Set(place(client).place.notInterested ?? []))
         viewModel.locationChanged(coordinate(client))
-        await viewModel.load()
-        return viewModel.outputs
+        return viewModel
     }
 
     /// The rendered list of the Movies screen, from the cache when it was rendered before.
@@ -89,6 +98,15 @@ struct Screens: Sendable {
     func showtimes(
         movie: Int?, area: Int, date: LocalDate?, filter: ShowFilter, client: ClientState
     ) async throws -> ShowtimesViewModel.Outputs {
+        var viewModel = try showtimesViewModel(movie: movie, area: area, date: date, filter: filter, client: client)
+        await viewModel.load()
+        return viewModel.outputs
+    }
+
+    /// The Showtimes screen with its inputs, not loaded.
+    func showtimesViewModel(
+        movie: Int?, area: Int, date: LocalDate?, filter: ShowFilter, client: ClientState
+    ) throws -> ShowtimesViewModel {
         var viewModel = ShowtimesViewModel(store: try store(client), language: client.language, now: now)
         viewModel.movieSelected(movie)
         viewModel.areaSelected(area)
@@ -96,8 +114,7 @@ struct Screens: Sendable {
         viewModel.filterChanged(filter)
         viewModel.myTheatresChanged(place(client).place.myTheatres ?? [])
         viewModel.locationChanged(coordinate(client))
-        await viewModel.load()
-        return viewModel.outputs
+        return viewModel
     }
 
     func show(id: Int, area: Int, date: LocalDate, client: ClientState) async throws -> ShowViewModel.Outputs {
@@ -108,10 +125,16 @@ struct Screens: Sendable {
     }
 
     func news(category: Int?, client: ClientState) async throws -> NewsViewModel.Outputs {
-        var viewModel = NewsViewModel(store: try store(client), strings: client.strings, now: now)
-        viewModel.categorySelected(category)
+        var viewModel = try newsViewModel(category: category, client: client)
         await viewModel.load()
         return viewModel.outputs
+    }
+
+    /// The News screen with its category, not loaded.
+    func newsViewModel(category: Int?, client: ClientState) throws -> NewsViewModel {
+        var viewModel = NewsViewModel(store: try store(client), strings: client.strings, now: now)
+        viewModel.categorySelected(category)
+        return viewModel
     }
 
     func movie(id: Int, client: ClientState) async throws -> MovieViewModel.Outputs {
@@ -164,12 +187,18 @@ struct Screens: Sendable {
     func bookmarks(
         area: Int, client: ClientState, change: (inout BookmarksViewModel) async -> Void = { _ in }
     ) async throws -> BookmarksViewModel.Outputs {
-        var viewModel = BookmarksViewModel(
-            store: try store(client), bookmarks: try bookmarkStore(client), strings: client.strings, now: now)
-        viewModel.areaSelected(area)
+        var viewModel = try bookmarksViewModel(area: area, client: client)
         await change(&viewModel)
         await viewModel.load()
         return viewModel.outputs
+    }
+
+    /// The Bookmarks screen for the shows in `area`, not loaded.
+    func bookmarksViewModel(area: Int, client: ClientState) throws -> BookmarksViewModel {
+        var viewModel = BookmarksViewModel(
+            store: try store(client), bookmarks: try bookmarkStore(client), strings: client.strings, now: now)
+        viewModel.areaSelected(area)
+        return viewModel
     }
 
     func article(id: String, client: ClientState) async throws -> ArticleViewModel.Outputs {
@@ -205,35 +234,60 @@ struct Screens: Sendable {
     /// The server's responder chain for a page (``ActionPage``, and `page`, its address): its
     /// screen, then the services (the feeds it shows).
     func responders(for actionPage: ActionPage, client: ClientState, page: String = "") throws -> ScreenResponder {
-        let store = try store(client)
-        let bookmarks = try bookmarkStore(client)
-        let feeds = ScreenRequest(page: page, client: client).map {
-            LiveFeed.feeds(
-                of: $0, store: store, bookmarks: bookmarks, today: today(),
-                myTheatres: place(client).place.myTheatres ?? [])
-        }
-        let actions = BookmarkActionsViewModel(
-            store: store, bookmarks: bookmarks, language: client.language, now: now)
+        let feeds = try ScreenRequest(page: page, client: client).map { try live($0, client: client).feeds } ?? []
         return ScreenResponder(
-            page: actionPage, actions: actions,
-            nextResponder: ServicesResponder(feeds: feeds ?? [], strings: client.strings))
+            page: actionPage, actions: try bookmarkActions(client),
+            nextResponder: ServicesResponder(feeds: feeds, strings: client.strings))
     }
 
-    /// The live fragment of a screen: the element's id and its inner HTML.
-    func fragment(_ screen: ScreenRequest, client: ClientState) async throws -> (id: String, html: String) {
+    /// A screen that can change while it is open: the feeds its view model observes, and its
+    /// live fragment (the element's id and inner HTML), made anew from the person's state as it
+    /// is then (their hidden movies, their location).
+    struct LiveScreen: Sendable {
+        let feeds: [ObservedFeed]
+        let fragment: @Sendable () async throws -> (id: String, html: String)
+    }
+
+    /// `screen` as its live updates follow it.
+    func live(_ screen: ScreenRequest, client: ClientState) throws -> LiveScreen {
         switch screen {
         case .movies(let area, _, let list, let text, let scope, let sort):
-            let outputs = try await movies(area: area, list: list, text: text, scope: scope, sort: sort, client: client)
-            return (MoviesView.resultsID, moviesResults(outputs, client: client))
+            let make: @Sendable () throws -> MoviesViewModel = {
+                try moviesViewModel(area: area, list: list, text: text, scope: scope, sort: sort, client: client)
+            }
+            return LiveScreen(feeds: try make().observedFeeds) {
+                var viewModel = try make()
+                await viewModel.load()
+                return (MoviesView.resultsID, moviesResults(viewModel.outputs, client: client))
+            }
         case .showtimes(let movie, let area, _, let date, let filter):
-            let outputs = try await showtimes(movie: movie, area: area, date: date, filter: filter, client: client)
-            return (ShowtimesView.fragmentID, ShowtimesView.shows(outputs, language: client.language))
+            let make: @Sendable () throws -> ShowtimesViewModel = {
+                try showtimesViewModel(movie: movie, area: area, date: date, filter: filter, client: client)
+            }
+            return LiveScreen(feeds: try make().observedFeeds) {
+                var viewModel = try make()
+                await viewModel.load()
+                return (ShowtimesView.fragmentID, ShowtimesView.shows(viewModel.outputs, language: client.language))
+            }
         case .news(let category):
-            return (NewsView.fragmentID, NewsView.categories(try await news(category: category, client: client)))
+            let make: @Sendable () throws -> NewsViewModel = {
+                try newsViewModel(category: category, client: client)
+            }
+            return LiveScreen(feeds: try make().observedFeeds) {
+                var viewModel = try make()
+                await viewModel.load()
+                return (NewsView.fragmentID, NewsView.categories(viewModel.outputs))
+            }
         case .bookmarks(let area):
-            let outputs = try await bookmarks(area: area, client: client)
-            let layout = PageLayout(client: client, path: BookmarksView.path(area: area))
-            return (BookmarksView.listID, BookmarksView.list(outputs, layout: layout))
+            let make: @Sendable () throws -> BookmarksViewModel = {
+                try bookmarksViewModel(area: area, client: client)
+            }
+            return LiveScreen(feeds: try make().observedFeeds) {
+                var viewModel = try make()
+                await viewModel.load()
+                let layout = PageLayout(client: client, path: BookmarksView.path(area: area))
+                return (BookmarksView.listID, BookmarksView.list(viewModel.outputs, layout: layout))
+            }
         }
     }
 }

@@ -121,14 +121,13 @@ import Testing
         let sample = ScheduleEndpoint(area: 1002, date: Self.tomorrow, language: .fi).sampleData
         let transport = StubTransport { _ in .status(200, body: sample) }
         let store = FeedStore(webService: WebService(transport: transport))
-        let screen = ScreenRequest.showtimes(
-            movie: nil, area: 1002, areaChosen: false, date: Self.tomorrow,
-            filter: ShowFilter(onlyMyTheatres: onlyMine))
+        var screen = ShowtimesViewModel(store: store, language: .fi)
+        screen.areaSelected(1002)
+        screen.dateSelected(Self.tomorrow)
+        screen.filterChanged(ShowFilter(onlyMyTheatres: onlyMine))
         // When the live feeds of the Showtimes screen refresh, for a person whose theatres are Omena and Cine Atlas
-        let feeds = LiveFeed.feeds(
-            of: screen, store: store, bookmarks: try SQLiteBookmarkStores.inMemory().store(for: .local),
-            today: WebServer.today, myTheatres: [1039, 1034])
-        for feed in feeds { _ = await feed.refresh() }
+        screen.myTheatresChanged([1039, 1034])
+        for feed in screen.observedFeeds { _ = await feed.refresh() }
         // Then their schedules are followed with "only mine", and the area's without it
         let areas = Set(
             transport.receivedRequests.filter { $0.path.hasSuffix("/Schedule/") }.compactMap { $0.queryValue("area") })

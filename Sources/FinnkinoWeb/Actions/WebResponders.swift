@@ -65,7 +65,7 @@ struct ScreenResponder: Responder {
 /// The last link of the server's chain: the data services. Refresh asks the source for the feeds
 /// of the page now, and says whether it answered.
 struct ServicesResponder: Responder {
-    let feeds: [LiveFeed]
+    let feeds: [ObservedFeed]
     let strings: UIStrings
 
     var nextResponder: (any Responder)? { nil }

@@ -21,15 +21,14 @@ struct LiveUpdates: Sendable {
         until closed: AsyncStream<Void>
     ) async throws {
         let store = try screens.store(client)
-        let feeds = LiveFeed.feeds(
-            of: screen, store: store, bookmarks: try screens.bookmarkStore(client),
-            today: HelsinkiTime.localDate(of: screens.now()), myTheatres: screens.place(client).place.myTheatres ?? [])
+        let live = try screens.live(screen, client: client)
+        let feeds = live.feeds
         let (changes, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         // Observe before rendering what the page has, so that no change in between goes unsent.
         let observations = feeds.map { feed in feed.subscribe { continuation.yield() } }
         let statuses = store.reachability.values()
         let initiallyUnreachable = store.reachability.status.isUnreachable
-        var last = try await screens.fragment(screen, client: client).html
+        var last = try await live.fragment().html
         var lastBanner = screens.connectivityNotice(client)
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
@@ -63,7 +62,7 @@ struct LiveUpdates: Sendable {
                             try await writer.write(
                                 ByteBuffer(string: Self.event(id: PageLayout.connectivityID, html: html.html)))
                         }
-                        let fragment = try await screens.fragment(screen, client: client)
+                        let fragment = try await live.fragment()
                         guard fragment.html != last else { continue }
                         last = fragment.html
                         try await writer.write(ByteBuffer(string: Self.event(id: fragment.id, html: fragment.html)))

@@ -2,23 +2,24 @@ import AppPatterns
 import FinnkinoKit
 import Foundation
 
-/// One FeedStore feed a page shows, seen as a source of "changed" signals (the Observer side of
-/// Subject + Updater), whatever the type of its value.
-struct LiveFeed: Sendable {
+/// One feed a screen shows, seen as a source of "changed" signals (the Observer side of Subject +
+/// Updater), whatever the type of its value. Each screen that can change while it is open says
+/// which it shows (``ObservingScreen``); the web app's live updates observe those.
+public struct ObservedFeed: Sendable {
     /// Starts observing at once (no change after this call is missed) and returns the work that
     /// calls `changed` after every settled state (loaded or failed) that follows the current one,
     /// until the task running it is cancelled. The observation ends with that work, or when the
     /// work is dropped without being run.
-    let subscribe: @Sendable (_ changed: @escaping @Sendable () -> Void) -> @Sendable () async -> Void
+    public let subscribe: @Sendable (_ changed: @escaping @Sendable () -> Void) -> @Sendable () async -> Void
     /// Starts the feed's schedule (shared; does nothing if it runs).
-    let start: @Sendable () -> Void
+    public let start: @Sendable () -> Void
     /// Stops the schedule when nobody observes the feed any more.
-    let stopIfUnobserved: @Sendable () async -> Void
+    public let stopIfUnobserved: @Sendable () async -> Void
     /// Loads the feed now, asking the source (for a refresh the user asked for); true when the
     /// feed then holds fresh data, false when the source failed and it keeps what it had.
-    let refresh: @Sendable () async -> Bool
+    public let refresh: @Sendable () async -> Bool
 
-    init<Value: Sendable>(_ updater: FeedStore.FeedUpdater<Value>) {
+    public init<Value: Sendable>(_ updater: FeedStore.FeedUpdater<Value>) {
         subscribe = { changed in
             let states = updater.subject.values(bufferingPolicy: .bufferingNewest(1))
             return {
@@ -44,7 +45,7 @@ struct LiveFeed: Sendable {
     /// The bookmarks: their subject, which a change made through this process sends at once; while
     /// observed, the database is looked at every `interval` for changes made by other processes
     /// (`finnkino bookmarks` in a terminal), a single pragma when there are none.
-    init(bookmarks: BookmarkStore, interval: Duration = .seconds(2)) {
+    public init(bookmarks: BookmarkStore, interval: Duration = .seconds(2)) {
         subscribe = { changed in
             let lists = bookmarks.bookmarks.values(bufferingPolicy: .bufferingNewest(1))
             return {
@@ -69,26 +70,10 @@ struct LiveFeed: Sendable {
         }
         stopIfUnobserved = {}
     }
+}
 
-    /// The feeds a screen shows; `myTheatres`, the person's own theatres, are followed instead of
-    /// the area when the Showtimes screen shows only theirs.
-    static func feeds(
-        of screen: ScreenRequest, store: FeedStore, bookmarks: BookmarkStore, today: LocalDate, myTheatres: [Int]
-    ) -> [LiveFeed] {
-        switch screen {
-        case .movies(let area, _, let list, _, _, _):
-            [LiveFeed(store.moviesFeed(list, area: area))]
-        case .showtimes(_, _, _, let date, let filter) where filter.onlyMyTheatres && !myTheatres.isEmpty:
-            Set(myTheatres).sorted().map { LiveFeed(store.showtimesFeed(area: $0, date: date ?? today)) }
-        case .showtimes(_, let area, _, let date, _):
-            [
-                LiveFeed(store.showtimesFeed(area: area, date: date ?? today)),
-                LiveFeed(store.scheduleDatesFeed(area: area)),
-            ]
-        case .news(let category):
-            [LiveFeed(store.newsFeed(categoryID: category)), LiveFeed(store.newsCategoriesFeed())]
-        case .bookmarks:
-            [LiveFeed(bookmarks: bookmarks)]
-        }
-    }
+/// A screen whose outputs can change while it is open: the feeds they are made of, for its
+/// inputs as they are now (the live updates observe them and load the screen again on a change).
+public protocol ObservingScreen {
+    var observedFeeds: [ObservedFeed] { get }
 }
