@@ -9,7 +9,7 @@ import Hummingbird
 /// page's script, else goes back to the page with the outcome as its message; an action nobody
 /// handles gets a polite word.
 struct ActionController: Sendable {
-    let screens: Screens
+    let screens: LiveScreens
 
     func add(to routes: RouteGroups) {
         routes.on(.action) { request, context in try await action(request, context) }
@@ -24,7 +24,7 @@ struct ActionController: Sendable {
         let action = Action(name)
         let delivery: ActionDelivery?
         do {
-            delivery = try await screens.responders(for: ActionPage(path: back), client: client, page: back).send(
+            delivery = try await responders(for: ActionPage(path: back), client: client, page: back).send(
                 action)
         } catch {
             delivery = ActionDelivery(
@@ -52,5 +52,15 @@ struct ActionController: Sendable {
         var by: String
         var message: String
         var csrf: String?
+    }
+
+    /// The server's responder chain for a page (``ActionPage``, and `page`, its address): its
+    /// screen, then the services (the feeds it shows).
+    private func responders(for actionPage: ActionPage, client: ClientState, page: String) throws -> ScreenResponder {
+        let feeds =
+            try ScreenRequest(page: page, client: client).map { try screens.live($0, client: client).feeds } ?? []
+        return ScreenResponder(
+            page: actionPage, actions: try screens.bookmarks.actions(client),
+            nextResponder: ServicesResponder(feeds: feeds, strings: client.strings))
     }
 }

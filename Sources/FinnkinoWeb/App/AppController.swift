@@ -8,7 +8,7 @@ import WebSupport
 /// health check, the static files, the web app manifest with its icons, and the service worker
 /// with its offline page.
 struct AppController: Sendable {
-    let screens: Screens
+    let app: AppDependencies
     let renderer: PageRenderer
     let assets: StaticAssets
 
@@ -44,7 +44,7 @@ struct AppController: Sendable {
                 OfflineView.page(layout: renderer.layout(client, path: WebRoute.offline.path)), client: client)
         }
         routes.on(.root) { _, context in
-            Response.redirect(to: Self.path(of: screens.place(context.client).place), type: .found)
+            Response.redirect(to: Self.path(of: app.place(context.client).place), type: .found)
         }
     }
 

@@ -13,7 +13,8 @@ import Hummingbird
 /// - `POST /bookmarks/toggle` (`movie=…`): a movie page's button (Finnkino's or an international
 ///   list's) bookmarks the movie or removes it.
 struct BookmarksController: Sendable {
-    let screens: Screens
+    let app: AppDependencies
+    let bookmarks: BookmarksScreens
     let renderer: PageRenderer
     /// The key of the person's feed addresses (``FeedToken``), listed under their wanted movies.
     let feedKey: SymmetricKey
@@ -24,8 +25,8 @@ struct BookmarksController: Sendable {
         routes.on(.bookmarks) { request, context in
             let client = context.client
             let area = client.area(asked: nil).showsArea
-            let outputs = try await screens.bookmarks(area: area, client: client)
-            screens.place(client).update { $0.tab = .bookmarks }
+            let outputs = try await bookmarks.load(area: area, client: client)
+            app.place(client).update { $0.tab = .bookmarks }
             // The area is in the page's own address, so that its live updates name the same shows.
             let layout = renderer.layout(client, path: BookmarksView.path(area: area))
             return renderer.page(
@@ -36,7 +37,7 @@ struct BookmarksController: Sendable {
             let form = context.form
             let keys = (form["only"].map { [$0] } ?? form.all("movie")).compactMap(Bookmark.Key.init(formValue:))
             let client = context.client
-            let outputs = try await screens.bookmarks(area: client.area(asked: nil).showsArea, client: client) {
+            let outputs = try await bookmarks.load(area: client.area(asked: nil).showsArea, client: client) {
                 viewModel in
                 await viewModel.removeSelected(keys)
             }
@@ -47,7 +48,7 @@ struct BookmarksController: Sendable {
             guard let key = context.form["movie"].flatMap(Bookmark.Key.init(formValue:)) else {
                 throw HTTPError(.badRequest)
             }
-            var actions = try screens.bookmarkActions(context.client)
+            var actions = try bookmarks.actions(context.client)
             await actions.bookmarkToggled(key)
             return ClientState.redirect(to: ActionPage.path(of: key), flash: actions.outputs.message)
         }
@@ -56,13 +57,13 @@ struct BookmarksController: Sendable {
     /// The movies the person waits for, with their feeds' addresses (absolute: a calendar app is
     /// given the `webcal:` one).
     private func wantedSection(_ request: Request, _ client: ClientState, layout: PageLayout) throws -> String {
-        let wanted = try screens.wanted.wanted(by: client.person)
+        let wanted = try app.wanted.wanted(by: client.person)
         guard !wanted.isEmpty, let authority = request.head.authority else { return "" }
-        let tokens = try WantedFeedsController.tokens(of: client.person, wanted: screens.wanted, key: feedKey)
+        let tokens = try WantedController.tokens(of: client.person, wanted: app.wanted, key: feedKey)
         return WantedMoviesView.section(
             wanted, calendar: "webcal://" + authority + WebRoute.wantedCalendar(token: tokens.calendar).path,
             atom: (secure ? "https://" : "http://") + authority + WebRoute.wantedAtom(token: tokens.atom).path,
-            pushKey: screens.pushKey, layout: layout)
+            pushKey: app.pushKey, layout: layout)
     }
 
 }

@@ -8,13 +8,13 @@ import Hummingbird
 /// - `POST /me/delete` (`confirm=yes`): everything of them erased (``PersonEraser``); the
 ///   browser forgets its session and is a new person on its next page.
 struct PersonDataController: Sendable {
-    let screens: Screens
+    let app: AppDependencies
     let eraser: PersonEraser
 
     func add(to routes: RouteGroups) {
         routes.on(.myData) { _, context in
             let document = try PersonDataDocument(
-                of: context.client.person, registry: eraser.registry, now: screens.now())
+                of: context.client.person, registry: eraser.registry, now: app.now())
             return Response(
                 status: .ok,
                 headers: [

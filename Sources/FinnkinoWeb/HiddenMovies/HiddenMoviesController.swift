@@ -8,13 +8,13 @@ import Hummingbird
 /// /movies/hidden/bring-back` brings them all back. Each change goes back to the page the form was
 /// on (its `back`) with what was done.
 struct HiddenMoviesController: Sendable {
-    let screens: Screens
+    let app: AppDependencies
     let renderer: PageRenderer
 
     func add(to routes: RouteGroups) {
         routes.on(.hiddenMovies) { _, context in
             let client = context.client
-            var viewModel = try screens.hiddenMovies(client)
+            var viewModel = try hiddenMovies(client)
             await viewModel.load()
             let layout = renderer.layout(client, path: WebRoute.hiddenMovies.path)
             return renderer.page(HiddenMoviesView.page(viewModel.outputs, layout: layout), client: client)
@@ -24,7 +24,7 @@ struct HiddenMoviesController: Sendable {
             guard let id = form["movie"].flatMap({ Int($0) }), id > 0, id < 1_000_000_000 else {
                 throw HTTPError(.badRequest)
             }
-            var viewModel = try screens.hiddenMovies(context.client)
+            var viewModel = try hiddenMovies(context.client)
             switch form["interested"] {
             case "no": await viewModel.hideSelected(id)
             case "yes": await viewModel.bringBackSelected(id)
@@ -33,9 +33,14 @@ struct HiddenMoviesController: Sendable {
             return ClientState.redirect(to: form.back, flash: viewModel.outputs.message)
         }
         routes.on(.bringAllBack) { _, context in
-            var viewModel = try screens.hiddenMovies(context.client)
+            var viewModel = try hiddenMovies(context.client)
             viewModel.bringAllBackSelected()
             return ClientState.redirect(to: context.form.back, flash: viewModel.outputs.message)
         }
+    }
+
+    /// The movies the client's person hid, and hiding or bringing back one or all.
+    private func hiddenMovies(_ client: ClientState) throws -> HiddenMoviesViewModel {
+        HiddenMoviesViewModel(store: try app.store(client), place: app.place(client), language: client.language)
     }
 }

@@ -7,7 +7,7 @@ import Hummingbird
 /// further page for the script to append (`GET /international/rows?…`), and a movie's page
 /// (`GET /international/movie/<id>`; its bookmark button posts to `/bookmarks/toggle`).
 struct InternationalController: Sendable {
-    let screens: Screens
+    let app: AppDependencies
     let renderer: PageRenderer
 
     func add(to routes: RouteGroups) {
@@ -17,9 +17,9 @@ struct InternationalController: Sendable {
             let client = context.client
             guard let id = context.parameters.get("id", as: Int.self), id > 0 else { throw HTTPError(.notFound) }
             var viewModel = ChartMovieViewModel(
-                store: try screens.store(client), strings: client.strings, words: client.language.charts,
-                bookmarks: try screens.bookmarkStore(client))
-            await viewModel.load(id: id, now: screens.now())
+                store: try app.store(client), strings: client.strings, words: client.language.charts,
+                bookmarks: try app.bookmarkStore(client))
+            await viewModel.load(id: id, now: app.now())
             let outputs = viewModel.outputs
             let path = WebRoute.internationalMovie(id: id).path
             return renderer.screen(outputs.outcome, client: client, path: path) {
@@ -42,14 +42,14 @@ struct InternationalController: Sendable {
     }
 
     private func outputs(_ list: ChartList, _ page: Int, _ client: ClientState) async -> ChartsViewModel.Outputs {
-        guard let store = try? screens.store(client) else {
+        guard let store = try? app.store(client) else {
             var outputs = ChartsViewModel.Outputs()
             outputs.errorMessage = client.language.charts.unavailable
             outputs.outcome = .unavailable
             return outputs
         }
         var viewModel = ChartsViewModel(
-            store: store, strings: client.strings, words: client.language.charts, now: screens.now)
+            store: store, strings: client.strings, words: client.language.charts, now: app.now)
         await viewModel.load(list, page: page)
         return viewModel.outputs
     }

@@ -7,13 +7,13 @@ import Hummingbird
 /// does not answer and a banner for each store the server could not open, and the page with its
 /// client's cookies.
 struct PageRenderer: Sendable {
-    let screens: Screens
+    let app: AppDependencies
 
     /// The layout of a page at `path` for `client`.
     func layout(_ client: ClientState, path: String) -> PageLayout {
         PageLayout(
-            client: client, path: path, connectivity: screens.connectivityNotice(client),
-            unavailable: screens.unavailableNotices(client))
+            client: client, path: path, connectivity: app.connectivityNotice(client),
+            unavailable: app.unavailableNotices(client))
     }
 
     /// How long a person is asked to wait before trying a page again whose source is down: the

@@ -6,7 +6,8 @@ import Hummingbird
 /// `GET /live?page=<the page's address>`: the page's live updates as server-sent events (see
 /// ``LiveUpdates``); 204 for a page with nothing that can change.
 struct LiveController: Sendable {
-    let screens: Screens
+    let app: AppDependencies
+    let screens: LiveScreens
 
     /// Days ahead a showtimes page is followed live: Finnkino sells tickets a few weeks ahead at
     /// most, so a later date has no shows to follow, only a feed that would poll for nothing.
@@ -26,10 +27,10 @@ struct LiveController: Sendable {
     private func live(_ request: Request, _ context: PageRequestContext) async throws -> Response {
         let client = context.client
         guard let page = request.uri.queryParameters["page"].map(String.init),
-            let screen = ScreenRequest(page: page, client: client), Self.hasLiveData(screen, today: screens.today()),
+            let screen = ScreenRequest(page: page, client: client), Self.hasLiveData(screen, today: app.today()),
             await screens.namesKnownArea(screen, client: client)
         else { return Response(status: .noContent) }
-        let updates = LiveUpdates(screens: screens)
+        let updates = LiveUpdates(app: app, screens: screens)
         return Response(
             status: .ok,
             headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-cache"],

@@ -12,7 +12,8 @@ import WebSupport
 /// It also observes the data source's reachability: the offline banner is pushed when the source
 /// stops answering and taken away when it answers again, and then the page's feeds refresh.
 struct LiveUpdates: Sendable {
-    let screens: Screens
+    let app: AppDependencies
+    let screens: LiveScreens
 
     /// The event stream for `screen`, written into `writer` until `closed` finishes (the client
     /// went away), the server shuts down, or the calling task is cancelled.
@@ -20,7 +21,7 @@ struct LiveUpdates: Sendable {
         _ screen: ScreenRequest, client: ClientState, writer: inout any ResponseBodyWriter,
         until closed: AsyncStream<Void>
     ) async throws {
-        let store = try screens.store(client)
+        let store = try app.store(client)
         let live = try screens.live(screen, client: client)
         let feeds = live.feeds
         let (changes, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
@@ -29,7 +30,7 @@ struct LiveUpdates: Sendable {
         let statuses = store.reachability.values()
         let initiallyUnreachable = store.reachability.status.isUnreachable
         var last = try await live.fragment().html
-        var lastBanner = screens.connectivityNotice(client)
+        var lastBanner = app.connectivityNotice(client)
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await _ in closed {}
@@ -54,7 +55,7 @@ struct LiveUpdates: Sendable {
                 do {
                     try await writer.write(ByteBuffer(string: "retry: 5000\n: subscribed\n\n"))
                     for await _ in changes {
-                        let banner = screens.connectivityNotice(client)
+                        let banner = app.connectivityNotice(client)
                         if banner != lastBanner {
                             lastBanner = banner
                             var html = HTMLWriter(capacity: 256)

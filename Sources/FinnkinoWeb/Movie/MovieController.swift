@@ -1,22 +1,27 @@
+import AppPatterns
 import FinnkinoKit
 import FinnkinoPresentation
 import Foundation
 import Hummingbird
 
-/// A movie's page: `GET /movie/<id>` (its bookmark button posts to `/bookmarks/toggle`), and its
-/// "Tell me when it's on": `POST /movies/wanted` with `movie` and `wanted=yes|no`.
+/// A movie's page: `GET /movie/<id>` (its bookmark button posts to `/bookmarks/toggle`, its "Tell
+/// me when it's on" to `/movies/wanted`, its "Not interested" to `/movies/interest`).
 struct MovieController: Sendable {
-    let screens: Screens
+    let app: AppDependencies
     let renderer: PageRenderer
+    /// A movie's next days as made in the current minute, per movie, area, language and location:
+    /// after the list, the movie page is what people open most, and its next days change only as
+    /// shows start (minute by minute) and as feeds refresh (seen within the minute).
+    let showsMade = MemoryCache<ShowsKey, MovieShowsViewModel.Outputs>(countLimit: 1_000)
 
     func add(to routes: RouteGroups) {
         routes.on(.movie) { _, context in
             let client = context.client
             guard let id = context.parameters.get("id", as: Int.self) else { throw HTTPError(.notFound) }
-            async let shows = screens.movieShows(id: id, client: client)
-            let outputs = try await screens.movie(id: id, client: client)
+            async let shows = movieShows(id: id, client: client)
+            let outputs = try await movie(id: id, client: client)
             if outputs.errorMessage == nil {
-                screens.place(client).update {
+                app.place(client).update {
                     $0.tab = .movie
                     $0.openMovieID = id
                 }
@@ -25,33 +30,51 @@ struct MovieController: Sendable {
             // after the list, asks no store for it.)
             let wanted =
                 client.person == .nobody
-                ? nil : try screens.wanted.wanted(by: client.person).first { $0.movieID == id }
+                ? nil : try app.wanted.wanted(by: client.person).first { $0.movieID == id }
             let shown = try await shows
             let path = WebRoute.movie(id: id).path
             return renderer.screen(outputs.outcome, client: client, path: path) {
                 MovieView.page(
-                    outputs, shows: shown, isHidden: screens.place(client).place.isNotInterested(in: id),
-                    wanted: wanted, pushKey: screens.pushKey, layout: renderer.layout(client, path: path))
+                    outputs, shows: shown, isHidden: app.place(client).place.isNotInterested(in: id),
+                    wanted: wanted, pushKey: app.pushKey, layout: renderer.layout(client, path: path))
             }
         }
-        routes.on(.setWanted) { _, context in try await setWanted(context) }
     }
 
-    /// Adds the movie to the person's wanted ones (`wanted=yes`, with the title the source gives
-    /// now) or removes it (`no`), then goes back to the page the form was on, saying what was done.
-    private func setWanted(_ context: PageRequestContext) async throws -> Response {
-        let form = context.form
-        guard let id = form["movie"].flatMap({ Int($0) }), id > 0, id < 1_000_000_000 else {
-            throw HTTPError(.badRequest)
-        }
-        var viewModel = try screens.wantedMovies(context.client)
-        let outcome: WantedMoviesViewModel.Outcome
-        switch form["wanted"] {
-        case "yes": outcome = try await viewModel.wantSelected(id)
-        case "no": outcome = try viewModel.unwantSelected(id)
-        default: throw HTTPError(.badRequest)
-        }
-        if outcome == .notListed { throw HTTPError(.notFound) }
-        return ClientState.redirect(to: form.back, flash: viewModel.outputs.message)
+    /// The movie's page, loaded.
+    private func movie(id: Int, client: ClientState) async throws -> MovieViewModel.Outputs {
+        var viewModel = MovieViewModel(
+            store: try app.store(client), strings: client.strings, words: client.language.charts,
+            bookmarks: try app.bookmarkStore(client), media: app.media)
+        viewModel.movieSelected(id)
+        await viewModel.load()
+        return viewModel.outputs
+    }
+
+    /// A movie's shows of the next days in the client's area, nearest theatre first with a location.
+    private func movieShows(id: Int, client: ClientState) async throws -> MovieShowsViewModel.Outputs {
+        let area = client.area(asked: nil).showsArea
+        let coordinate = app.coordinate(client)
+        let key = ShowsKey(
+            movie: id, area: area, language: client.language, latitude: coordinate?.latitude,
+            longitude: coordinate?.longitude, minute: Int(app.now().timeIntervalSince1970 / 60))
+        if let made = showsMade.value(for: key) { return made }
+        var viewModel = MovieShowsViewModel(store: try app.store(client), language: client.language, now: app.now)
+        viewModel.movieSelected(id)
+        viewModel.areaSelected(area)
+        viewModel.locationChanged(coordinate)
+        await viewModel.load()
+        // A failure is not kept: the next request asks again.
+        if viewModel.outputs.errorMessage == nil { showsMade.set(viewModel.outputs, for: key) }
+        return viewModel.outputs
+    }
+
+    struct ShowsKey: Hashable, Sendable {
+        var movie: Int
+        var area: Int
+        var language: UILanguage
+        var latitude: Double?
+        var longitude: Double?
+        var minute: Int
     }
 }

@@ -7,7 +7,8 @@ import Hummingbird
 /// the list as the person left it), and `GET /movies/results?…`, only the results (what the
 /// script swaps in while the person types).
 struct MoviesController: Sendable {
-    let screens: Screens
+    let app: AppDependencies
+    let movies: MoviesScreens
     let renderer: PageRenderer
 
     func add(to routes: RouteGroups) {
@@ -17,13 +18,15 @@ struct MoviesController: Sendable {
 
     private func page(_ request: Request, _ context: PageRequestContext, resultsOnly: Bool) async throws -> Response {
         let client = context.client
-        let place = screens.place(client)
+        let place = app.place(client)
         guard
-            let screen = ScreenRequest(request: request, client: client, place: place.place, today: screens.today()),
+            let screen = ScreenRequest(request: request, client: client, place: place.place, today: app.today()),
             case .movies(let area, _, let list, let text, let scope, let sort) = screen
         else { throw HTTPError(.notFound) }
-        let outputs = try await screens.movies(
+        var viewModel = try movies.viewModel(
             area: area, list: list, text: text, scope: scope, sort: sort, client: client)
+        await viewModel.load()
+        let outputs = viewModel.outputs
         place.update {
             if !resultsOnly { $0.tab = .movies }
             $0.movies = AppPlace.Movies(area: area, list: list, searchText: text, scope: scope, sort: sort)
@@ -31,11 +34,11 @@ struct MoviesController: Sendable {
         }
         let path = WebRoute.movies.path + "?" + MoviesView.query(outputs)
         return renderer.screen(outputs.outcome, client: client, path: path, area: screen.chosenArea) {
-            let results = screens.moviesResults(outputs, client: client)
+            let results = movies.results(outputs, client: client)
             return resultsOnly
                 ? results
                 : MoviesView.page(
-                    outputs, results: results, location: screens.userLocation(client),
+                    outputs, results: results, location: app.userLocation(client),
                     layout: renderer.layout(client, path: path))
         }
     }

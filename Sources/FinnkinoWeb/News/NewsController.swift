@@ -6,18 +6,21 @@ import Hummingbird
 /// The News tab: `GET /news?category=…` (without a query, the category the person left), and an
 /// article, `GET /news/<id>`.
 struct NewsController: Sendable {
-    let screens: Screens
+    let app: AppDependencies
+    let news: NewsScreens
     let renderer: PageRenderer
 
     func add(to routes: RouteGroups) {
         routes.on(.news) { request, context in
             let client = context.client
-            let place = screens.place(client)
+            let place = app.place(client)
             guard
                 case .news(let category)? = ScreenRequest(
-                    request: request, client: client, place: place.place, today: screens.today())
+                    request: request, client: client, place: place.place, today: app.today())
             else { throw HTTPError(.notFound) }
-            let outputs = try await screens.news(category: category, client: client)
+            var viewModel = try news.viewModel(category: category, client: client)
+            await viewModel.load()
+            let outputs = viewModel.outputs
             place.update {
                 $0.tab = .news
                 $0.newsCategory = category
@@ -30,7 +33,10 @@ struct NewsController: Sendable {
         routes.on(.article) { _, context in
             let client = context.client
             guard let id = context.parameters.get("id"), id.utf8.count <= 200 else { throw HTTPError(.notFound) }
-            let outputs = try await screens.article(id: id, client: client)
+            var viewModel = ArticleViewModel(store: try app.store(client), strings: client.strings)
+            viewModel.articleSelected(id)
+            await viewModel.load()
+            let outputs = viewModel.outputs
             let path = WebRoute.article(id: id).path
             return renderer.screen(outputs.outcome, client: client, path: path) {
                 ArticleView.page(outputs, layout: renderer.layout(client, path: path))

@@ -37,7 +37,7 @@ struct WantedData: PersonalData {
                     movieID: $0.movieID, title: $0.title, wantedAt: $0.wantedAt, announcedAt: $0.announcedAt,
                     theatre: $0.announcement?.theatre, firstShow: $0.announcement?.firstShow)
             })
-        let tokens = try WantedFeedsController.tokens(of: person, wanted: wanted, key: feedKey)
+        let tokens = try WantedController.tokens(of: person, wanted: wanted, key: feedKey)
         document.add(
             "feeds",
             Feeds(

@@ -51,30 +51,36 @@ struct FinnkinoRoutes {
                     middleware: PostRateMiddleware(
                         hosted: configuration.hosted, perMinute: configuration.postsPerMinute, now: configuration.now)))
         let catalog = StoreCatalog(probeInterval: configuration.probeInterval, make: configuration.makeStore)
-        let screens = Screens(
+        let app = AppDependencies(
             catalog: catalog, now: configuration.now, people: people, allBookmarks: configuration.bookmarks,
             library: configuration.library, wanted: configuration.wanted,
             pushKey: configuration.vapidKey.publicKeyText, media: try? BundledMedia.bundled())
-        let renderer = PageRenderer(screens: screens)
-        AppController(screens: screens, renderer: renderer, assets: try finnkinoStaticAssets()).add(to: routes)
-        MoviesController(screens: screens, renderer: renderer).add(to: routes)
-        HiddenMoviesController(screens: screens, renderer: renderer).add(to: routes)
-        MovieController(screens: screens, renderer: renderer).add(to: routes)
-        ShowtimesController(screens: screens, renderer: renderer).add(to: routes)
-        ShowController(screens: screens, renderer: renderer).add(to: routes)
-        NewsController(screens: screens, renderer: renderer).add(to: routes)
+        let renderer = PageRenderer(app: app)
+        // The screens that live updates and the responder chain build too.
+        let live = LiveScreens(
+            app: app, movies: MoviesScreens(app: app), showtimes: ShowtimesScreens(app: app),
+            news: NewsScreens(app: app),
+            bookmarks: BookmarksScreens(app: app))
+        AppController(app: app, renderer: renderer, assets: try finnkinoStaticAssets()).add(to: routes)
+        MoviesController(app: app, movies: live.movies, renderer: renderer).add(to: routes)
+        HiddenMoviesController(app: app, renderer: renderer).add(to: routes)
+        MovieController(app: app, renderer: renderer).add(to: routes)
+        ShowtimesController(app: app, showtimes: live.showtimes, renderer: renderer).add(to: routes)
+        ShowController(app: app, renderer: renderer).add(to: routes)
+        NewsController(app: app, news: live.news, renderer: renderer).add(to: routes)
         let feedKey = configuration.csrfSecret.derivedKey(FeedToken.keyLabel)
         BookmarksController(
-            screens: screens, renderer: renderer, feedKey: feedKey, secure: configuration.secureCookies
+            app: app, bookmarks: live.bookmarks, renderer: renderer, feedKey: feedKey,
+            secure: configuration.secureCookies
         ).add(to: routes)
-        WantedFeedsController(
-            screens: screens, persons: configuration.persons, key: feedKey,
+        WantedController(
+            app: app, persons: configuration.persons, key: feedKey,
             defaultLanguage: configuration.defaultLanguage, secure: configuration.secureCookies
         ).add(to: routes)
-        InternationalController(screens: screens, renderer: renderer).add(to: routes)
-        SettingsController(screens: screens).add(to: routes)
-        ActionController(screens: screens).add(to: routes)
-        LiveController(screens: screens).add(to: routes)
+        InternationalController(app: app, renderer: renderer).add(to: routes)
+        SettingsController(app: app).add(to: routes)
+        ActionController(screens: live).add(to: routes)
+        LiveController(app: app, screens: live).add(to: routes)
         DevicesController(
             renderer: renderer, persons: configuration.persons, hosted: configuration.hosted,
             secureCookies: configuration.secureCookies, now: configuration.now
@@ -88,7 +94,7 @@ struct FinnkinoRoutes {
             uneditedLifetime: configuration.hosted ? EditorSessions.hostedUneditedLifetime : nil,
             instanceName: configuration.instanceName,
             logger: configuration.logger)
-        let clips = TrailerClips(screens: screens, media: screens.media)
+        let clips = TrailerClips(app: app, media: app.media)
         TrailerController(clips: clips, renderer: renderer).add(to: routes)
         EditorController(sessions: editorSessions, clips: clips, renderer: renderer).add(to: routes)
         LibraryController(library: configuration.library, renderer: renderer).add(to: routes)
@@ -97,7 +103,7 @@ struct FinnkinoRoutes {
             wanted: configuration.wanted, pushSubscriptions: configuration.pushSubscriptions, editors: editorSessions,
             people: people, places: places, feedKey: feedKey)
         let eraser = PersonEraser(registry: personalData, logger: configuration.logger)
-        PersonDataController(screens: screens, eraser: eraser).add(to: routes)
+        PersonDataController(app: app, eraser: eraser).add(to: routes)
         ImageController(pipeline: configuration.images, catalog: catalog, logger: configuration.logger).add(to: routes)
         let pushServices = PushServices(addedOrigins: configuration.pushServiceOrigins)
         let defaultLanguage = configuration.defaultLanguage

@@ -6,20 +6,23 @@ import Hummingbird
 /// The Showtimes tab: `GET /showtimes?movie=…&area=…&date=…` with the filter's parts
 /// (``ShowFilter/init(query:)``); without a query, as the person left it.
 struct ShowtimesController: Sendable {
-    let screens: Screens
+    let app: AppDependencies
+    let showtimes: ShowtimesScreens
     let renderer: PageRenderer
 
     func add(to routes: RouteGroups) {
         routes.on(.showtimes) { request, context in
             let client = context.client
-            let place = screens.place(client)
+            let place = app.place(client)
             guard
                 let requested = ScreenRequest(
-                    request: request, client: client, place: place.place, today: screens.today()),
+                    request: request, client: client, place: place.place, today: app.today()),
                 case .showtimes(let movie, let area, _, let date, let filter) = requested
             else { throw HTTPError(.notFound) }
-            let outputs = try await screens.showtimes(
+            var viewModel = try showtimes.viewModel(
                 movie: movie, area: area, date: date, filter: filter, client: client)
+            await viewModel.load()
+            let outputs = viewModel.outputs
             let chosenArea = requested.chosenArea
             place.update {
                 $0.tab = .showtimes
@@ -30,7 +33,7 @@ struct ShowtimesController: Sendable {
             let path = WebRoute.showtimes.path + "?" + ShowtimesView.query(outputs, date: outputs.date)
             return renderer.screen(outputs.outcome, client: client, path: path, area: chosenArea) {
                 ShowtimesView.page(
-                    outputs, location: screens.userLocation(client), layout: renderer.layout(client, path: path))
+                    outputs, location: app.userLocation(client), layout: renderer.layout(client, path: path))
             }
         }
     }

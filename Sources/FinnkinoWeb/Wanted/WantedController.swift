@@ -5,13 +5,15 @@ import FinnkinoPresentation
 import Foundation
 import Hummingbird
 
-/// A person's private feeds of their wanted movies, for those who decline notifications:
+/// "Tell me when it's on": `POST /movies/wanted` (`movie`, `wanted=yes|no`, from a movie's page
+/// or the Bookmarks page) wants a movie or no longer; and the person's private feeds of their
+/// wanted movies, for those who decline notifications:
 /// `GET /feeds/<token>/calendar.ics` (the shows of their wanted movies in their home area and own
 /// theatres, what a calendar app subscribes to as `webcal:`) and `GET /feeds/<token>/atom.xml`
 /// (what they were told); `POST /feeds/renew` makes new addresses, and the old ones stop working.
 /// The token is the key (``FeedToken``): the feeds are fetched without cookies.
-struct WantedFeedsController: Sendable {
-    let screens: Screens
+struct WantedController: Sendable {
+    let app: AppDependencies
     let persons: PersonStore
     let key: SymmetricKey
     let defaultLanguage: UILanguage
@@ -24,24 +26,24 @@ struct WantedFeedsController: Sendable {
         routes.onPublic(.wantedCalendar) { request, _ in
             guard case .wantedCalendar(let token) = WebRoute(path: request.uri.path) else { throw HTTPError(.notFound) }
             let (person, generation) = try person(of: token, feed: .calendar)
-            let language = screens.people.storedPlace(of: person).language ?? defaultLanguage
+            let language = app.people.storedPlace(of: person).language ?? defaultLanguage
             // A calendar app asks again and again: the calendar is made once per person and period.
             let key = CalendarKey(
                 person: person, generation: generation, language: language,
-                period: Int(screens.now().timeIntervalSince1970 / Self.calendarPeriod))
+                period: Int(app.now().timeIntervalSince1970 / Self.calendarPeriod))
             if let text = calendars.value(for: key) { return Self.private(text, type: Self.calendarType) }
-            let wanted = try screens.wanted.wanted(by: person)
+            let wanted = try app.wanted.wanted(by: person)
             let text = WantedFeeds.calendar(
                 wanted: wanted, shows: await shows(of: wanted, person: person, language: language), language: language
-            ).text(stamp: screens.now())
+            ).text(stamp: app.now())
             calendars.set(text, for: key, cost: text.utf8.count)
             return Self.private(text, type: Self.calendarType)
         }
         routes.onPublic(.wantedAtom) { request, _ in
             guard case .wantedAtom(let token) = WebRoute(path: request.uri.path) else { throw HTTPError(.notFound) }
             let (person, generation) = try person(of: token, feed: .atom)
-            let language = screens.people.storedPlace(of: person).language ?? defaultLanguage
-            let wanted = try screens.wanted.wanted(by: person)
+            let language = app.people.storedPlace(of: person).language ?? defaultLanguage
+            let wanted = try app.wanted.wanted(by: person)
             let base = try base(of: request)
             let feed = WantedFeeds.atom(
                 wanted: wanted,
@@ -51,11 +53,37 @@ struct WantedFeedsController: Sendable {
                 created: wanted.map(\.wantedAt).max() ?? Date(timeIntervalSince1970: 0))
             return Self.private(feed.text, type: "application/atom+xml; charset=utf-8")
         }
+        routes.on(.setWanted) { _, context in try await setWanted(context) }
         routes.on(.renewFeeds) { _, context in
-            var viewModel = try screens.wantedMovies(context.client)
+            var viewModel = try wantedMovies(context.client)
             _ = try viewModel.renewFeedsSelected()
             return ClientState.redirect(to: context.form.back, flash: viewModel.outputs.message)
         }
+    }
+
+    /// Adds the movie to the person's wanted ones (`wanted=yes`, with the title the source gives
+    /// now) or removes it (`no`), then goes back to the page the form was on, saying what was done.
+    private func setWanted(_ context: PageRequestContext) async throws -> Response {
+        let form = context.form
+        guard let id = form["movie"].flatMap({ Int($0) }), id > 0, id < 1_000_000_000 else {
+            throw HTTPError(.badRequest)
+        }
+        var viewModel = try wantedMovies(context.client)
+        let outcome: WantedMoviesViewModel.Outcome
+        switch form["wanted"] {
+        case "yes": outcome = try await viewModel.wantSelected(id)
+        case "no": outcome = try viewModel.unwantSelected(id)
+        default: throw HTTPError(.badRequest)
+        }
+        if outcome == .notListed { throw HTTPError(.notFound) }
+        return ClientState.redirect(to: form.back, flash: viewModel.outputs.message)
+    }
+
+    /// The client's person's wanted movies and feeds.
+    private func wantedMovies(_ client: ClientState) throws -> WantedMoviesViewModel {
+        WantedMoviesViewModel(
+            store: try app.store(client), wanted: app.wanted, person: client.person, language: client.language,
+            now: app.now)
     }
 
     /// The tokens of `person`'s calendar and Atom feed as valid now.
@@ -77,7 +105,7 @@ struct WantedFeedsController: Sendable {
             throw HTTPError(.notFound)
         }
         let exists = try token.person == .local || persons.dates(of: token.person) != nil
-        guard exists, token.generation == (try screens.wanted.feedGeneration(of: token.person)) else {
+        guard exists, token.generation == (try app.wanted.feedGeneration(of: token.person)) else {
             throw HTTPError(.notFound)
         }
         return (token.person, token.generation)
@@ -98,9 +126,9 @@ struct WantedFeedsController: Sendable {
     /// The shows of the wanted movies in the person's areas over the next days (an area that
     /// cannot be read now is left out).
     private func shows(of wanted: [WantedMovie], person: PersonID, language: UILanguage) async -> [Show] {
-        guard !wanted.isEmpty, let store = try? screens.catalog.store(for: language.contentLanguage) else { return [] }
-        let place = screens.people.storedPlace(of: person)
-        let now = screens.now()
+        guard !wanted.isEmpty, let store = try? app.catalog.store(for: language.contentLanguage) else { return [] }
+        let place = app.people.storedPlace(of: person)
+        let now = app.now()
         var shows: [Show] = []
         for area in WantedMovieWatchService.areas(homeArea: place.homeArea, myTheatres: place.myTheatres) {
             guard

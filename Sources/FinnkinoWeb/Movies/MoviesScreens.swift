@@ -1,0 +1,30 @@
+import FinnkinoKit
+import FinnkinoPresentation
+import Foundation
+
+/// The Movies screen of a request (its page, its results, its live updates) and its rendered
+/// list, kept for the next request that shows the same list.
+struct MoviesScreens: Sendable {
+    let app: AppDependencies
+    let lists = MovieListCache()
+
+    /// The Movies screen with its inputs and the person's hidden movies and location, not loaded.
+    func viewModel(
+        area: Int?, list: EventListType, text: String, scope: SearchScope, sort: MovieSort, client: ClientState
+    ) throws -> MoviesViewModel {
+        var viewModel = MoviesViewModel(store: try app.store(client), strings: client.strings, now: app.now)
+        viewModel.areaSelected(area)
+        viewModel.listSelected(list)
+        viewModel.searchTextChanged(text)
+        viewModel.scopeChanged(scope)
+        viewModel.sortSelected(sort)
+        viewModel.hiddenMoviesChanged(Set(app.place(client).place.notInterested ?? []))
+        viewModel.locationChanged(app.coordinate(client))
+        return viewModel
+    }
+
+    /// The rendered list of the Movies screen, from the cache when it was rendered before.
+    func results(_ outputs: MoviesViewModel.Outputs, client: ClientState) -> String {
+        lists.results(outputs, language: client.language) { MoviesView.results($0, language: client.language) }
+    }
+}
