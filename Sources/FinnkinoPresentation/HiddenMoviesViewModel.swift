@@ -25,11 +25,12 @@ public struct HiddenMoviesViewModel: Sendable {
     }
 
     public private(set) var outputs = Outputs()
-    private let store: FeedStore
+    /// The feeds that name the movies; nil when they cannot be opened (each is then named by its ID).
+    private let store: FeedStore?
     private let place: any PlaceKeeping
     private let words: ShowStrings
 
-    public init(store: FeedStore, place: any PlaceKeeping, language: UILanguage) {
+    public init(store: FeedStore?, place: any PlaceKeeping, language: UILanguage) {
         self.store = store
         self.place = place
         words = language.shows
@@ -49,11 +50,17 @@ public struct HiddenMoviesViewModel: Sendable {
         outputs.message = words.broughtBack(await title(of: id))
     }
 
-    /// The person wants every movie they hid back in their lists.
-    public mutating func bringAllBackSelected() {
-        let count = place.place.notInterested?.count ?? 0
-        place.update { $0.notInterested = nil }
+    /// The person wants every movie they hid back in their lists; how many came back (0: there
+    /// were none, and nothing changed).
+    @discardableResult
+    public mutating func bringAllBackSelected() -> Int {
+        var count = 0
+        place.update { place in
+            count = place.notInterested?.count ?? 0
+            place.notInterested = nil
+        }
         outputs.message = count == 0 ? words.noHiddenMovies : words.allBroughtBack(String(count))
+        return count
     }
 
     /// Loads the hidden movies into `outputs.rows`.
@@ -67,7 +74,7 @@ public struct HiddenMoviesViewModel: Sendable {
         // The two nationwide lists once, not once per hidden movie.
         var listed: [Int: Event] = [:]
         for list in EventListType.allCases {
-            for event in (try? await store.movies(list).value) ?? [] where listed[event.id] == nil {
+            for event in (try? await store?.movies(list).value) ?? [] where listed[event.id] == nil {
                 listed[event.id] = event
             }
         }
@@ -82,6 +89,6 @@ public struct HiddenMoviesViewModel: Sendable {
 
     /// The movie's title as the source has it, or that it is no longer listed.
     private func title(of id: Int) async -> String {
-        (try? await store.movie(id: id).title) ?? words.movieNoLongerListed(String(id))
+        (try? await store?.movie(id: id).title) ?? words.movieNoLongerListed(String(id))
     }
 }

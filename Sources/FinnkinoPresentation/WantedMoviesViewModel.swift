@@ -21,14 +21,16 @@ public struct WantedMoviesViewModel: Sendable {
     }
 
     public private(set) var outputs = Outputs()
-    private let store: FeedStore
+    /// The feeds that name a movie wanted; nil when they cannot be opened (then nothing can be
+    /// wanted, and the rest works).
+    private let store: FeedStore?
     private let wanted: any WantedMovies
     private let person: PersonID
     private let language: UILanguage
     private let now: @Sendable () -> Date
 
     public init(
-        store: FeedStore, wanted: any WantedMovies, person: PersonID, language: UILanguage,
+        store: FeedStore?, wanted: any WantedMovies, person: PersonID, language: UILanguage,
         now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.store = store
@@ -68,7 +70,7 @@ public struct WantedMoviesViewModel: Sendable {
 
     @inline(never)
     private func sourceTitle(of id: Int) async -> String? {
-        try? await store.movie(id: id).title
+        try? await store?.movie(id: id).title
     }
 
     @inline(never)

@@ -1,5 +1,6 @@
 import FinnkinoKit
 import FinnkinoPresentation
+import FinnkinoStores
 import Foundation
 import Testing
 
@@ -79,6 +80,27 @@ import Testing
         // And without the token nothing is brought back
         _ = try await b.post("/movies/hidden/bring-back", "back=%2F", token: "forged")
         #expect(try Self.cards(try await b.get(list).body) == before.filter { $0 != before[0] })
+    }
+
+    /// A browser that is nobody has hidden nothing: bringing everything back changes nothing and
+    /// leaves no person, on disk or in memory.
+    @Test func aNobodyBringingNothingBackStaysNobody() async throws {
+        let persons = try SQLitePersonStore.inMemory()
+        let server = try await WebServer.start(hosted: true, persons: persons)
+        defer { Task { await server.stop() } }
+        var nobody = HostedBrowser(server)
+        _ = try await nobody.get("/movies/hidden")
+        let kept = server.people.count
+        let personsBefore = try persons.count()
+        let reply = try await nobody.post("/movies/hidden/bring-back", "back=%2Fmovies%2Fhidden")
+        #expect(reply.status == 303 && reply.cookies["flash"] != nil)
+        let personsAfterBringing = try persons.count()
+        #expect(nobody.session == nil && personsAfterBringing == personsBefore)
+        #expect(server.people.count == kept)
+        // And a form that is not one costs no state either
+        _ = try await nobody.post("/movies/interest", "movie=5&interested=maybe&back=%2F")
+        let personsAfterNonsense = try persons.count()
+        #expect(nobody.session == nil && personsAfterNonsense == personsBefore && server.people.count == kept)
     }
 
     @Test func aFormThatIsNotOneIsRefused() async throws {

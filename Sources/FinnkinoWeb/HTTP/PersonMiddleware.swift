@@ -42,6 +42,9 @@ struct PersonMiddleware: RouterMiddleware {
     /// The reverse proxies whose `X-Forwarded-For` is believed.
     let trustedProxies: TrustedProxies
     let now: @Sendable () -> Date
+    /// Forgets what the process keeps in memory of a person (their place, their location): for a
+    /// person made for a change that then failed.
+    let forget: @Sendable (PersonID) -> Void
     /// When each session's cookie was last given again.
     let renewals = SessionCookieRenewals(period: cookieRenewal)
     /// Whether the operator was told that a proxy's forwarded addresses are ignored.
@@ -49,8 +52,10 @@ struct PersonMiddleware: RouterMiddleware {
 
     init(
         persons: PersonStore, hosted: Bool, secureCookies: Bool, logger: Logger,
-        trustedProxies: TrustedProxies = TrustedProxies(), now: @escaping @Sendable () -> Date = Date.init
+        trustedProxies: TrustedProxies = TrustedProxies(), now: @escaping @Sendable () -> Date = Date.init,
+        forget: @escaping @Sendable (PersonID) -> Void = { _ in }
     ) {
+        self.forget = forget
         self.persons = persons
         self.hosted = hosted
         self.secureCookies = secureCookies
@@ -110,13 +115,17 @@ struct PersonMiddleware: RouterMiddleware {
         do {
             response = try await next(request, context)
         } catch {
-            if let made = first.outcome.made { try? persons.erase(made.person) }
+            if let made = first.outcome.made {
+                try? persons.erase(made.person)
+                forget(made.person)
+            }
             throw error
         }
         guard let made = first.outcome.made else { return Self.personal(response) }
         // A change that fails (a bad form, a refusal, a redirect back with a message) keeps no one.
         guard response.status.code < 400, !first.outcome.failed else {
             try? persons.erase(made.person)
+            forget(made.person)
             return Self.personal(response)
         }
         var answered = response

@@ -30,14 +30,16 @@ struct FinnkinoRoutes {
             middleware: SecurityHeadersMiddleware(
                 contentSecurityPolicy: finnkinoContentSecurityPolicy, httpsOnly: configuration.secureCookies))
         router.add(middleware: RequestOriginMiddleware(allowedHosts: configuration.allowedHosts))
+        // The place every page view leaves is saved behind the response, all of a moment in one write.
+        let places = WriteBehindSnapshotStorage(base: configuration.stateStorage, logger: configuration.logger)
+        let people = PersonStates(storage: places, localLocation: configuration.location, logger: configuration.logger)
+        self.people = people
         router.add(
             middleware: PersonMiddleware(
                 persons: configuration.persons, hosted: configuration.hosted,
                 secureCookies: configuration.secureCookies,
-                logger: configuration.logger, trustedProxies: configuration.trustedProxies, now: configuration.now))
-        // The place every page view leaves is saved behind the response, all of a moment in one write.
-        let places = WriteBehindSnapshotStorage(base: configuration.stateStorage, logger: configuration.logger)
-        people = PersonStates(storage: places, localLocation: configuration.location, logger: configuration.logger)
+                logger: configuration.logger, trustedProxies: configuration.trustedProxies, now: configuration.now,
+                forget: { people.forget($0) }))
         router.add(
             middleware: ClientMiddleware(
                 people: people, defaultLanguage: configuration.defaultLanguage, secret: configuration.csrfSecret))

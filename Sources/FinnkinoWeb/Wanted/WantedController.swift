@@ -55,7 +55,7 @@ struct WantedController: Sendable {
         }
         routes.on(.setWanted) { _, context in try await setWanted(context) }
         routes.on(.renewFeeds) { _, context in
-            var viewModel = try wantedMovies(context.client)
+            var viewModel = wantedMovies(context.client)
             _ = try viewModel.renewFeedsSelected()
             return ClientState.redirect(to: context.form.back, flash: viewModel.outputs.message)
         }
@@ -68,21 +68,17 @@ struct WantedController: Sendable {
         guard let id = form["movie"].flatMap({ Int($0) }), id > 0, id < 1_000_000_000 else {
             throw HTTPError(.badRequest)
         }
-        var viewModel = try wantedMovies(context.client)
-        let outcome: WantedMoviesViewModel.Outcome
-        switch form["wanted"] {
-        case "yes": outcome = try await viewModel.wantSelected(id)
-        case "no": outcome = try viewModel.unwantSelected(id)
-        default: throw HTTPError(.badRequest)
-        }
+        guard let wants = ["yes": true, "no": false][form["wanted"] ?? ""] else { throw HTTPError(.badRequest) }
+        var viewModel = wantedMovies(context.client)
+        let outcome = wants ? try await viewModel.wantSelected(id) : try viewModel.unwantSelected(id)
         if outcome == .notListed { throw HTTPError(.notFound) }
         return ClientState.redirect(to: form.back, flash: viewModel.outputs.message)
     }
 
     /// The client's person's wanted movies and feeds.
-    private func wantedMovies(_ client: ClientState) throws -> WantedMoviesViewModel {
+    private func wantedMovies(_ client: ClientState) -> WantedMoviesViewModel {
         WantedMoviesViewModel(
-            store: try app.store(client), wanted: app.wanted, person: client.person, language: client.language,
+            store: try? app.store(client), wanted: app.wanted, person: client.person, language: client.language,
             now: app.now)
     }
 
