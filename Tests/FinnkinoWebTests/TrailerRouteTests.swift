@@ -132,7 +132,8 @@ import Testing
             head: HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: "/editor/abc"),
             body: RequestBody(buffer: ByteBuffer()))
         let client = ClientState(
-            request: request, person: .local, session: nil, saved: nil, defaultLanguage: .fi, secret: .random())
+            request: request, person: .local, session: nil, savedLanguage: nil, homeArea: nil, defaultLanguage: .fi,
+            secret: .random())
         let html = EditorView.page(
             session, export: .running(0.427), tunes: [], layout: PageLayout(client: client, path: "/editor/abc"))
         #expect(html.contains("<progress id=\"export-progress\" max=\"100\" value=\"42\"></progress>"))

@@ -28,7 +28,6 @@ struct DevicesController: Sendable {
     /// Join attempts of everyone together: 60 a minute (2^40 codes, 10 minutes each: a guess in
     /// 30 million years at that rate).
     let attemptsOnServer: RateLimiter<Int>
-    let now: @Sendable () -> Date
 
     init(
         renderer: PageRenderer, persons: PersonStore, hosted: Bool, secureCookies: Bool,
@@ -38,7 +37,6 @@ struct DevicesController: Sendable {
         self.persons = persons
         self.hosted = hosted
         self.secureCookies = secureCookies
-        self.now = now
         attemptsPerSession = RateLimiter(limit: 5, per: 600, now: now)
         attemptsPerClient = RateLimiter(limit: 10, per: 600, now: now)
         attemptsOnServer = RateLimiter(limit: 60, per: 60, now: now)
@@ -91,9 +89,10 @@ struct DevicesController: Sendable {
 
     /// The Devices screen of the request's person and browser.
     private func devices(_ context: PageRequestContext) -> DevicesViewModel {
+        // On the wall clock, as sessions are checked (``PersonMiddleware``); the app's clock times
+        // the join attempts only.
         DevicesViewModel(
-            persons: persons, person: context.person, session: context.session, language: context.client.language,
-            now: now)
+            persons: persons, person: context.person, session: context.session, language: context.client.language)
     }
 
     private func page(

@@ -21,9 +21,10 @@ struct ClientMiddleware: RouterMiddleware {
         var context = context
         // A person this very request made has no language saved yet; asking would keep a state
         // for them even when their change then fails and they are erased.
-        let saved = context.sessionIsNew ? nil : people.state(of: person).place.place
+        let saved = context.sessionIsNew ? nil : people.state(of: person).place.choices
         context.client = ClientState(
-            request: request, person: person, session: context.session, saved: saved,
+            request: request, person: person, session: context.session, savedLanguage: saved?.language,
+            homeArea: saved?.homeArea,
             defaultLanguage: defaultLanguage, secret: secret)
         return try await next(request, context)
     }

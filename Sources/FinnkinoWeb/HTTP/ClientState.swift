@@ -28,16 +28,16 @@ struct ClientState: Sendable {
     var strings: UIStrings { language.strings }
 
     /// The language is the browser's cookie, else the one the user chose last (kept in the app's
-    /// place, `saved`, so a new browser or a cleared cookie keeps it), else the browser's
-    /// preference, else `defaultLanguage`.
+    /// place, so a new browser or a cleared cookie keeps it), else the browser's preference, else
+    /// `defaultLanguage`. `homeArea` is the one kept in the person's place.
     init(
-        request: Request, person: PersonID, session: SessionToken?, saved: AppPlace?,
+        request: Request, person: PersonID, session: SessionToken?, savedLanguage: UILanguage?, homeArea: Int?,
         defaultLanguage: UILanguage, secret: CSRFSecret
     ) {
         let cookies = request.cookies
         self.person = person
         language =
-            cookies[Self.languageCookie].flatMap { UILanguage(rawValue: $0.value) } ?? saved?.language
+            cookies[Self.languageCookie].flatMap { UILanguage(rawValue: $0.value) } ?? savedLanguage
             ?? Self.preferredLanguage(request.headers[.acceptLanguage]) ?? defaultLanguage
         if let session {
             csrf = CSRFToken(session: session, secret: secret)
@@ -50,7 +50,7 @@ struct ClientState: Sendable {
             isNewToken = true
         }
         rememberedArea = cookies[Self.areaCookie].flatMap { AreaChoice(parameter: $0.value) }
-        homeArea = saved?.homeArea
+        self.homeArea = homeArea
         flash = cookies[Self.flashCookie]?.value.removingPercentEncoding.map { String($0.prefix(300)) }
     }
 

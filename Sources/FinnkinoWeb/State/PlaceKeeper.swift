@@ -40,6 +40,10 @@ final class PlaceKeeper: PlaceKeeping {
         current.withLockedValue { _ in closed.store(true, ordering: .releasing) }
     }
 
+    /// The language and home area the user chose last (read per request: only these fields, not a
+    /// copy of the place).
+    var choices: (language: UILanguage?, homeArea: Int?) { current.withLockedValue { ($0.language, $0.homeArea) } }
+
     /// Applies `change`; saves the place when it differs from before. A failed save is logged: the
     /// page is served all the same.
     func update(_ change: (inout AppPlace) -> Void) {
