@@ -56,16 +56,19 @@ public struct MovieViewModel: Sendable {
     private let bookmarks: BookmarkStore?
     /// The bundled trailer clips, which the trailer page plays; nil: no movie has one.
     private let media: BundledMedia?
+    /// Whether the gallery is asked for (a screen that shows none asks nothing for it).
+    private let showsGallery: Bool
 
     private let words: ChartStrings
 
     /// - Parameter words: the international lists' words, for the scores.
     public init(
         store: FeedStore, strings: UIStrings, words: ChartStrings = .english, bookmarks: BookmarkStore? = nil,
-        media: BundledMedia? = nil
+        media: BundledMedia? = nil, showsGallery: Bool = true
     ) {
         self.store = store
         self.media = media
+        self.showsGallery = showsGallery
         format = DisplayFormat(strings: strings)
         self.words = words
         self.bookmarks = bookmarks
@@ -91,7 +94,7 @@ public struct MovieViewModel: Sendable {
             // Asked for once the movie is known to be one (an address made up asks for nothing
             // more), both at once; a gallery that fails leaves the page without one, and scores
             // not known within the list's wait are left out.
-            async let gallery = try? store.gallery(ofMovie: id)
+            async let gallery = showsGallery ? try? store.gallery(ofMovie: id) : []
             async let scores = store.scores(of: event, waitingAtMost: MoviesViewModel.scoresWait)
             outputs.errorMessage = nil
             outputs.title = event.title

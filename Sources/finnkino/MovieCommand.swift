@@ -16,15 +16,19 @@ struct MovieCommand: AsyncParsableCommand {
         let output = Output(global)
         if output.isJSON { return try output.encoded(try await store.movie(id: id)) }
         // The Movie screen's view model, as the web app's page has it.
+        // (A terminal shows no gallery: none is asked for.)
         var viewModel = MovieViewModel(
-            store: store, strings: .english, words: .english, media: try? BundledMedia.bundled())
+            store: store, strings: .english, words: .english, media: try? BundledMedia.bundled(), showsGallery: false)
         viewModel.movieSelected(id)
         await viewModel.load()
         switch viewModel.outputs.outcome {
         case .shown: break
         // The domain's own words, which name the ID; the page's are for a person on the page.
         case .notFound: throw CommandFailure(FeedStoreError.movieNotFound(id: id).description)
-        case .unavailable: throw CommandFailure(viewModel.outputs.errorMessage ?? UIStrings.english.loadFailed)
+        case .unavailable:
+            // Why the source could not be read, as the store says it (the page's words say only that).
+            _ = try await store.movie(id: id)
+            throw CommandFailure(viewModel.outputs.errorMessage ?? UIStrings.english.loadFailed)
         }
         output.text(Self.render(viewModel.outputs))
     }
