@@ -173,6 +173,19 @@ import Testing
                 "<option value=\"1041\" selected>"))
     }
 
+    /// The same rule where nothing was chosen on this browser (no cookie: a device that joined
+    /// with a code, a cleared cookie): every page shows the person's home area, not Helsinki.
+    @Test func withoutACookieEveryPageShowsTheHomeArea() async throws {
+        let server = try await WebServer.start()
+        defer { Task { await server.stop() } }
+        // Given Lappeenranta became the home area on another browser of the person
+        _ = try await server.get("/movies?area=1041")
+        // Then a browser without the cookie sees Lappeenranta on Movies and Showtimes alike
+        #expect(try await server.get("/movies").body.contains("<option value=\"1041\" selected>"))
+        #expect(try await server.get("/showtimes").body.contains("<option value=\"1041\" selected>"))
+        #expect(try await server.get("/bookmarks").body.contains("/bookmarks?area=1041"))
+    }
+
     @Test func traversalOnStaticAndImagesIsNotFound() async throws {
         let server = try await WebServer.start()
         defer { Task { await server.stop() } }

@@ -134,6 +134,26 @@ import Testing
         #expect(areas == (onlyMine ? ["1039", "1034"] : ["1002"]))
     }
 
+    /// What the view model declares reaches the web layer: the Showtimes page's services (the
+    /// feeds its live updates and a refresh follow) are the person's own theatres, from their
+    /// place, when they want only theirs.
+    @Test(arguments: [true, false])
+    func aShowtimesPagesRefreshFollowsThePersonsOwnTheatres(onlyMine: Bool) async throws {
+        let sample = ScheduleEndpoint(area: 1002, date: Self.tomorrow, language: .fi).sampleData
+        let transport = StubTransport { _ in .status(200, body: sample) }
+        let store = FeedStore(webService: WebService(transport: transport))
+        let server = try await WebServer.start(makeStore: { _ in store })
+        defer { Task { await server.stop() } }
+        _ = try await server.postForm("/settings/theatres", "theatre=1039&theatre=1034&back=/showtimes")
+        let page = "/showtimes?area=1002&date=\(Self.tomorrow)" + (onlyMine ? "&mine=1" : "")
+        let back = page.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        let refreshed = try await server.postForm("/action", "action=refresh&back=\(back)", json: true)
+        #expect(refreshed.body.contains("\"by\":\"services\""))
+        let areas = Set(
+            transport.receivedRequests.filter { $0.path.hasSuffix("/Schedule/") }.compactMap { $0.queryValue("area") })
+        #expect(areas == (onlyMine ? ["1039", "1034"] : ["1002"]))
+    }
+
     @Test func myTheatresAcrossAreasAndTheirShowsPages() async throws {
         let server = try await WebServer.start()
         defer { Task { await server.stop() } }
