@@ -39,6 +39,70 @@ import Testing
         #expect(WebRoute(path: path, method: route.pattern.method) == route, "\(path)")
     }
 
+    /// Every screen's query reads back as itself from the address its route prints, hostile text
+    /// included; and what a query does not take is left out, never an error.
+    @Test func everyQueryReadsBackFromItsAddress() {
+        let hostile = "Dyyni & \"osa\" 2 <b>#?=/%+ äö😀"
+        let movies: [MoviesQuery] = [
+            MoviesQuery(), MoviesQuery(area: .area(1002)), MoviesQuery(area: .allOfFinland, list: .comingSoon),
+            MoviesQuery(area: .area(1014), text: hostile, scope: .contains, sort: .premiere),
+        ]
+        for query in movies {
+            let path = WebRoute.movies.path(query)
+            #expect(!path.contains(" ") && !path.contains("\"") && !path.contains("<"), "\(path)")
+            #expect(MoviesQuery(query: String(path.dropFirst("/movies?".count))) == query, "\(path)")
+        }
+        let filter = ShowFilter(
+            spoken: "fi", subtitles: "sv", picture: .threeD, accessibility: .descriptiveSubtitles, startsFrom: 18 * 60,
+            endsBy: 25 * 60, onlyMyTheatres: true)
+        let date = LocalDate(year: 2026, month: 11, day: 29)
+        for query in [
+            ShowtimesQuery(), ShowtimesQuery(area: .area(1002), date: date),
+            ShowtimesQuery(movie: 305_081, area: .area(1014), date: date, filter: filter),
+        ] {
+            let path = WebRoute.showtimes.path(query)
+            #expect(ShowtimesQuery(query: path.split(separator: "?").dropFirst().first.map(String.init) ?? "") == query)
+        }
+        #expect(
+            WebRoute.showtimes.path(ShowtimesQuery(area: .area(1002), date: date))
+                == "/showtimes?area=1002&date=2026-11-29")
+        for query in [NewsQuery(), NewsQuery(category: 1007)] {
+            let path = WebRoute.news.path(query)
+            #expect(NewsQuery(query: path.split(separator: "?").dropFirst().first.map(String.init) ?? "") == query)
+        }
+        #expect(WebRoute.news.path(NewsQuery()) == "/news")
+        #expect(BookmarksQuery(query: "area=1041") == BookmarksQuery(area: 1041))
+        #expect(WebRoute.bookmarks.path(BookmarksQuery(area: 1041)) == "/bookmarks?area=1041")
+        for query in [InternationalQuery(), InternationalQuery(list: .topRated, page: 7)] {
+            let path = WebRoute.international.path(query)
+            #expect(
+                InternationalQuery.requested(FormBody(String(path.dropFirst("/international?".count))).values) == query)
+        }
+        #expect(WebRoute.manifest.path(ManifestQuery(language: .sv)) == "/manifest.webmanifest?lang=sv")
+        #expect(ManifestQuery(query: "lang=sv") == ManifestQuery(language: .sv))
+        let code = JoinCode(typed: "abcd efgh")
+        #expect(DevicesQuery(query: String(WebRoute.devices.path(DevicesQuery(code: code)).dropFirst(9))).code == code)
+        #expect(WebRoute.video(id: 7).path(VideoQuery(download: true)) == "/library/7/video.mp4?download=1")
+        #expect(
+            VideoQuery(query: "download") == VideoQuery(download: true)
+                && VideoQuery(query: "") == VideoQuery(download: false))
+        let page = "/showtimes?area=1002&date=2026-11-29&spoken=fi"
+        #expect(
+            LiveQuery(query: String(WebRoute.live.path(LiveQuery(page: page)).dropFirst(6))) == LiveQuery(page: page))
+        #expect(
+            UploadQuery(query: String(WebRoute.upload.path(UploadQuery(name: hostile)).dropFirst(15))).name == hostile)
+        // What a query does not take is left out: the defaults, never an error
+        #expect(
+            MoviesQuery(query: "area=-1&list=later&scope=x&sort=best&q=" + String(repeating: "a", count: 500))
+                == MoviesQuery(text: String(repeating: "a", count: 100)))
+        #expect(
+            ShowtimesQuery(query: "movie=x&area=0&date=2026-02-30&spoken=xyz&format=4d&from=99:00&mine=2")
+                == ShowtimesQuery())
+        #expect(
+            InternationalQuery.requested(["list": "worst"]) == nil
+                && InternationalQuery.requested(["page": "501"]) == nil)
+    }
+
     @Test(arguments: [
         ("/movie/abc", "GET"), ("/movie/0", "GET"), ("/movie/-3", "GET"), ("/movie/", "GET"), ("/movies/", "GET"),
         ("/nothing", "GET"), ("movies", "GET"), ("", "GET"), ("/library/x/video.mp4", "GET"),

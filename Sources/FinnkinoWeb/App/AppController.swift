@@ -20,7 +20,7 @@ struct AppController: Sendable {
         }
         routes.onPublic(.staticFile) { _, context in try assets.response(named: context.parameters.get("name")) }
         routes.onPublic(.manifest) { request, _ in
-            let language = request.uri.queryParameters["lang"].flatMap { UILanguage(rawValue: String($0)) } ?? .fi
+            let language = request.query(ManifestQuery.self).language
             return Self.publicFile(WebAppManifest.json[language] ?? [], type: "application/manifest+json")
         }
         routes.onPublic(.appIcon) { _, context in
@@ -60,16 +60,15 @@ struct AppController: Sendable {
         switch place.tab {
         case .movies:
             guard let movies = place.movies else { return WebRoute.movies.path }
-            return WebRoute.movies.path + "?" + MoviesView.query(movies)
+            return WebRoute.movies.path(MoviesQuery(movies))
         case .movie: return (place.openMovieID.map { WebRoute.movie(id: $0) } ?? .movies).path
         case .showtimes:
             guard let showtimes = place.showtimes else { return WebRoute.showtimes.path }
-            var query = showtimes.movieID.map { "movie=\($0)&" } ?? ""
-            query += "area=" + String(showtimes.area ?? AreaChoice.helsinki)
-            if let date = showtimes.date { query += "&date=\(date)" }
-            query += showtimes.filter?.query ?? ""
-            return WebRoute.showtimes.path + "?" + query
-        case .news: return WebRoute.news.path + (place.newsCategory.map { "?category=\($0)" } ?? "")
+            return WebRoute.showtimes.path(
+                ShowtimesQuery(
+                    movie: showtimes.movieID, area: .area(showtimes.area ?? AreaChoice.helsinki), date: showtimes.date,
+                    filter: showtimes.filter ?? ShowFilter()))
+        case .news: return WebRoute.news.path(NewsQuery(category: place.newsCategory))
         case .bookmarks: return WebRoute.bookmarks.path
         }
     }

@@ -73,6 +73,6 @@ struct WebAppManifest: Encodable, Sendable {
 
     /// The manifest's address for pages in `language`.
     static func path(_ language: UILanguage) -> String {
-        WebRoute.manifest.path + "?lang=" + language.rawValue
+        WebRoute.manifest.path(ManifestQuery(language: language))
     }
 }

@@ -8,7 +8,7 @@ enum BookmarksView {
     static let listID = "bookmarks"
 
     /// The page's address with the area its next shows are in.
-    static func path(area: Int) -> String { WebRoute.bookmarks.path + "?area=\(area)" }
+    static func path(area: Int) -> String { WebRoute.bookmarks.path(BookmarksQuery(area: area)) }
 
     /// The page; `wanted` is the section of the movies the person waits for, below the list.
     static func page(_ outputs: BookmarksViewModel.Outputs, wanted: String, layout: PageLayout) -> String {

@@ -106,7 +106,7 @@ struct DevicesController: Sendable {
         let code = viewModel.outputs.code
         let html = DevicesView.page(
             viewModel.outputs, joinURL: code.map { joinURL($0, request: request) },
-            typed: request.uri.queryParameters["code"].flatMap { JoinCode(typed: String($0)) }, layout: layout)
+            typed: request.query(DevicesQuery.self).code, layout: layout)
         var response = renderer.page(html, client: client)
         // A page with a code must not be kept by a cache or the back button's memory.
         if code != nil { response.headers[.cacheControl] = "no-store" }
@@ -116,6 +116,6 @@ struct DevicesController: Sendable {
     /// The address the QR code opens: this server's Devices page with the code filled in.
     private func joinURL(_ code: JoinCode, request: Request) -> String {
         let host = request.head.authority ?? "localhost"
-        return (secureCookies ? "https://" : "http://") + host + WebRoute.devices.path + "?code=" + code.description
+        return (secureCookies ? "https://" : "http://") + host + WebRoute.devices.path(DevicesQuery(code: code))
     }
 }

@@ -56,12 +56,9 @@ struct InternationalController: Sendable {
 
     /// The list and page a request names; 404 for an unknown list or a page outside 1-500.
     static func listAndPage(_ request: Request) throws -> (ChartList, Int) {
-        let query = request.uri.queryParameters
-        guard let list = InternationalView.list(named: query["list"].map(String.init)) else {
+        guard let query = InternationalQuery.requested(FormBody(request.uri.query ?? "").values) else {
             throw HTTPError(.notFound)
         }
-        let page = query["page"].map { Int($0) } ?? 1
-        guard let page, (1...500).contains(page) else { throw HTTPError(.notFound) }
-        return (list, page)
+        return (query.list, query.page)
     }
 }

@@ -8,26 +8,8 @@ import WebSupport
 enum InternationalView {
     static let listID = "chart"
 
-    /// The list's name in addresses: `box-office`, `upcoming`, `top`.
-    static func name(_ list: ChartList) -> String {
-        switch list {
-        case .boxOffice: "box-office"
-        case .upcoming: "upcoming"
-        case .topRated: "top"
-        }
-    }
-
-    static func list(named name: String?) -> ChartList? {
-        switch name {
-        case nil, "box-office": .boxOffice
-        case "upcoming": .upcoming
-        case "top": .topRated
-        default: nil
-        }
-    }
-
     static func path(_ list: ChartList, page: Int) -> String {
-        WebRoute.international.path + "?list=\(name(list))" + (page > 1 ? "&page=\(page)" : "")
+        WebRoute.international.path(InternationalQuery(list: list, page: page))
     }
 
     static func page(_ outputs: ChartsViewModel.Outputs, layout: PageLayout) -> String {
@@ -39,7 +21,7 @@ enum InternationalView {
             html.text(words.tab)
             html.raw("\">")
             for list in ChartList.allCases {
-                html.raw("<a href=\"\(path(list, page: 1))\" data-list=\"\(name(list))\"")
+                html.raw("<a href=\"\(path(list, page: 1))\" data-list=\"\(InternationalQuery.name(list))\"")
                 if list == outputs.list { html.raw(" aria-current=\"page\"") }
                 html.raw(">")
                 html.text(words.title(list))
@@ -82,8 +64,11 @@ enum InternationalView {
             html.raw("</ol>")
         }
         if let next = outputs.nextPage {
-            html.raw("<a class=\"button more\" id=\"more\" rel=\"next\" href=\"\(path(outputs.list, page: next))\"")
-            html.raw(" data-rows=\"\(WebRoute.internationalRows.path)?list=\(name(outputs.list))&amp;page=\(next)\">")
+            html.raw("<a class=\"button more\" id=\"more\" rel=\"next\" href=\"")
+            html.text(path(outputs.list, page: next))
+            html.raw("\" data-rows=\"")
+            html.text(WebRoute.internationalRows.path(InternationalQuery(list: outputs.list, page: next)))
+            html.raw("\">")
             html.text(words.more)
             html.raw("</a>")
         }

@@ -19,7 +19,7 @@ struct LibraryController: Sendable {
         }
         routes.on(.video) { request, context in
             let video = try video(context)
-            let download = request.uri.queryParameters["download"] != nil
+            let download = request.query(VideoQuery.self).download
             return try await VideoFile.response(
                 library.file(of: video), contentType: "video/mp4", download: download ? Self.fileName(video) : nil,
                 request: request, context: context)

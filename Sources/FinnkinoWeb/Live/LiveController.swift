@@ -26,7 +26,7 @@ struct LiveController: Sendable {
 
     private func live(_ request: Request, _ context: PageRequestContext) async throws -> Response {
         let client = context.client
-        guard let page = request.uri.queryParameters["page"].map(String.init),
+        guard let page = request.query(LiveQuery.self).page,
             let screen = ScreenRequest(page: page, client: client), Self.hasLiveData(screen, today: app.today()),
             await screens.namesKnownArea(screen, client: client)
         else { return Response(status: .noContent) }

@@ -32,7 +32,7 @@ struct MoviesController: Sendable {
             $0.movies = AppPlace.Movies(area: area, list: list, searchText: text, scope: scope, sort: sort)
             if case .area(let chosen) = screen.chosenArea { $0.homeArea = chosen }
         }
-        let path = WebRoute.movies.path + "?" + MoviesView.query(outputs)
+        let path = WebRoute.movies.path(MoviesQuery(outputs))
         return renderer.screen(outputs.outcome, client: client, path: path, area: screen.chosenArea) {
             let results = movies.results(outputs, client: client)
             return resultsOnly

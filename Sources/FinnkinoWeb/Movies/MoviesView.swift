@@ -21,7 +21,11 @@ enum MoviesView {
             form(outputs, strings: strings, into: &html)
             LocationFormView.render(
                 nearest: outputs.nearestArea, nearestText: outputs.nearestAreaText,
-                areaLink: { WebRoute.movies.path + "?" + query(outputs, area: $0) }, location: location, layout: layout,
+                areaLink: { area in
+                    var query = MoviesQuery(outputs)
+                    query.area = AreaChoice(area)
+                    return WebRoute.movies.path(query)
+                }, location: location, layout: layout,
                 into: &html)
             listSwitch(outputs, strings: strings, into: &html)
             html.raw("<div id=\"\(resultsID)\" aria-live=\"polite\">")
@@ -35,25 +39,6 @@ enum MoviesView {
         var html = HTMLWriter(capacity: 12_288)
         results(outputs, strings: language.strings, words: language.shows, into: &html)
         return html.html
-    }
-
-    static func query(_ outputs: MoviesViewModel.Outputs, list: EventListType? = nil, area: Int?? = .none) -> String {
-        query(
-            AppPlace.Movies(
-                area: area ?? outputs.selectedArea, list: list ?? outputs.list, searchText: outputs.searchText,
-                scope: outputs.scope, sort: outputs.sort))
-    }
-
-    /// The query of the Movies screen as `movies` has it (what a page links and `/` reopens).
-    static func query(_ movies: AppPlace.Movies) -> String {
-        var query = "area=" + (movies.area.map(String.init) ?? AreaChoice.allParameter)
-        query += "&list=" + (movies.list == .comingSoon ? "soon" : "now")
-        if !movies.searchText.isEmpty {
-            query += "&q=" + (movies.searchText.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
-            query += "&scope=" + (movies.scope == .contains ? "contains" : "begins")
-        }
-        if let sort = movies.sort, sort != .title { query += "&sort=" + sort.rawValue }
-        return query
     }
 
     private static func form(_ outputs: MoviesViewModel.Outputs, strings: UIStrings, into html: inout HTMLWriter) {
@@ -115,8 +100,10 @@ enum MoviesView {
         for (list, value, label) in [
             (EventListType.nowInTheatres, "now", strings.nowInTheatres), (.comingSoon, "soon", strings.comingSoon),
         ] {
-            html.raw("<a data-list=\"\(value)\" href=\"\(WebRoute.movies.path)?")
-            html.text(query(outputs, list: list))
+            var query = MoviesQuery(outputs)
+            query.list = list
+            html.raw("<a data-list=\"\(value)\" href=\"")
+            html.text(WebRoute.movies.path(query))
             html.raw(outputs.list == list ? "\" aria-current=\"page\">" : "\">")
             html.text(label)
             html.raw("</a>")

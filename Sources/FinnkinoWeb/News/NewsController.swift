@@ -25,7 +25,7 @@ struct NewsController: Sendable {
                 $0.tab = .news
                 $0.newsCategory = category
             }
-            let path = WebRoute.news.path + (category.map { "?category=\($0)" } ?? "")
+            let path = WebRoute.news.path(NewsQuery(category: category))
             return renderer.screen(outputs.outcome, client: client, path: path) {
                 NewsView.page(outputs, layout: renderer.layout(client, path: path))
             }

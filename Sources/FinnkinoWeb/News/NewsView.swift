@@ -20,7 +20,7 @@ enum NewsView {
             html.text(strings.allCategories)
             html.raw("</a>")
             for category in outputs.allCategories {
-                html.raw("<a href=\"\(WebRoute.news.path)?category=\(category.id)\"")
+                html.raw("<a href=\"\(WebRoute.news.path(NewsQuery(category: category.id)))\"")
                 if outputs.categoryID == category.id { html.raw(" aria-current=\"page\"") }
                 html.raw(">")
                 html.text(category.name)

@@ -29,7 +29,7 @@ struct VideosData: PersonalData {
                 Video(
                     id: $0.id, title: $0.title, createdAt: $0.createdAt, seconds: $0.duration, width: $0.size.width,
                     height: $0.size.height, bytes: $0.bytes, edits: $0.edits,
-                    download: WebRoute.video(id: $0.id).path + "?download=1")
+                    download: WebRoute.video(id: $0.id).path(VideoQuery(download: true)))
             })
     }
 

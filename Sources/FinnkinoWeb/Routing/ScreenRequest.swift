@@ -15,26 +15,22 @@ enum ScreenRequest: Sendable {
     /// The screen at `path` (`/movies`, `/movies/results`, `/showtimes`, `/news`, `/bookmarks`)
     /// with `query`; nil for other paths.
     init?(path: String, query: [String: String], client: ClientState) {
-        let asked = query["area"].flatMap { AreaChoice(parameter: $0) }
-        let area = client.area(asked: asked)
         switch WebRoute(path: path) {
         case .movies, .moviesResults:
+            let query = MoviesQuery(values: query)
             self = .movies(
-                area: area.listArea, areaChosen: asked != nil,
-                list: query["list"] == "soon" ? .comingSoon : .nowInTheatres,
-                text: String((query["q"] ?? "").prefix(100)),
-                scope: query["scope"] == "contains" ? .contains : .beginsWith,
-                sort: query["sort"].flatMap(MovieSort.init(rawValue:)) ?? .title)
+                area: client.area(asked: query.area).listArea, areaChosen: query.area != nil, list: query.list,
+                text: query.text, scope: query.scope, sort: query.sort)
         case .showtimes:
-            let chosen = if case .area = asked { true } else { false }
+            let query = ShowtimesQuery(values: query)
+            let chosen = if case .area = query.area { true } else { false }
             self = .showtimes(
-                movie: query["movie"].flatMap { Int($0) }, area: area.showsArea, areaChosen: chosen,
-                date: query["date"].flatMap { LocalDate(iso: $0) },
-                filter: ShowFilter(query: query))
+                movie: query.movie, area: client.area(asked: query.area).showsArea, areaChosen: chosen,
+                date: query.date, filter: query.filter)
         case .news:
-            self = .news(category: query["category"].flatMap { Int($0) })
+            self = .news(category: NewsQuery(values: query).category)
         case .bookmarks:
-            self = .bookmarks(area: area.showsArea)
+            self = .bookmarks(area: client.area(asked: BookmarksQuery(values: query).area).showsArea)
         default:
             return nil
         }

@@ -7,8 +7,8 @@ import HTTPTypes
 /// page sends back (a form's `back`, a live page's `page`) is read as (``init(path:)``). A link
 /// can only name a route that exists, and the router and the links cannot drift apart.
 ///
-/// Queries are the screens' own (`/movies?area=…`: ``ScreenRequest`` reads them, each view
-/// prints its own).
+/// A screen's query is a value of its own type (``ScreenQuery``: `MoviesQuery`, …), printed by
+/// ``path(_:)`` and read by the type; ``ScreenRequest`` reads a page's address into a screen.
 enum WebRoute: Hashable, Sendable {
     case root
     case healthz

@@ -18,7 +18,9 @@ enum ShowView {
                 PageLayout.messages(stale: nil, error: error, into: &html)
                 // Back to the day's shows of the area the show was looked for in.
                 var back = WebRoute.showtimes.path
-                if let area = outputs.area, let date = outputs.date { back += "?area=\(area)&date=\(date)" }
+                if let area = outputs.area, let date = outputs.date {
+                    back = WebRoute.showtimes.path(ShowtimesQuery(area: .area(area), date: date))
+                }
                 html.raw("<p><a id=\"back-to-showtimes\" href=\"")
                 html.text(back)
                 html.raw("\">")

@@ -30,7 +30,7 @@ struct ShowtimesController: Sendable {
                     movieID: movie, area: area, date: date, filter: filter.isEmpty ? nil : filter)
                 if case .area(let chosen) = chosenArea { $0.homeArea = chosen }
             }
-            let path = WebRoute.showtimes.path + "?" + ShowtimesView.query(outputs, date: outputs.date)
+            let path = WebRoute.showtimes.path(ShowtimesQuery(outputs, date: outputs.date))
             return renderer.screen(outputs.outcome, client: client, path: path, area: chosenArea) {
                 ShowtimesView.page(
                     outputs, location: app.userLocation(client), layout: renderer.layout(client, path: path))

@@ -38,15 +38,15 @@ enum ShowtimesView {
             myTheatres(outputs, layout: layout, into: &html)
             LocationFormView.render(
                 nearest: outputs.nearestArea, nearestText: outputs.nearestAreaText,
-                areaLink: { WebRoute.showtimes.path + "?" + query(outputs, date: outputs.date, area: $0) },
+                areaLink: { WebRoute.showtimes.path(ShowtimesQuery(outputs, date: outputs.date, area: $0)) },
                 location: location,
                 layout: layout, into: &html)
             html.raw("<nav class=\"dates\" id=\"showtimes-dates\" aria-label=\"")
             html.text(strings.dates)
             html.raw("\">")
             for option in outputs.dates {
-                html.raw("<a data-date=\"\(option.date)\" href=\"\(WebRoute.showtimes.path)?")
-                html.text(query(outputs, date: option.date))
+                html.raw("<a data-date=\"\(option.date)\" href=\"")
+                html.text(WebRoute.showtimes.path(ShowtimesQuery(outputs, date: option.date)))
                 html.raw(option.isSelected ? "\" aria-current=\"date\">" : "\">")
                 html.text(option.label)
                 html.raw("</a>")
@@ -58,11 +58,6 @@ enum ShowtimesView {
     }
 
     /// The page's query for `date` (and `area`), the filter included.
-    static func query(_ outputs: ShowtimesViewModel.Outputs, date: LocalDate, area: Int? = nil) -> String {
-        (outputs.movieID.map { "movie=\($0)&" } ?? "") + "area=\(area ?? outputs.selectedArea)&date=\(date)"
-            + outputs.filter.query
-    }
-
     /// The times a window can start from and end by: every hour of a show's day.
     private static let startHours = Array(9...23)
     private static let endHours = Array(12...26)

@@ -197,7 +197,7 @@ struct EditorController: Sendable {
     /// (``CSRFMiddleware`` checked its `X-CSRF-Token` and left the body streaming.)
     private func upload(_ request: Request, _ context: PageRequestContext) async throws -> Response {
         let client = context.client
-        let name = request.uri.queryParameters["name"].map(String.init) ?? "video"
+        let name = request.query(UploadQuery.self).name
         let ext = URL(fileURLWithPath: name).pathExtension.lowercased().filter { $0.isLetter || $0.isNumber }
         try FileManager.default.createDirectory(at: sessions.uploads, withIntermediateDirectories: true)
         let file = sessions.uploads.appendingPathComponent(UUID().uuidString + (ext.isEmpty ? "" : "." + ext.prefix(8)))

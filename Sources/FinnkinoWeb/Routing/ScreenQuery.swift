@@ -1,0 +1,41 @@
+import Foundation
+import Hummingbird
+
+/// A page's query as a value: what its links print and what its requests are read as, one type
+/// per screen, in the screen's feature folder (`MoviesQuery`, `ShowtimesQuery`, …). Reading is
+/// forgiving: a part that is not one of the query's, or not a value it takes, is left out, and
+/// the page shows its default for it, never an error. Printing puts the parts that are set in a
+/// fixed order. No page builds or takes apart a query string by hand.
+protocol ScreenQuery: Equatable, Sendable {
+    /// The query of a request or an address, as a form reads it (`+` is a space).
+    init(values: [String: String])
+    /// The parts that are set, in the query's order, not yet encoded.
+    var parts: [(name: String, value: String)] { get }
+}
+
+extension ScreenQuery {
+    /// The query of an address (`area=1002&date=2026-11-29`).
+    init(query: String) { self.init(values: FormBody(query).values) }
+
+    /// `area=1002&q=Dyyni%20osa`: each value percent-encoded (letters, digits and `-._~:` as they
+    /// are), so that the text is safe in an address and in an HTML attribute.
+    var text: String {
+        parts.map { $0.name + "=" + ($0.value.addingPercentEncoding(withAllowedCharacters: Self.plain) ?? "") }
+            .joined(separator: "&")
+    }
+
+    private static var plain: CharacterSet { .alphanumerics.union(CharacterSet(charactersIn: "-._~:")) }
+}
+
+extension WebRoute {
+    /// This route's address with `query` (without `?` when nothing of it is set).
+    func path(_ query: some ScreenQuery) -> String {
+        let text = query.text
+        return text.isEmpty ? path : path + "?" + text
+    }
+}
+
+extension Request {
+    /// This request's query as `Query` reads it.
+    func query<Query: ScreenQuery>(_: Query.Type) -> Query { Query(query: uri.query ?? "") }
+}
