@@ -6,23 +6,37 @@ import WebSupport
 enum BundledSongPage {
     static func render(_ song: Song) -> String {
         PageFrame.render(title: song.name, heading: "Song", capacity: 3_072) { html in
-            html.raw("<article class=\"song-page\">\n")
-            if let artwork = song.artworkURL.flatMap(ChartLink.address(of:)) {
-                html.raw("<img class=\"cover\" src=\"")
-                html.text(artwork)
-                html.raw("\" alt=\"Cover of ")
-                html.text(song.name)
-                html.raw("\" width=\"300\" height=\"300\">\n")
+            html.element("article", .class("song-page")) { html in
+                html.raw("\n")
+                if let artwork = song.artworkURL.flatMap(ChartLink.address(of:)) {
+                    html.voidElement(
+                        "img", .class("cover"), .src(artwork), .alt("Cover of " + song.name), .attribute("width", 300),
+                        .attribute("height", 300))
+                    html.raw("\n")
+                }
+                html.element("div", .class("song-facts")) { html in
+                    html.element("h2", .class("song-name"), text: song.name)
+                    html.raw("\n")
+                    html.element("p", .class("song-artist"), text: song.artist)
+                    html.raw("\n")
+                    if let year = song.releaseYear {
+                        html.element("p", .class("song-year")) { html in
+                            html.text("Released in ")
+                            html.text(year)
+                        }
+                        html.raw("\n")
+                    }
+                    html.element(
+                        "p", .class("note"),
+                        text: "This song is invented for Musicify's offline chart: no such song or artist exists.")
+                    html.raw("\n")
+                    html.element("p") { html in
+                        html.element("a", .class("button"), .href("/"), text: "Back to the chart")
+                    }
+                }
+                html.raw("\n")
             }
-            html.raw("<div class=\"song-facts\"><h2 class=\"song-name\">")
-            html.text(song.name)
-            html.raw("</h2>\n<p class=\"song-artist\">")
-            html.text(song.artist)
-            html.raw("</p>\n")
-            if let year = song.releaseYear { html.raw("<p class=\"song-year\">Released in \(year)</p>\n") }
-            html.raw("<p class=\"note\">This song is invented for Musicify's offline chart: ")
-            html.raw("no such song or artist exists.</p>\n")
-            html.raw("<p><a class=\"button\" href=\"/\">Back to the chart</a></p></div>\n</article>\n")
+            html.raw("\n")
         }
     }
 }

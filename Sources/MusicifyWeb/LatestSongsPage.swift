@@ -15,9 +15,11 @@ public enum LatestSongsPage {
         PageFrame.render(title: heading, heading: heading, capacity: 2_048 + state.rows.count * 512) { html in
             if let alert = state.alert { Self.alert(alert, into: &html) }
             if state.isLoading {
-                html.raw("<p class=\"loading\" role=\"status\">Loading the latest songs…</p>\n")
+                html.element("p", .class("loading"), .role("status"), text: "Loading the latest songs…")
+                html.raw("\n")
             } else if state.rows.isEmpty, state.alert == nil {
-                html.raw("<p class=\"empty\">The chart has no songs right now.</p>\n")
+                html.element("p", .class("empty"), text: "The chart has no songs right now.")
+                html.raw("\n")
             }
             if !state.rows.isEmpty {
                 Self.sortControl(state.sortOrder, into: &html)
@@ -27,10 +29,14 @@ public enum LatestSongsPage {
     }
 
     private static func alert(_ message: String, into html: inout HTMLWriter) {
-        html.raw("<div class=\"alert\" role=\"alert\"><p class=\"alert-title\">")
-        html.text(message)
-        html.raw("</p><p>The latest songs could not be shown.</p>")
-        html.raw("<p><a class=\"button\" href=\"/\">Try again</a></p></div>\n")
+        html.element("div", .class("alert"), .role("alert")) { html in
+            html.element("p", .class("alert-title"), text: message)
+            html.element("p", text: "The latest songs could not be shown.")
+            html.element("p") { html in
+                html.element("a", .class("button"), .href("/"), text: "Try again")
+            }
+        }
+        html.raw("\n")
     }
 
     /// The page that lists the chart in `order`.
@@ -42,41 +48,43 @@ public enum LatestSongsPage {
     }
 
     private static func sortControl(_ chosen: SongSortOrder, into html: inout HTMLWriter) {
-        html.raw("<nav class=\"sort\" aria-label=\"Order of the songs\">")
-        for order in SongSortOrder.allCases {
-            let label =
-                switch order {
-                case .chart: "Chart order"
-                case .artist: "By artist"
-                }
-            html.raw("<a href=\"\(address(of: order))\"")
-            if order == chosen { html.raw(" aria-current=\"page\"") }
-            html.raw(">\(label)</a>")
+        html.element("nav", .class("sort"), .ariaLabel("Order of the songs")) { html in
+            for order in SongSortOrder.allCases {
+                let label =
+                    switch order {
+                    case .chart: "Chart order"
+                    case .artist: "By artist"
+                    }
+                html.element("a", .href(address(of: order)), .current(order == chosen), text: label)
+            }
         }
-        html.raw("</nav>\n")
+        html.raw("\n")
     }
 
     private static func list(_ rows: [SongListCanvas.Row], into html: inout HTMLWriter) {
-        html.raw("<ol class=\"songs\">\n")
-        for (index, row) in rows.enumerated() {
-            html.raw("<li><a class=\"song\" href=\"")
-            html.text(ChartLink.selection(of: row.id))
-            html.raw("\"><span class=\"rank\">\(index + 1)</span>")
-            if let artwork = row.artworkURL.flatMap(ChartLink.address(of:)) {
-                html.raw("<img class=\"artwork\" src=\"")
-                html.text(artwork)
-                html.raw("\" alt=\"Cover of ")
-                html.text(row.title)
-                html.raw("\" width=\"60\" height=\"60\">")
-            } else {
-                html.raw("<span class=\"artwork artwork-missing\" aria-hidden=\"true\"></span>")
+        html.element("ol", .class("songs")) { html in
+            html.raw("\n")
+            for (index, row) in rows.enumerated() {
+                html.element("li") { html in
+                    html.element("a", .class("song"), .href(ChartLink.selection(of: row.id))) { html in
+                        html.element("span", .class("rank"), text: String(index + 1))
+                        if let artwork = row.artworkURL.flatMap(ChartLink.address(of:)) {
+                            html.voidElement(
+                                "img", .class("artwork"), .src(artwork), .alt("Cover of " + row.title),
+                                .attribute("width", 60), .attribute("height", 60))
+                        } else {
+                            html.element(
+                                "span", .class("artwork artwork-missing"), .attribute("aria-hidden", "true"), text: "")
+                        }
+                        html.element("span", .class("song-text")) { html in
+                            html.element("span", .class("song-title"), text: row.title)
+                            html.element("span", .class("song-subtitle"), text: row.subtitle)
+                        }
+                    }
+                }
+                html.raw("\n")
             }
-            html.raw("<span class=\"song-text\"><span class=\"song-title\">")
-            html.text(row.title)
-            html.raw("</span><span class=\"song-subtitle\">")
-            html.text(row.subtitle)
-            html.raw("</span></span></a></li>\n")
         }
-        html.raw("</ol>\n")
+        html.raw("\n")
     }
 }

@@ -14,9 +14,13 @@ enum MessagePage {
 
     private static func render(heading: String, message: String) -> String {
         PageFrame.render(title: heading, heading: heading, capacity: 2_048) { html in
-            html.raw("<div class=\"message\"><p>")
-            html.text(message)
-            html.raw("</p><p><a class=\"button\" href=\"/\">Back to the chart</a></p></div>\n")
+            html.element("div", .class("message")) { html in
+                html.element("p", text: message)
+                html.element("p") { html in
+                    html.element("a", .class("button"), .href("/"), text: "Back to the chart")
+                }
+            }
+            html.raw("\n")
         }
     }
 }

@@ -14,21 +14,57 @@ enum PageFrame {
         title: String, heading: String, capacity: Int = 4_096, main: (inout HTMLWriter) -> Void
     ) -> String {
         var html = HTMLWriter(capacity: capacity)
-        html.raw("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-        html.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-        html.raw("<meta name=\"color-scheme\" content=\"light dark\">\n<title>")
-        html.text(title)
-        html.raw(" · Musicify</title>\n<link rel=\"stylesheet\" href=\"\(styleSheetPath)\">\n")
-        html.raw("<link rel=\"icon\" href=\"\(iconPath)\" type=\"image/svg+xml\">\n</head>\n<body>\n")
-        html.raw("<header class=\"masthead\"><div class=\"frame\">")
-        html.raw("<a class=\"brand\" href=\"/\"><img class=\"brand-icon\" src=\"\(iconPath)\" alt=\"\" ")
-        html.raw("width=\"28\" height=\"28\">Musicify</a>\n<h1>")
-        html.text(heading)
-        html.raw("</h1></div></header>\n<main class=\"frame\">\n")
-        main(&html)
-        html.raw("</main>\n<footer class=\"footer\"><div class=\"frame\"><p>")
-        html.raw("Musicify: the latest most-played songs. Select a song to open its page.</p></div></footer>\n")
-        html.raw("</body>\n</html>\n")
+        html.raw("<!doctype html>\n")
+        html.element("html", .lang("en")) { html in
+            html.raw("\n")
+            html.element("head") { html in
+                html.raw("\n")
+                html.voidElement("meta", .attribute("charset", "utf-8"))
+                html.raw("\n")
+                html.voidElement(
+                    "meta", .name("viewport"), .attribute("content", "width=device-width, initial-scale=1"))
+                html.raw("\n")
+                html.voidElement("meta", .name("color-scheme"), .attribute("content", "light dark"))
+                html.raw("\n")
+                html.element("title", text: title + " · Musicify")
+                html.raw("\n")
+                html.voidElement("link", .rel("stylesheet"), .href(styleSheetPath))
+                html.raw("\n")
+                html.voidElement("link", .rel("icon"), .href(iconPath), .type("image/svg+xml"))
+                html.raw("\n")
+            }
+            html.raw("\n")
+            html.element("body") { html in
+                html.raw("\n")
+                html.element("header", .class("masthead")) { html in
+                    html.element("div", .class("frame")) { html in
+                        html.element("a", .class("brand"), .href("/")) { html in
+                            html.voidElement(
+                                "img", .class("brand-icon"), .src(iconPath), .alt(""), .attribute("width", 28),
+                                .attribute("height", 28))
+                            html.text("Musicify")
+                        }
+                        html.raw("\n")
+                        html.element("h1", text: heading)
+                    }
+                }
+                html.raw("\n")
+                html.element("main", .class("frame")) { html in
+                    html.raw("\n")
+                    main(&html)
+                }
+                html.raw("\n")
+                html.element("footer", .class("footer")) { html in
+                    html.element("div", .class("frame")) { html in
+                        html.element(
+                            "p", text: "Musicify: the latest most-played songs. Select a song to open its page.")
+                    }
+                }
+                html.raw("\n")
+            }
+            html.raw("\n")
+        }
+        html.raw("\n")
         return html.html
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ImagePipeline
 import Testing
+import WebSupport
 
 @testable import FinnkinoKit
 @testable import FinnkinoPresentation
@@ -59,7 +60,7 @@ import Testing
             id: 1, title: "Dyyni", length: "2 h 35 min", genres: "Sci-fi", age: "12", thumbnailURL: nil)
         outputs.sections = [MoviesViewModel.Section(letter: "D", rows: [row])]
         var renders = 0
-        func render(_ outputs: MoviesViewModel.Outputs) -> String {
+        func render(_ outputs: MoviesViewModel.Outputs) -> SafeHTML {
             renders += 1
             return MoviesView.results(outputs, language: .en)
         }
@@ -68,14 +69,14 @@ import Testing
         let second = cache.results(outputs, language: .en, render: render)
         // Then it is rendered once and both answers are that rendering
         #expect(renders == 1)
-        #expect(first == second && first.contains("Dyyni"))
+        #expect(first == second && first.markup.contains("Dyyni"))
         // When a value of a row changes (same movie ID), or the language does
         outputs.sections[0].rows[0].title = "Dyyni: Osa kaksi"
         let renamed = cache.results(outputs, language: .en, render: render)
         _ = cache.results(outputs, language: .fi, render: render)
         // Then each is rendered anew
         #expect(renders == 3)
-        #expect(renamed.contains("Dyyni: Osa kaksi"))
+        #expect(renamed.markup.contains("Dyyni: Osa kaksi"))
         // When a notice appears over the same rows
         outputs.staleNotice = "Updated 5 min ago"
         _ = cache.results(outputs, language: .fi, render: render)

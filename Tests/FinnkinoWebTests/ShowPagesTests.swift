@@ -203,7 +203,7 @@ import Testing
         #expect(ShowStrings.english.descriptor("Horror") == "Horror")
         #expect(ContentDescriptorIcon.svg("Horror") == nil)
         for name in ["Violence", "Disturbing", "SexualContent", "SubstanceAbuse"] {
-            #expect(ContentDescriptorIcon.svg(name)?.hasPrefix("<svg") == true)
+            #expect(ContentDescriptorIcon.svg(name)?.markup.hasPrefix("<svg") == true)
             #expect(UILanguage.allCases.allSatisfy { $0.shows.contentDescriptors[name]?.isEmpty == false })
         }
     }

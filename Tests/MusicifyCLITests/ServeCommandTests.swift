@@ -74,7 +74,8 @@ import Testing
         #expect((pageResponse as? HTTPURLResponse)?.statusCode == 200)
         #expect(String(decoding: page, as: UTF8.self).contains("Northern Lights Again"))
         #expect(songResponse.url?.path == "/bundled/songs/1900000001")
-        #expect(String(decoding: song, as: UTF8.self).contains("invented for Musicify's offline chart"))
+        // (text is escaped as one, the apostrophe too)
+        #expect(String(decoding: song, as: UTF8.self).contains("invented for Musicify&#39;s offline chart"))
         // When it gets the signal, Then it stops cleanly, having printed nothing more on stdout
         kill(server.process.processIdentifier, signal)
         #expect(await Self.exitStatus(of: server.process) == 0)

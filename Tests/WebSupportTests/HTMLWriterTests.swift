@@ -38,3 +38,82 @@ import WebSupport
         #expect(HTMLWriter.escaped(middle) == "&lt;b&gt;c")
     }
 }
+
+/// The element API: names are literals, every value is escaped, and an attribute without a value is
+/// left out.
+@Suite struct HTMLElementTests {
+    static let hostile = "\"><script>alert('x')</script>"
+
+    @Test func anElementEscapesItsAttributeValuesAndItsText() {
+        // Given a link whose address and text come from a feed
+        var html = HTMLWriter()
+        // When written as an element
+        html.element("a", .class("title-link"), .href("/movie/1?a=1&b=\(Self.hostile)"), text: Self.hostile)
+        // Then both the value and the text are escaped, in the order given
+        #expect(
+            html.html
+                == "<a class=\"title-link\" href=\"/movie/1?a=1&amp;b=&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)"
+                + "&lt;/script&gt;\">&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;</a>")
+    }
+
+    @Test func nestedElementsCloseInOrder() {
+        // Given a list of two cards, When written with nested elements
+        var html = HTMLWriter()
+        html.element("ul", .class("cards")) { html in
+            for title in ["A", "B"] {
+                html.element("li", .class("card")) { html in html.element("span", text: title) }
+            }
+        }
+        // Then each element is closed where its closure ends
+        #expect(
+            html.html
+                == "<ul class=\"cards\"><li class=\"card\"><span>A</span></li><li class=\"card\"><span>B</span></li></ul>"
+        )
+    }
+
+    @Test func missingValuesAndFalseConditionsLeaveTheAttributeOut() {
+        // Given attributes without a value, or whose condition is false
+        var html = HTMLWriter()
+        let none: String? = nil
+        html.voidElement(
+            "input", .type("checkbox"), .id(none), .flag("checked", false), .current(false),
+            .attribute("data-x", "y", if: false), .attribute("max", nil as Int?))
+        // And the same attributes with values and true conditions
+        html.voidElement(
+            "input", .type("checkbox"), .id("pick"), .flag("checked"), .current(true),
+            .attribute("data-x", "y", if: true), .attribute("max", 10))
+        // Then the first has only its type, the second all of them; a void element has no end tag
+        #expect(
+            html.html
+                == "<input type=\"checkbox\">"
+                + "<input type=\"checkbox\" id=\"pick\" checked aria-current=\"page\" data-x=\"y\" max=\"10\">")
+    }
+
+    @Test func aFragmentIsAppendedAsItWasWritten() {
+        // Given a fragment with hostile text, written once
+        let fragment = HTMLWriter.fragment { html in html.element("p", text: "<b>") }
+        // When appended into another writer, twice, between a start tag and an end tag written apart
+        var html = HTMLWriter(capacity: 8)
+        html.open("div", .id("list"))
+        html.append(fragment)
+        html.append(fragment)
+        html.append(.empty)
+        html.close("div")
+        // Then the fragment's markup is there as it was, its text still escaped once
+        #expect(fragment.markup == "<p>&lt;b&gt;</p>")
+        #expect(html.html == "<div id=\"list\"><p>&lt;b&gt;</p><p>&lt;b&gt;</p></div>")
+        #expect(html.fragment.markup == html.html)
+    }
+
+    @Test func numbersAndLongNonASCIITextAreWrittenWhole() {
+        // Given a number and a text longer than a small string, with accents and a quote
+        var html = HTMLWriter()
+        let long = String(repeating: "Äiti ja tähti · 東京 ", count: 40) + "'"
+        html.element("p", .attribute("data-n", -42)) { html in
+            html.text(1234)
+            html.text(long.dropLast())
+        }
+        // Then the number is its decimal digits, and the text is whole, escaped nowhere but the quote
+        #expect(html.html == "<p data-n=\"-42\">1234" + long.dropLast() + "</p>")
+    }
+}

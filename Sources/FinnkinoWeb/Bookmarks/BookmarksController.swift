@@ -4,6 +4,7 @@ import FinnkinoKit
 import FinnkinoPresentation
 import Foundation
 import Hummingbird
+import WebSupport
 
 /// The Bookmarks tab and the changes of bookmarks:
 ///
@@ -56,9 +57,9 @@ struct BookmarksController: Sendable {
 
     /// The movies the person waits for, with their feeds' addresses (absolute: a calendar app is
     /// given the `webcal:` one).
-    private func wantedSection(_ request: Request, _ client: ClientState, layout: PageLayout) throws -> String {
+    private func wantedSection(_ request: Request, _ client: ClientState, layout: PageLayout) throws -> SafeHTML {
         let wanted = try app.wanted.wanted(by: client.person)
-        guard !wanted.isEmpty, let authority = request.head.authority else { return "" }
+        guard !wanted.isEmpty, let authority = request.head.authority else { return .empty }
         let tokens = try WantedController.tokens(of: client.person, wanted: app.wanted, key: feedKey)
         return WantedMoviesView.section(
             wanted, calendar: "webcal://" + authority + WebRoute.wantedCalendar(token: tokens.calendar).path,

@@ -13,16 +13,19 @@ enum QRCodeSVG {
         let width = Int(code.pointee.width)
         guard width > 0, let data = code.pointee.data else { return false }
         let size = width + 8
-        html.raw("<svg class=\"qr\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(size) \(size)\" role=\"img\"")
-        html.raw(" shape-rendering=\"crispEdges\" aria-label=\"")
-        html.text(label)
-        html.raw("\"><rect width=\"\(size)\" height=\"\(size)\" fill=\"#fff\"/><path fill=\"#000\" d=\"")
         var path = ""
         for y in 0..<width {
             for x in 0..<width where data[y * width + x] & 1 != 0 { path += "M\(x + 4) \(y + 4)h1v1h-1z" }
         }
-        html.raw(path)
-        html.raw("\"/></svg>")
+        html.element(
+            "svg", .class("qr"), .attribute("xmlns", "http://www.w3.org/2000/svg"),
+            .attribute("viewBox", "0 0 \(size) \(size)"), .role("img"), .attribute("shape-rendering", "crispEdges"),
+            .ariaLabel(label)
+        ) { html in
+            html.selfClosingElement(
+                "rect", .attribute("width", size), .attribute("height", size), .attribute("fill", "#fff"))
+            html.selfClosingElement("path", .attribute("fill", "#000"), .attribute("d", path))
+        }
         return true
     }
 }

@@ -46,11 +46,10 @@ struct NotFoundPageMiddleware: RouterMiddleware {
             title: strings.pageNotFound, tab: nil, live: false
         ) {
             html in
-            html.raw("<h1>")
-            html.text(strings.pageNotFound)
-            html.raw("</h1><p><a href=\"\(WebRoute.movies.path)\">")
-            html.text(strings.backToMovies)
-            html.raw("</a></p>")
+            html.element("h1", text: strings.pageNotFound)
+            html.element("p") { html in
+                html.element("a", .href(WebRoute.movies.path), text: strings.backToMovies)
+            }
         }
     }
 }

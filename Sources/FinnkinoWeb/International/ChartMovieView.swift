@@ -10,82 +10,79 @@ enum ChartMovieView {
         let title = outputs.errorMessage == nil ? outputs.title : words.tab
         return layout.render(title: title, tab: .international, live: false) { html in
             guard outputs.errorMessage == nil, let id = outputs.movieID else {
-                html.raw("<h1>")
-                html.text(words.tab)
-                html.raw("</h1>")
+                html.element("h1", text: words.tab)
                 PageLayout.messages(stale: nil, error: outputs.errorMessage, into: &html)
-                html.raw("<p><a href=\"\(WebRoute.international.path)\">")
-                html.text(words.boxOffice)
-                html.raw("</a></p>")
+                html.element("p") { html in
+                    html.element("a", .href(WebRoute.international.path), text: words.boxOffice)
+                }
                 return
             }
-            html.raw("<article class=\"movie-detail\">")
-            PageLayout.image(
-                outputs.posterURL, variant: ImageVariants.chartPoster, className: "poster", width: 198, height: 297,
-                alt: outputs.title, into: &html)
-            html.raw("<div class=\"about\"><h1 class=\"movie-title\">")
-            html.text(outputs.title)
-            html.raw("</h1>")
-            if let original = outputs.originalTitle {
-                html.raw("<p class=\"original-title\">")
-                html.text(original)
-                html.raw("</p>")
-            }
-            if let tagline = outputs.tagline {
-                html.raw("<p class=\"tagline\">")
-                html.text(tagline)
-                html.raw("</p>")
-            }
-            html.raw("<dl class=\"facts\">")
-            for each in outputs.facts { PageLayout.fact(each.label, each.value, into: &html) }
-            PageLayout.fact(words.audience, outputs.audience, id: "audience", into: &html)
-            html.raw("</dl>")
-            if !outputs.critics.isEmpty {
-                html.raw("<h2>")
-                html.text(words.critics)
-                html.raw("</h2><ul class=\"scores\" id=\"critics\">")
-                for score in outputs.critics {
-                    html.raw("<li><span class=\"score-source\">")
-                    html.text(score.source)
-                    html.raw("</span> <strong>")
-                    html.text(score.value)
-                    html.raw("</strong></li>")
+            html.element("article", .class("movie-detail")) { html in
+                PageLayout.image(
+                    outputs.posterURL, variant: ImageVariants.chartPoster, className: "poster", width: 198,
+                    height: 297, alt: outputs.title, into: &html)
+                html.element("div", .class("about")) { html in
+                    html.element("h1", .class("movie-title"), text: outputs.title)
+                    if let original = outputs.originalTitle {
+                        html.element("p", .class("original-title"), text: original)
+                    }
+                    if let tagline = outputs.tagline {
+                        html.element("p", .class("tagline"), text: tagline)
+                    }
+                    html.element("dl", .class("facts")) { html in
+                        for each in outputs.facts { PageLayout.fact(each.label, each.value, into: &html) }
+                        PageLayout.fact(words.audience, outputs.audience, id: "audience", into: &html)
+                    }
+                    if !outputs.critics.isEmpty {
+                        html.element("h2", text: words.critics)
+                        html.element("ul", .class("scores"), .id("critics")) { html in
+                            for score in outputs.critics {
+                                html.element("li") { html in
+                                    html.element("span", .class("score-source"), text: score.source)
+                                    html.text(" ")
+                                    html.element("strong", text: score.value)
+                                }
+                            }
+                        }
+                    }
+                    if let directors = outputs.directors { labelled(words.director, directors, into: &html) }
+                    if let cast = outputs.cast { labelled(words.cast, cast, into: &html) }
+                    if let overview = outputs.overview {
+                        html.element("div", .class("synopsis")) { html in
+                            html.element("p", text: overview)
+                        }
+                    }
+                    html.element("p", .class("actions")) { html in
+                        if let trailer = outputs.trailerURL {
+                            html.element(
+                                "a", .id("trailer-link"), .class("button"), .rel("noopener"),
+                                .href(trailer.absoluteString), text: words.trailer)
+                        }
+                    }
+                    html.element(
+                        "form", .id("bookmark-form"), .method("post"),
+                        .action(WebRoute.toggleBookmark.path)
+                    ) { html in
+                        PageLayout.formFields(client: layout.client, back: layout.path, into: &html)
+                        html.voidElement(
+                            "input", .type("hidden"), .name("movie"), .value(Bookmark.Key(.international, id).formValue)
+                        )
+                        html.element(
+                            "button", .type("submit"), .id("bookmark"),
+                            .attribute("aria-pressed", outputs.isBookmarked ? "true" : "false"),
+                            text: outputs.isBookmarked ? strings.removeBookmark : strings.addBookmark)
+                    }
+                    html.element("p", .class("source-note"), text: words.source)
                 }
-                html.raw("</ul>")
             }
-            if let directors = outputs.directors { labelled(words.director, directors, into: &html) }
-            if let cast = outputs.cast { labelled(words.cast, cast, into: &html) }
-            if let overview = outputs.overview {
-                html.raw("<div class=\"synopsis\"><p>")
-                html.text(overview)
-                html.raw("</p></div>")
-            }
-            html.raw("<p class=\"actions\">")
-            if let trailer = outputs.trailerURL {
-                html.raw("<a id=\"trailer-link\" class=\"button\" rel=\"noopener\" href=\"")
-                html.text(trailer.absoluteString)
-                html.raw("\">")
-                html.text(words.trailer)
-                html.raw("</a>")
-            }
-            html.raw("</p><form id=\"bookmark-form\" method=\"post\" action=\"\(WebRoute.toggleBookmark.path)\">")
-            PageLayout.formFields(client: layout.client, back: layout.path, into: &html)
-            html.raw("<input type=\"hidden\" name=\"movie\" value=\"")
-            html.text(Bookmark.Key(.international, id).formValue)
-            html.raw("\"><button type=\"submit\" id=\"bookmark\"")
-            html.raw(outputs.isBookmarked ? " aria-pressed=\"true\">" : " aria-pressed=\"false\">")
-            html.text(outputs.isBookmarked ? strings.removeBookmark : strings.addBookmark)
-            html.raw("</button></form><p class=\"source-note\">")
-            html.text(words.source)
-            html.raw("</p></div></article>")
         }
     }
 
     private static func labelled(_ label: String, _ value: String, into html: inout HTMLWriter) {
-        html.raw("<p><span class=\"label\">")
-        html.text(label)
-        html.raw("</span> ")
-        html.text(value)
-        html.raw("</p>")
+        html.element("p") { html in
+            html.element("span", .class("label"), text: label)
+            html.text(" ")
+            html.text(value)
+        }
     }
 }

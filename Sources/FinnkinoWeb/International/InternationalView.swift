@@ -15,63 +15,56 @@ enum InternationalView {
     static func page(_ outputs: ChartsViewModel.Outputs, layout: PageLayout) -> String {
         let words = layout.client.language.charts
         return layout.render(title: words.title(outputs.list), tab: .international, live: false) { html in
-            html.raw("<h1>")
-            html.text(words.tab)
-            html.raw("</h1><nav class=\"chart-switch\" aria-label=\"")
-            html.text(words.tab)
-            html.raw("\">")
-            for list in ChartList.allCases {
-                html.raw("<a href=\"\(path(list, page: 1))\" data-list=\"\(InternationalQuery.name(list))\"")
-                if list == outputs.list { html.raw(" aria-current=\"page\"") }
-                html.raw(">")
-                html.text(words.title(list))
-                html.raw("</a>")
+            html.element("h1", text: words.tab)
+            html.element("nav", .class("chart-switch"), .ariaLabel(words.tab)) { html in
+                for list in ChartList.allCases {
+                    html.element(
+                        "a", .href(path(list, page: 1)), .attribute("data-list", InternationalQuery.name(list)),
+                        .current(list == outputs.list), text: words.title(list))
+                }
             }
-            html.raw("</nav><div id=\"\(listID)\">")
-            html.raw(rows(outputs, layout: layout))
-            html.raw("</div><p class=\"source-note\">")
-            html.text(words.source)
-            html.raw("</p>")
+            html.element("div", .id(listID)) { html in
+                html.append(rows(outputs, layout: layout))
+            }
+            html.element("p", .class("source-note"), text: words.source)
         }
     }
 
     /// The rows of one page and the link to the next: the inside of `#chart`, and what the script
     /// appends (`/international/rows?list=…&page=N`).
-    static func rows(_ outputs: ChartsViewModel.Outputs, layout: PageLayout) -> String {
+    static func rows(_ outputs: ChartsViewModel.Outputs, layout: PageLayout) -> SafeHTML {
         let words = layout.client.language.charts
         var html = HTMLWriter()
         PageLayout.messages(stale: outputs.staleNotice, error: outputs.errorMessage, into: &html)
         if let empty = outputs.emptyMessage {
-            html.raw("<p class=\"empty\">")
-            html.text(empty)
-            html.raw("</p>")
+            html.element("p", .class("empty"), text: empty)
         }
         if !outputs.rows.isEmpty {
-            html.raw("<ol class=\"movies chart-movies\" start=\"\((outputs.page - 1) * 20 + 1)\">")
-            for row in outputs.rows {
-                html.raw(
-                    "<li class=\"movie\"><a class=\"movie-link\" href=\"\(WebRoute.internationalMovie(id: row.id).path)\">"
-                )
-                PageLayout.image(
-                    row.posterURL, variant: ImageVariants.chartThumbnail, className: "thumb", width: 92, height: 138,
-                    into: &html)
-                html.raw("<span class=\"movie-title\">")
-                html.text(row.title)
-                html.raw("</span><span class=\"movie-length\">")
-                html.text(row.facts)
-                html.raw("</span></a></li>")
+            let start = (outputs.page - 1) * 20 + 1
+            html.element("ol", .class("movies chart-movies"), .attribute("start", start)) { html in
+                for row in outputs.rows {
+                    html.element("li", .class("movie")) { html in
+                        html.element(
+                            "a", .class("movie-link"), .href(WebRoute.internationalMovie(id: row.id).path)
+                        ) { html in
+                            PageLayout.image(
+                                row.posterURL, variant: ImageVariants.chartThumbnail, className: "thumb", width: 92,
+                                height: 138, into: &html)
+                            html.element("span", .class("movie-title"), text: row.title)
+                            html.element("span", .class("movie-length"), text: row.facts)
+                        }
+                    }
+                }
             }
-            html.raw("</ol>")
         }
         if let next = outputs.nextPage {
-            html.raw("<a class=\"button more\" id=\"more\" rel=\"next\" href=\"")
-            html.text(path(outputs.list, page: next))
-            html.raw("\" data-rows=\"")
-            html.text(WebRoute.internationalRows.path(InternationalQuery(list: outputs.list, page: next)))
-            html.raw("\">")
-            html.text(words.more)
-            html.raw("</a>")
+            html.element(
+                "a", .class("button more"), .id("more"), .rel("next"),
+                .href(path(outputs.list, page: next)),
+                .attribute(
+                    "data-rows", WebRoute.internationalRows.path(InternationalQuery(list: outputs.list, page: next))),
+                text: words.more)
         }
-        return html.html
+        return html.fragment
     }
 }

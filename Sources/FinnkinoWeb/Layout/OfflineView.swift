@@ -11,22 +11,21 @@ enum OfflineView {
         let words = language.offline
         let title = sourceDown ? words.sourceDownTitle : words.title
         return layout.render(title: title, tab: nil, live: false) { html in
-            html.raw("<h1>")
-            html.text(title)
-            html.raw("</h1><p>")
-            html.text(sourceDown ? words.sourceDown : words.notKept)
-            if !sourceDown {
-                html.raw("</p><p>")
-                html.text(words.keptPages)
+            html.element("h1", text: title)
+            html.element("p", text: sourceDown ? words.sourceDown : words.notKept)
+            if !sourceDown { html.element("p", text: words.keptPages) }
+            html.element("ul", .class("offline-links")) { html in
+                html.element("li") { html in
+                    html.element("a", .href(WebRoute.root.path), text: language.strings.moviesTab)
+                }
+                html.element("li") { html in
+                    html.element("a", .href(WebRoute.bookmarks.path), text: language.strings.bookmarksTab)
+                }
             }
-            html.raw("</p><ul class=\"offline-links\"><li><a href=\"\(WebRoute.root.path)\">")
-            html.text(language.strings.moviesTab)
-            html.raw("</a></li><li><a href=\"\(WebRoute.bookmarks.path)\">")
-            html.text(language.strings.bookmarksTab)
             // The offline page is shown at the address that failed: this link opens that address again.
-            html.raw("</a></li></ul><p><a class=\"button\" href=\"\" id=\"try-again\">")
-            html.text(words.tryAgain)
-            html.raw("</a></p>")
+            html.element("p") { html in
+                html.element("a", .class("button"), .href(""), .id("try-again"), text: words.tryAgain)
+            }
         }
     }
 }

@@ -21,12 +21,6 @@ struct PageLayout {
         }
     }
 
-    /// The head's links: the icon, the style sheet and the script.
-    private static let headLinks =
-        "<link rel=\"icon\" href=\"\(WebRoute.staticFile(name: "icon.svg").path)\" type=\"image/svg+xml\">"
-        + "<link rel=\"stylesheet\" href=\"\(WebRoute.staticFile(name: "app.css").path)\">"
-        + "<script src=\"\(WebRoute.staticFile(name: "app.js").path)\" defer></script>"
-
     let client: ClientState
     /// The page's own path and query (the language switch returns here; live updates watch it).
     let path: String
@@ -44,34 +38,33 @@ struct PageLayout {
     ) -> String {
         let chrome = Chrome.of(client.language)
         var html = HTMLWriter()
-        html.raw(chrome.documentStart)
+        html.append(chrome.documentStart)
         html.text(title)
-        html.raw(chrome.titleEnd)
-        if live {
-            html.raw(" data-live-updates=\"\(WebRoute.live.path)\" data-live=\"")
-            html.text(path)
-            html.raw("\"")
-        }
-        html.raw(tab == .library ? chrome.headerOnLibrary : chrome.header)
+        html.append(chrome.titleEnd)
+        html.open(
+            "body",
+            // Where the page's script sends what the page cannot do itself (and, when live, follows its updates).
+            .attribute("data-action-url", WebRoute.action.path),
+            .attribute("data-service-worker", WebRoute.serviceWorker.path),
+            // What the page says when the service worker opens a kept copy of it without a
+            // connection (the script fills in how old it is).
+            .attribute("data-saved-note", chrome.savedNote),
+            .attribute("data-live-updates", WebRoute.live.path, if: live),
+            .attribute("data-live", path, if: live))
+        html.append(tab == .library ? chrome.headerOnLibrary : chrome.header)
         // The language form's two fields of this request, then its buttons.
-        html.text(client.csrf.value)
-        html.raw("\"><input type=\"hidden\" name=\"back\" value=\"")
-        html.text(path)
-        html.raw(chrome.navigation[tab] ?? "")
+        Self.formFields(client: client, back: path, into: &html)
+        html.append(chrome.navigation[tab] ?? .empty)
         Self.connectivityBanner(connectivity, into: &html)
-        html.raw("</div>")
+        html.close("div")
         for notice in unavailable {
-            html.raw("<p class=\"offline unavailable\" role=\"alert\">")
-            html.text(notice)
-            html.raw("</p>")
+            html.element("p", .class("offline unavailable"), .role("alert"), text: notice)
         }
         if let flash = client.flash, !showsFlash {
-            html.raw("<p class=\"flash\" role=\"status\">")
-            html.text(flash)
-            html.raw("</p>")
+            html.element("p", .class("flash"), .role("status"), text: flash)
         }
         main(&html)
-        html.raw(path.hasPrefix(WebRoute.devices.path) ? chrome.footerOnDevices : chrome.footer)
+        html.append(path.hasPrefix(WebRoute.devices.path) ? chrome.footerOnDevices : chrome.footer)
         return html.html
     }
 
@@ -81,20 +74,22 @@ struct PageLayout {
     /// `render` writes only the request's own parts between them.
     private struct Chrome: Sendable {
         /// Up to the title: `<!doctype html>…<title>`.
-        let documentStart: String
-        /// From after the title to the end of the body's attributes but live updates'.
-        let titleEnd: String
-        /// From the end of the body tag to the language form's CSRF value.
-        let header: String
+        let documentStart: SafeHTML
+        /// From after the title to the end of the head.
+        let titleEnd: SafeHTML
+        /// The body's `data-saved-note`.
+        let savedNote: String
+        /// From the end of the body tag to the language form's hidden fields.
+        let header: SafeHTML
         /// The same on the video library's pages (its header link is the current page).
-        let headerOnLibrary: String
-        /// From after the language form's `back` value to the opening of the connectivity banner,
+        let headerOnLibrary: SafeHTML
+        /// From after the language form's hidden fields to the opening of the connectivity banner,
         /// for each tab shown (and nil).
-        let navigation: [Tab?: String]
+        let navigation: [Tab?: SafeHTML]
         /// From the end of `main` to the end of the document.
-        let footer: String
+        let footer: SafeHTML
         /// The same on the devices pages (the footer's link is the current page).
-        let footerOnDevices: String
+        let footerOnDevices: SafeHTML
 
         private static let all = Dictionary(uniqueKeysWithValues: UILanguage.allCases.map { ($0, Chrome($0)) })
 
@@ -105,39 +100,44 @@ struct PageLayout {
 
         private init(_ language: UILanguage) {
             let strings = language.strings
-            var html = HTMLWriter(capacity: 1024)
-            html.raw("<!doctype html>\n<html lang=\"")
-            html.raw(language.rawValue)
-            html.raw(
-                "\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-                    + "<meta name=\"color-scheme\" content=\"light dark\"><title>")
-            documentStart = html.html
-
-            html = HTMLWriter(capacity: 1024)
-            html.raw(" – ")
-            html.text(strings.appName)
-            html.raw("</title>" + PageLayout.headLinks)
-            // Installable: the manifest of the page's language, and the bar's colour in light and dark.
-            html.raw("<link rel=\"manifest\" href=\"\(WebAppManifest.path(language))\">")
-            html.raw("<link rel=\"apple-touch-icon\" href=\"\(WebRoute.appIcon(name: AppIcon.any192.rawValue).path)\">")
-            html.raw(
-                "<meta name=\"theme-color\" media=\"(prefers-color-scheme: light)\" content=\"\(WebAppManifest.lightBackground)\">"
-                    + "<meta name=\"theme-color\" media=\"(prefers-color-scheme: dark)\" content=\"\(WebAppManifest.darkBackground)\">"
-            )
-            html.raw("</head><body")
-            // Where the page's script sends what the page cannot do itself (and, when live, follows its updates).
-            html.raw(" data-action-url=\"\(WebRoute.action.path)\"")
-            html.raw(" data-service-worker=\"\(WebRoute.serviceWorker.path)\"")
-            // What the page says when the service worker opens a kept copy of it without a
-            // connection (the script fills in how old it is).
-            html.raw(" data-saved-note=\"")
-            html.text(language.offline.keptNote.text)
-            html.raw("\"")
-            titleEnd = html.html
-
+            documentStart = HTMLWriter.fragment { html in
+                html.raw("<!doctype html>\n")
+                html.open("html", .lang(language.rawValue))
+                html.open("head")
+                html.voidElement("meta", .attribute("charset", "utf-8"))
+                html.voidElement(
+                    "meta", .name("viewport"), .attribute("content", "width=device-width, initial-scale=1"))
+                html.voidElement("meta", .name("color-scheme"), .attribute("content", "light dark"))
+                html.open("title")
+            }
+            titleEnd = HTMLWriter.fragment { html in
+                html.text(" – ")
+                html.text(strings.appName)
+                html.close("title")
+                // The head's links: the icon, the style sheet and the script.
+                html.voidElement(
+                    "link", .rel("icon"), .href(WebRoute.staticFile(name: "icon.svg").path),
+                    .type("image/svg+xml"))
+                html.voidElement(
+                    "link", .rel("stylesheet"), .href(WebRoute.staticFile(name: "app.css").path))
+                html.element("script", .src(WebRoute.staticFile(name: "app.js").path), .flag("defer")) { _ in }
+                // Installable: the manifest of the page's language, and the bar's colour in light and dark.
+                html.voidElement("link", .rel("manifest"), .href(WebAppManifest.path(language)))
+                html.voidElement(
+                    "link", .rel("apple-touch-icon"),
+                    .href(WebRoute.appIcon(name: AppIcon.any192.rawValue).path))
+                html.voidElement(
+                    "meta", .name("theme-color"), .attribute("media", "(prefers-color-scheme: light)"),
+                    .attribute("content", WebAppManifest.lightBackground))
+                html.voidElement(
+                    "meta", .name("theme-color"), .attribute("media", "(prefers-color-scheme: dark)"),
+                    .attribute("content", WebAppManifest.darkBackground))
+                html.close("head")
+            }
+            savedNote = language.offline.keptNote.text
             header = Self.header(language, current: false)
             headerOnLibrary = Self.header(language, current: true)
-            var navigation: [Tab?: String] = [:]
+            var navigation: [Tab?: SafeHTML] = [:]
             for tab in Tab.allCases.map(Optional.some) + [nil] {
                 navigation[tab] = Self.navigation(language, current: tab)
             }
@@ -146,75 +146,74 @@ struct PageLayout {
             footerOnDevices = Self.footer(language, current: true)
         }
 
-        private static func header(_ language: UILanguage, current: Bool) -> String {
-            var html = HTMLWriter(capacity: 1024)
-            html.raw("><header class=\"top\"><a class=\"brand\" href=\"\(WebRoute.movies.path)\">")
-            html.text(language.strings.appName)
-            // Six tabs do not fit a phone's bar: there the video library is a link up here instead.
-            html.raw("</a><a class=\"header-library\" href=\"\(WebRoute.library.path)\"")
-            if current { html.raw(" aria-current=\"page\"") }
-            html.raw(">")
-            html.text(label(.library, language))
-            html.raw("</a>")
-            html.raw("<form id=\"language-form\" method=\"post\" action=\"\(WebRoute.setLanguage.path)\" aria-label=\"")
-            html.text(language.strings.languageLabel)
-            html.raw("\"><input type=\"hidden\" name=\"csrf\" value=\"")
-            return html.html
+        private static func header(_ language: UILanguage, current: Bool) -> SafeHTML {
+            HTMLWriter.fragment { html in
+                html.open("header", .class("top"))
+                html.element("a", .class("brand"), .href(WebRoute.movies.path), text: language.strings.appName)
+                // Six tabs do not fit a phone's bar: there the video library is a link up here instead.
+                html.element(
+                    "a", .class("header-library"), .href(WebRoute.library.path), .current(current),
+                    text: label(.library, language))
+                html.open(
+                    "form", .id("language-form"), .method("post"), .action(WebRoute.setLanguage.path),
+                    .ariaLabel(language.strings.languageLabel))
+            }
         }
 
-        private static func navigation(_ language: UILanguage, current: Tab?) -> String {
-            var html = HTMLWriter(capacity: 2048)
-            html.raw("\">")
-            for each in UILanguage.allCases {
-                // The name, or on narrow phones its code (three names do not fit beside the title at 375 px).
-                html.raw(
-                    "<button type=\"submit\" name=\"language\" value=\"\(each.rawValue)\" lang=\"\(each.rawValue)\" aria-label=\"\(each.name)\""
-                )
-                html.raw(each == language ? " aria-pressed=\"true\">" : " aria-pressed=\"false\">")
-                html.raw("<span class=\"language-name\">\(each.name)</span><span class=\"language-code\">")
-                html.raw(each.rawValue.uppercased())
-                html.raw("</span></button>")
+        private static func navigation(_ language: UILanguage, current: Tab?) -> SafeHTML {
+            HTMLWriter.fragment(capacity: 2048) { html in
+                for each in UILanguage.allCases {
+                    // The name, or on narrow phones its code (three names do not fit beside the title at 375 px).
+                    html.element(
+                        "button", .type("submit"), .name("language"), .value(each.rawValue), .lang(each.rawValue),
+                        .ariaLabel(each.name), .attribute("aria-pressed", each == language ? "true" : "false")
+                    ) { html in
+                        html.element("span", .class("language-name"), text: each.name)
+                        html.element("span", .class("language-code"), text: each.rawValue.uppercased())
+                    }
+                }
+                html.close("form")
+                html.close("header")
+                html.element("nav", .class("tabs"), .ariaLabel(language.strings.navigationLabel)) { html in
+                    for each in Tab.allCases {
+                        html.element(
+                            "a", .href(each.route.path), .attribute("data-tab", each.rawValue),
+                            .current(each == current),
+                            text: label(each, language))
+                    }
+                }
+                html.open("main", .id("main"))
+                html.open("div", .id(PageLayout.connectivityID), .attribute("aria-live", "polite"))
             }
-            html.raw("</form>")
-            html.raw("</header><nav class=\"tabs\" aria-label=\"")
-            html.text(language.strings.navigationLabel)
-            html.raw("\">")
-            for each in Tab.allCases {
-                html.raw("<a href=\"\(each.route.path)\" data-tab=\"\(each.rawValue)\"")
-                if each == current { html.raw(" aria-current=\"page\"") }
-                html.raw(">")
-                html.text(label(each, language))
-                html.raw("</a>")
-            }
-            html.raw("</nav><main id=\"main\"><div id=\"\(PageLayout.connectivityID)\" aria-live=\"polite\">")
-            return html.html
         }
 
-        private static func footer(_ language: UILanguage, current: Bool) -> String {
-            var html = HTMLWriter(capacity: 2048)
-            html.raw("</main><footer class=\"page-footer\"><a href=\"\(WebRoute.devices.path)\"")
-            if current { html.raw(" aria-current=\"page\"") }
-            html.raw(">")
-            html.text(language.devices.title)
-            html.raw("</a></footer>")
-            // The keyboard shortcuts, in a dialog the script opens with `?`.
-            let strings = language.strings
-            html.raw("<dialog id=\"help\" aria-labelledby=\"help-title\"><h2 id=\"help-title\">")
-            html.text(strings.shortcutsTitle)
-            html.raw("</h2><dl class=\"shortcuts\">")
-            var pairs = strings.shortcuts[...]
-            while let key = pairs.popFirst(), let meaning = pairs.popFirst() {
-                html.raw("<div><dt><kbd>")
-                html.text(key)
-                html.raw("</kbd></dt><dd>")
-                html.text(meaning)
-                html.raw("</dd></div>")
+        private static func footer(_ language: UILanguage, current: Bool) -> SafeHTML {
+            HTMLWriter.fragment(capacity: 2048) { html in
+                html.close("main")
+                html.element("footer", .class("page-footer")) { html in
+                    html.element("a", .href(WebRoute.devices.path), .current(current), text: language.devices.title)
+                }
+                // The keyboard shortcuts, in a dialog the script opens with `?`.
+                let strings = language.strings
+                html.element("dialog", .id("help"), .attribute("aria-labelledby", "help-title")) { html in
+                    html.element("h2", .id("help-title"), text: strings.shortcutsTitle)
+                    html.element("dl", .class("shortcuts")) { html in
+                        var pairs = strings.shortcuts[...]
+                        while let key = pairs.popFirst(), let meaning = pairs.popFirst() {
+                            html.element("div") { html in
+                                html.element("dt") { html in html.element("kbd", text: key) }
+                                html.element("dd", text: meaning)
+                            }
+                        }
+                    }
+                    html.element("form", .method("dialog")) { html in
+                        html.element("button", .id("help-close"), text: strings.close)
+                    }
+                }
+                html.close("body")
+                html.close("html")
+                html.raw("\n")
             }
-            html.raw("</dl><form method=\"dialog\"><button id=\"help-close\">")
-            html.text(strings.close)
-            html.raw("</button></form></dialog>")
-            html.raw("</body></html>\n")
-            return html.html
         }
 
         private static func label(_ tab: Tab, _ language: UILanguage) -> String {
@@ -232,41 +231,27 @@ struct PageLayout {
     /// The offline banner (nothing while online): the inside of `#connectivity`.
     static func connectivityBanner(_ notice: String?, into html: inout HTMLWriter) {
         guard let notice else { return }
-        html.raw("<p class=\"offline\" role=\"status\">")
-        html.text(notice)
-        html.raw("</p>")
+        html.element("p", .class("offline"), .role("status"), text: notice)
     }
 
     /// One labelled value of a `<dl class="facts">`: `Length` / `1 h 52 min`.
     static func fact(_ label: String, _ value: String, id: String? = nil, into html: inout HTMLWriter) {
-        html.raw(id.map { "<div id=\"\($0)\"><dt>" } ?? "<div><dt>")
-        html.text(label)
-        html.raw("</dt><dd>")
-        html.text(value)
-        html.raw("</dd></div>")
+        html.element("div", .id(id)) { html in
+            html.element("dt", text: label)
+            html.element("dd", text: value)
+        }
     }
 
     /// The hidden fields every POST form carries: the CSRF token and the page to go back to.
     static func formFields(client: ClientState, back: String, into html: inout HTMLWriter) {
-        html.raw("<input type=\"hidden\" name=\"csrf\" value=\"")
-        html.text(client.csrf.value)
-        html.raw("\"><input type=\"hidden\" name=\"back\" value=\"")
-        html.text(back)
-        html.raw("\">")
+        html.voidElement("input", .type("hidden"), .name("csrf"), .value(client.csrf.value))
+        html.voidElement("input", .type("hidden"), .name("back"), .value(back))
     }
 
     /// Notices shared by every screen: stale data, and failures.
     static func messages(stale: String?, error: String?, into html: inout HTMLWriter) {
-        if let error {
-            html.raw("<p class=\"error\" role=\"alert\">")
-            html.text(error)
-            html.raw("</p>")
-        }
-        if let stale {
-            html.raw("<p class=\"notice\">")
-            html.text(stale)
-            html.raw("</p>")
-        }
+        if let error { html.element("p", .class("error"), .role("alert"), text: error) }
+        if let stale { html.element("p", .class("notice"), text: stale) }
     }
 
     /// An image that keeps its space: the feed's image when this app can serve it, else an empty one.
@@ -274,18 +259,14 @@ struct PageLayout {
         _ url: URL?, variant: ImageVariant, className: String, width: Int, height: Int, alt: String = "",
         into html: inout HTMLWriter
     ) {
-        html.raw("<img class=\"\(className)\" src=\"")
-        if let url, let key = ImageLink.key(for: url) {
-            html.text(ImageLink.path(key: key, variant: ImageVariants.plain))
+        let key = url.flatMap { ImageLink.key(for: $0) }
+        html.voidElement(
+            "img", .class(className),
+            .src(key.map { ImageLink.path(key: $0, variant: ImageVariants.plain) } ?? blankImage),
             // The page's script swaps this in once the plain image has loaded (see app.js).
-            html.raw("\" data-decorated=\"")
-            html.text(ImageLink.path(key: key, variant: variant))
-        } else {
-            html.text(blankImage)
-        }
-        html.raw("\" alt=\"")
-        html.text(alt)
-        html.raw("\" width=\"\(width)\" height=\"\(height)\" loading=\"lazy\" decoding=\"async\">")
+            .attribute("data-decorated", key.map { ImageLink.path(key: $0, variant: variant) }),
+            .alt(alt), .attribute("width", width), .attribute("height", height), .attribute("loading", "lazy"),
+            .attribute("decoding", "async"))
     }
 
     /// A transparent 1×1 GIF.

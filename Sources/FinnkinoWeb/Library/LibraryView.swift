@@ -8,59 +8,64 @@ enum LibraryView {
     static func page(_ videos: [LibraryVideo], layout: PageLayout) -> String {
         let words = layout.client.language.editor
         return layout.render(title: words.libraryTab, tab: .library, live: false) { html in
-            html.raw("<h1>")
-            html.text(words.libraryTab)
-            html.raw("</h1>")
+            html.element("h1", text: words.libraryTab)
             if videos.isEmpty {
-                html.raw("<p class=\"empty\">")
-                html.text(words.libraryEmpty)
-                html.raw("</p>")
+                html.element("p", .class("empty"), text: words.libraryEmpty)
             }
-            html.raw("<ul class=\"library\">")
-            for video in videos {
-                html.raw("<li class=\"video\" id=\"video-\(video.id)\">")
-                html.raw(
-                    "<video class=\"player\" controls playsinline preload=\"none\" src=\"\(WebRoute.video(id: video.id).path)\" poster=\"\(WebRoute.thumbnail(id: video.id).path)\" width=\"\(video.size.width)\" height=\"\(video.size.height)\"></video>"
-                )
-                html.raw("<div class=\"video-text\"><strong>")
-                html.text(video.title)
-                html.raw("</strong><span class=\"facts\">")
-                html.text(
-                    "\(TimeRange.seconds(video.duration)) s · \(video.size) · \(megabytes(video.bytes)) · \(words.made) "
-                        + DisplayFormat(strings: layout.client.strings).date(
-                            HelsinkiTime.localDate(of: video.createdAt)))
-                html.raw("</span>")
-                if !video.edits.isEmpty {
-                    html.raw("<span class=\"edits\">")
-                    html.text(video.edits.joined(separator: " · "))
-                    html.raw("</span>")
+            html.element("ul", .class("library")) { html in
+                for video in videos {
+                    html.element("li", .class("video"), .id("video-\(video.id)")) { html in
+                        html.element(
+                            "video", .class("player"), .flag("controls"), .flag("playsinline"),
+                            .attribute("preload", "none"), .src(WebRoute.video(id: video.id).path),
+                            .attribute("poster", WebRoute.thumbnail(id: video.id).path),
+                            .attribute("width", video.size.width), .attribute("height", video.size.height)
+                        ) { _ in }
+                        html.element("div", .class("video-text")) { html in
+                            html.element("strong", text: video.title)
+                            let made = DisplayFormat(strings: layout.client.strings).date(
+                                HelsinkiTime.localDate(of: video.createdAt))
+                            html.element(
+                                "span", .class("facts"),
+                                text: "\(TimeRange.seconds(video.duration)) s · \(video.size) · "
+                                    + "\(megabytes(video.bytes)) · \(words.made) " + made)
+                            if !video.edits.isEmpty {
+                                html.element("span", .class("edits"), text: video.edits.joined(separator: " · "))
+                            }
+                            html.element("div", .class("video-actions")) { html in
+                                html.element(
+                                    "a", .class("button"), .href("\(WebRoute.video(id: video.id).path)?download=1"),
+                                    .flag("download"), text: words.download)
+                                html.element(
+                                    "form", .method("post"),
+                                    .action(WebRoute.deleteVideo(id: video.id).path)
+                                ) { html in
+                                    PageLayout.formFields(
+                                        client: layout.client, back: WebRoute.library.path, into: &html)
+                                    html.element(
+                                        "button", .type("submit"), .class("remove"),
+                                        .ariaLabel(words.delete + ": " + video.title), text: words.delete)
+                                }
+                            }
+                        }
+                    }
                 }
-                html.raw(
-                    "<div class=\"video-actions\"><a class=\"button\" href=\"\(WebRoute.video(id: video.id).path)?download=1\" download>"
-                )
-                html.text(words.download)
-                html.raw("</a><form method=\"post\" action=\"\(WebRoute.deleteVideo(id: video.id).path)\">")
-                PageLayout.formFields(client: layout.client, back: WebRoute.library.path, into: &html)
-                html.raw("<button type=\"submit\" class=\"remove\" aria-label=\"")
-                html.text(words.delete + ": " + video.title)
-                html.raw("\">")
-                html.text(words.delete)
-                html.raw("</button></form></div></div></li>")
             }
-            html.raw("</ul><section class=\"upload\"><h2>")
-            html.text(words.openFile)
-            html.raw("</h2><label class=\"button\" for=\"upload-file\">")
-            html.text(words.chooseFile)
-            html.raw(
-                "</label><input type=\"file\" id=\"upload-file\" data-url=\"\(WebRoute.upload.path)\" accept=\"video/*,.mp4,.mov,.mkv,.webm\" data-csrf=\""
-            )
-            html.text(layout.client.csrf.value)
-            html.raw("\" data-failed=\"")
-            html.text(words.uploadFailed)
-            html.raw(
-                "\" hidden><progress id=\"upload-progress\" max=\"100\" value=\"0\" hidden></progress><noscript><p>")
-            html.text(words.needsScript)
-            html.raw("</p></noscript></section>")
+            html.element("section", .class("upload")) { html in
+                html.element("h2", text: words.openFile)
+                html.element("label", .class("button"), .for("upload-file"), text: words.chooseFile)
+                html.voidElement(
+                    "input", .type("file"), .id("upload-file"), .attribute("data-url", WebRoute.upload.path),
+                    .attribute("accept", "video/*,.mp4,.mov,.mkv,.webm"),
+                    .attribute("data-csrf", layout.client.csrf.value), .attribute("data-failed", words.uploadFailed),
+                    .flag("hidden"))
+                html.element(
+                    "progress", .id("upload-progress"), .attribute("max", 100), .value(0), .flag("hidden")
+                ) { _ in }
+                html.element("noscript") { html in
+                    html.element("p", text: words.needsScript)
+                }
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 import FinnkinoKit
 import FinnkinoPresentation
 import Foundation
+import WebSupport
 
 /// The screens that can change while they are open, as their live updates follow them: the feeds
 /// each one's view model observes, and its fragment made anew.
@@ -16,7 +17,7 @@ struct LiveScreens: Sendable {
     /// their location).
     struct Live: Sendable {
         let feeds: [ObservedFeed]
-        let fragment: @Sendable () async throws -> (id: String, html: String)
+        let fragment: @Sendable () async throws -> (id: String, html: SafeHTML)
     }
 
     /// `screen` as its live updates follow it.

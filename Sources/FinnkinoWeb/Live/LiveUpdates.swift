@@ -66,7 +66,8 @@ struct LiveUpdates: Sendable {
                         let fragment = try await live.fragment()
                         guard fragment.html != last else { continue }
                         last = fragment.html
-                        try await writer.write(ByteBuffer(string: Self.event(id: fragment.id, html: fragment.html)))
+                        try await writer.write(
+                            ByteBuffer(string: Self.event(id: fragment.id, html: fragment.html.markup)))
                     }
                 } catch {
                     // The client went away while writing: end like a cancellation.

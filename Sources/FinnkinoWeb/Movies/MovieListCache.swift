@@ -1,6 +1,7 @@
 import AppPatterns
 import FinnkinoKit
 import FinnkinoPresentation
+import WebSupport
 
 /// Rendered movie lists (the inside of `#results`), kept for the next request that shows the same
 /// list: the most asked-for page is then rendered once per feed answer, not once per request.
@@ -20,18 +21,18 @@ struct MovieListCache: Sendable {
 
     /// Areas × two lists × languages, their other orders, the latest searches, and the lists of
     /// persons who hid movies (each theirs alone, as its key says what it leaves out).
-    private let cache = MemoryCache<Key, String>(countLimit: 256, costLimit: 8 << 20)
+    private let cache = MemoryCache<Key, SafeHTML>(countLimit: 256, costLimit: 8 << 20)
 
     /// The results fragment of `outputs` in `language`, rendered by `render` when not kept.
     func results(
-        _ outputs: MoviesViewModel.Outputs, language: UILanguage, render: (MoviesViewModel.Outputs) -> String
-    ) -> String {
+        _ outputs: MoviesViewModel.Outputs, language: UILanguage, render: (MoviesViewModel.Outputs) -> SafeHTML
+    ) -> SafeHTML {
         let key = Key(
             language: language, sections: outputs.sections, emptyMessage: outputs.emptyMessage,
             staleNotice: outputs.staleNotice, errorMessage: outputs.errorMessage, hiddenCount: outputs.hiddenCount)
         if let html = cache.value(for: key) { return html }
         let html = render(outputs)
-        cache.set(html, for: key, cost: html.utf8.count)
+        cache.set(html, for: key, cost: html.markup.utf8.count)
         return html
     }
 }

@@ -1,6 +1,7 @@
 import FinnkinoKit
 import FinnkinoPresentation
 import Foundation
+import WebSupport
 
 /// The Movies screen of a request (its page, its results, its live updates) and its rendered
 /// list, kept for the next request that shows the same list.
@@ -24,7 +25,7 @@ struct MoviesScreens: Sendable {
     }
 
     /// The rendered list of the Movies screen, from the cache when it was rendered before.
-    func results(_ outputs: MoviesViewModel.Outputs, client: ClientState) -> String {
+    func results(_ outputs: MoviesViewModel.Outputs, client: ClientState) -> SafeHTML {
         lists.results(outputs, language: client.language) { MoviesView.results($0, language: client.language) }
     }
 }

@@ -21,7 +21,7 @@ enum HTMLSanitizer {
         "title", "head", "select", "xmp", "noembed", "noframes", "frameset", "plaintext",
     ]
 
-    static func sanitize(_ input: String) -> String {
+    static func sanitize(_ input: String) -> SafeHTML {
         var output = ""
         output.reserveCapacity(input.utf8.count)
         var open: [String] = []
@@ -69,7 +69,8 @@ enum HTMLSanitizer {
         }
         flushText(upTo: bytes.count)
         for name in open.reversed() { output += "</\(name)>" }
-        return output
+        // The one place feed markup becomes a page's: rebuilt above from the allow-list alone.
+        return SafeHTML(sanitized: output)
     }
 
     /// The opening markup of an allowed element, or nil when it must be dropped.

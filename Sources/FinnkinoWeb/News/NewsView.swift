@@ -10,60 +10,49 @@ enum NewsView {
     static func page(_ outputs: NewsViewModel.Outputs, layout: PageLayout) -> String {
         let strings = layout.client.strings
         return layout.render(title: strings.newsTab, tab: .news, live: true) { html in
-            html.raw("<h1>")
-            html.text(strings.newsTab)
-            html.raw("</h1><nav class=\"categories\" aria-label=\"")
-            html.text(strings.newsTab)
-            html.raw("\"><a href=\"\(WebRoute.news.path)\"")
-            if outputs.categoryID == nil { html.raw(" aria-current=\"page\"") }
-            html.raw(">")
-            html.text(strings.allCategories)
-            html.raw("</a>")
-            for category in outputs.allCategories {
-                html.raw("<a href=\"\(WebRoute.news.path(NewsQuery(category: category.id)))\"")
-                if outputs.categoryID == category.id { html.raw(" aria-current=\"page\"") }
-                html.raw(">")
-                html.text(category.name)
-                html.raw("</a>")
+            html.element("h1", text: strings.newsTab)
+            html.element("nav", .class("categories"), .ariaLabel(strings.newsTab)) { html in
+                html.element(
+                    "a", .href(WebRoute.news.path), .current(outputs.categoryID == nil), text: strings.allCategories)
+                for category in outputs.allCategories {
+                    html.element(
+                        "a", .href(WebRoute.news.path(NewsQuery(category: category.id))),
+                        .current(outputs.categoryID == category.id), text: category.name)
+                }
             }
-            html.raw("</nav><div id=\"\(fragmentID)\" aria-live=\"polite\">")
-            categories(outputs, into: &html)
-            html.raw("</div>")
+            html.element("div", .id(fragmentID), .attribute("aria-live", "polite")) { html in
+                categories(outputs, into: &html)
+            }
         }
     }
 
     /// The inside of `#news`.
-    static func categories(_ outputs: NewsViewModel.Outputs) -> String {
-        var html = HTMLWriter()
-        categories(outputs, into: &html)
-        return html.html
+    static func categories(_ outputs: NewsViewModel.Outputs) -> SafeHTML {
+        HTMLWriter.fragment { html in categories(outputs, into: &html) }
     }
 
     private static func categories(_ outputs: NewsViewModel.Outputs, into html: inout HTMLWriter) {
         PageLayout.messages(stale: outputs.staleNotice, error: outputs.errorMessage, into: &html)
         if let empty = outputs.emptyMessage {
-            html.raw("<p class=\"empty\">")
-            html.text(empty)
-            html.raw("</p>")
+            html.element("p", .class("empty"), text: empty)
         }
         for category in outputs.categories {
-            html.raw("<section class=\"category\"><h2>")
-            html.text(category.name)
-            html.raw("</h2><ul class=\"cards\">")
-            for card in category.cards {
-                html.raw("<li class=\"card\"><a href=\"")
-                html.text(WebRoute.article(id: card.id).path)
-                html.raw("\">")
-                PageLayout.image(
-                    card.thumbnailURL, variant: ImageVariants.newsCard, className: "card-image", width: 148, height: 83,
-                    into: &html)
-                html.raw("<span class=\"card-title\">")
-                html.text(card.title)
-                html.raw("</span><span class=\"card-date\">")
-                html.text(card.date)
-                html.raw("</span></a></li>")
+            html.element("section", .class("category")) { html in
+                html.element("h2", text: category.name)
+                html.element("ul", .class("cards")) { html in
+                    for card in category.cards {
+                        html.element("li", .class("card")) { html in
+                            html.element("a", .href(WebRoute.article(id: card.id).path)) { html in
+                                PageLayout.image(
+                                    card.thumbnailURL, variant: ImageVariants.newsCard, className: "card-image",
+                                    width: 148, height: 83, into: &html)
+                                html.element("span", .class("card-title"), text: card.title)
+                                html.element("span", .class("card-date"), text: card.date)
+                            }
+                        }
+                    }
+                }
             }
-            html.raw("</ul></section>")
         }
     }
 }

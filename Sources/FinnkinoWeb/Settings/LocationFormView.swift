@@ -13,44 +13,37 @@ enum LocationFormView {
     ) {
         let strings = layout.client.strings
         // Folded away until a location is set (then it says where, and the nearest area is a tap away).
-        html.raw(location == nil ? "<details class=\"location-details\">" : "<details class=\"location-details\" open>")
-        html.raw("<summary>")
-        html.text(strings.locationLabel + (location.map { ": " + $0.label } ?? ""))
-        html.raw("</summary>")
-        html.raw("<form id=\"\(formID)\" class=\"location\" method=\"post\" action=\"\(WebRoute.setLocation.path)\">")
-        html.raw("<input type=\"hidden\" name=\"csrf\" value=\"")
-        html.text(layout.client.csrf.value)
-        html.raw("\"><input type=\"hidden\" name=\"back\" value=\"")
-        html.text(layout.path)
-        html.raw("\"><input type=\"hidden\" name=\"source\" value=\"typed\"><label for=\"near\">")
-        html.text(strings.locationLabel)
-        html.raw(
-            "</label><div class=\"location-row\"><input id=\"near\" name=\"near\" type=\"text\" autocomplete=\"off\" value=\""
-        )
-        html.text(location?.label ?? "")
-        html.raw("\" placeholder=\"")
-        html.text(strings.locationPlaceholder)
-        html.raw("\"><button type=\"submit\" id=\"set-location\">")
-        html.text(strings.setLocation)
-        html.raw("</button><button type=\"button\" id=\"use-location\" hidden data-unavailable=\"")
-        html.text(strings.locationUnavailable)
-        html.raw("\">")
-        html.text(strings.useMyLocation)
-        html.raw("</button>")
-        if location != nil {
-            html.raw("<button type=\"submit\" id=\"forget-location\" name=\"forget\" value=\"1\">")
-            html.text(strings.forgetLocation)
-            html.raw("</button>")
+        html.element("details", .class("location-details"), .flag("open", location != nil)) { html in
+            html.element("summary", text: strings.locationLabel + (location.map { ": " + $0.label } ?? ""))
+            html.element(
+                "form", .id(formID), .class("location"), .method("post"),
+                .action(WebRoute.setLocation.path)
+            ) { html in
+                html.voidElement("input", .type("hidden"), .name("csrf"), .value(layout.client.csrf.value))
+                html.voidElement("input", .type("hidden"), .name("back"), .value(layout.path))
+                html.voidElement("input", .type("hidden"), .name("source"), .value("typed"))
+                html.element("label", .for("near"), text: strings.locationLabel)
+                html.element("div", .class("location-row")) { html in
+                    html.voidElement(
+                        "input", .id("near"), .name("near"), .type("text"), .attribute("autocomplete", "off"),
+                        .value(location?.label ?? ""), .attribute("placeholder", strings.locationPlaceholder))
+                    html.element("button", .type("submit"), .id("set-location"), text: strings.setLocation)
+                    html.element(
+                        "button", .type("button"), .id("use-location"), .flag("hidden"),
+                        .attribute("data-unavailable", strings.locationUnavailable), text: strings.useMyLocation)
+                    if location != nil {
+                        html.element(
+                            "button", .type("submit"), .id("forget-location"), .name("forget"), .value("1"),
+                            text: strings.forgetLocation)
+                    }
+                }
+                if let nearest, let id = nearest.id, let nearestText {
+                    html.element("p", .class("nearest")) { html in
+                        html.element("a", .id("nearest-area"), .href(areaLink(id)), text: nearestText)
+                    }
+                }
+            }
         }
-        html.raw("</div>")
-        if let nearest, let id = nearest.id, let nearestText {
-            html.raw("<p class=\"nearest\"><a id=\"nearest-area\" href=\"")
-            html.text(areaLink(id))
-            html.raw("\">")
-            html.text(nearestText)
-            html.raw("</a></p>")
-        }
-        html.raw("</form></details>")
     }
 
     /// An area's name in a picker, with its distance when known (`Tampere · 160 km`).

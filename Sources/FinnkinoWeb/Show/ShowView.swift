@@ -12,98 +12,86 @@ enum ShowView {
         let title = outputs.errorMessage == nil ? outputs.title : words.showScreen
         return layout.render(title: title, tab: .showtimes, live: false) { html in
             if let error = outputs.errorMessage {
-                html.raw("<h1>")
-                html.text(words.showScreen)
-                html.raw("</h1>")
+                html.element("h1", text: words.showScreen)
                 PageLayout.messages(stale: nil, error: error, into: &html)
                 // Back to the day's shows of the area the show was looked for in.
                 var back = WebRoute.showtimes.path
                 if let area = outputs.area, let date = outputs.date {
                     back = WebRoute.showtimes.path(ShowtimesQuery(area: .area(area), date: date))
                 }
-                html.raw("<p><a id=\"back-to-showtimes\" href=\"")
-                html.text(back)
-                html.raw("\">")
-                html.text(strings.showtimesTab)
-                html.raw("</a></p>")
+                html.element("p") { html in
+                    html.element("a", .id("back-to-showtimes"), .href(back), text: strings.showtimesTab)
+                }
                 return
             }
             PageLayout.messages(stale: outputs.staleNotice, error: nil, into: &html)
-            html.raw("<article class=\"show-detail\">")
-            PageLayout.image(
-                outputs.posterURL, variant: ImageVariants.poster, className: "poster", width: 198, height: 293,
-                alt: outputs.title, into: &html)
-            html.raw("<div class=\"about\"><h1 class=\"movie-title\">")
-            if let movie = outputs.movieID {
-                html.raw("<a href=\"\(WebRoute.movie(id: movie).path)\">")
-                html.text(outputs.title)
-                html.raw("</a>")
-            } else {
-                html.text(outputs.title)
+            html.element("article", .class("show-detail")) { html in
+                PageLayout.image(
+                    outputs.posterURL, variant: ImageVariants.poster, className: "poster", width: 198, height: 293,
+                    alt: outputs.title, into: &html)
+                html.element("div", .class("about")) { html in
+                    html.element("h1", .class("movie-title")) { html in
+                        if let movie = outputs.movieID {
+                            html.element("a", .href(WebRoute.movie(id: movie).path), text: outputs.title)
+                        } else {
+                            html.text(outputs.title)
+                        }
+                    }
+                    if let original = outputs.originalTitle {
+                        html.element("p", .class("original-title"), text: original)
+                    }
+                    html.element("p", .class("show-when")) { html in
+                        html.element("span", .class("show-day"), text: outputs.day)
+                        html.text(" ")
+                        html.element("span", .class("show-time"), text: outputs.time)
+                    }
+                    html.element("p", .class("show-where")) { html in
+                        html.element("span", .class("show-theatre"), text: outputs.theatre)
+                        html.text(", ")
+                        html.element("span", .class("auditorium"), text: outputs.auditorium)
+                        if let address = outputs.address {
+                            html.voidElement("br")
+                            html.element("span", .class("show-address"), text: address)
+                        }
+                        if let directions = outputs.directionsURL {
+                            html.text(" ")
+                            html.element(
+                                "a", .class("directions"), .rel("noopener"),
+                                .href(directions.absoluteString), text: words.directions)
+                        }
+                    }
+                    ShowtimesView.badges(outputs.badges, into: &html)
+                    html.element("dl", .class("facts")) { html in
+                        for fact in outputs.facts { PageLayout.fact(fact.label, fact.value, into: &html) }
+                    }
+                    for (className, text) in [
+                        ("sales-end", outputs.salesEnd), ("reservation-end", outputs.reservationEnd),
+                    ] {
+                        guard let text else { continue }
+                        html.element("p", .class(className), text: text)
+                    }
+                    html.element("p", .class("actions")) { html in
+                        if let ticket = outputs.ticketURL {
+                            html.element(
+                                "a", .class("button ticket-link"), .rel("noopener"),
+                                .href(ticket.absoluteString), text: strings.tickets)
+                        }
+                        if let area = outputs.area, let date = outputs.date, let id = outputs.id {
+                            let calendar = WebRoute.showCalendar(area: area, date: date, id: id).path
+                            html.element(
+                                "a", .id("calendar-link"), .class("button"), .flag("download"), .href(calendar),
+                                text: words.addToCalendar)
+                            // Shown by the script where the browser can share or copy a link.
+                            html.element(
+                                "button", .type("button"), .id("share"), .flag("hidden"),
+                                .attribute("data-share-url", WebRoute.show(area: area, date: date, id: id).path),
+                                .attribute("data-share-title", outputs.shareText),
+                                .attribute("data-copied", words.linkCopied), text: words.share)
+                        }
+                    }
+                    html.element("p", .id("share-status"), .role("status")) { _ in }
+                }
             }
-            html.raw("</h1>")
-            if let original = outputs.originalTitle {
-                html.raw("<p class=\"original-title\">")
-                html.text(original)
-                html.raw("</p>")
-            }
-            html.raw("<p class=\"show-when\"><span class=\"show-day\">")
-            html.text(outputs.day)
-            html.raw("</span> <span class=\"show-time\">")
-            html.text(outputs.time)
-            html.raw("</span></p><p class=\"show-where\"><span class=\"show-theatre\">")
-            html.text(outputs.theatre)
-            html.raw("</span>, <span class=\"auditorium\">")
-            html.text(outputs.auditorium)
-            html.raw("</span>")
-            if let address = outputs.address {
-                html.raw("<br><span class=\"show-address\">")
-                html.text(address)
-                html.raw("</span>")
-            }
-            if let directions = outputs.directionsURL {
-                html.raw(" <a class=\"directions\" rel=\"noopener\" href=\"")
-                html.text(directions.absoluteString)
-                html.raw("\">")
-                html.text(words.directions)
-                html.raw("</a>")
-            }
-            html.raw("</p>")
-            ShowtimesView.badges(outputs.badges, into: &html)
-            html.raw("<dl class=\"facts\">")
-            for fact in outputs.facts { PageLayout.fact(fact.label, fact.value, into: &html) }
-            html.raw("</dl>")
-            for (className, text) in [("sales-end", outputs.salesEnd), ("reservation-end", outputs.reservationEnd)] {
-                guard let text else { continue }
-                html.raw("<p class=\"\(className)\">")
-                html.text(text)
-                html.raw("</p>")
-            }
-            html.raw("<p class=\"actions\">")
-            if let ticket = outputs.ticketURL {
-                html.raw("<a class=\"button ticket-link\" rel=\"noopener\" href=\"")
-                html.text(ticket.absoluteString)
-                html.raw("\">")
-                html.text(strings.tickets)
-                html.raw("</a>")
-            }
-            if let area = outputs.area, let date = outputs.date, let id = outputs.id {
-                let calendar = WebRoute.showCalendar(area: area, date: date, id: id).path
-                html.raw("<a id=\"calendar-link\" class=\"button\" download href=\"\(calendar)\">")
-                html.text(words.addToCalendar)
-                html.raw("</a>")
-                // Shown by the script where the browser can share or copy a link.
-                html.raw("<button type=\"button\" id=\"share\" hidden data-share-url=\"")
-                html.text(WebRoute.show(area: area, date: date, id: id).path)
-                html.raw("\" data-share-title=\"")
-                html.text(outputs.shareText)
-                html.raw("\" data-copied=\"")
-                html.text(words.linkCopied)
-                html.raw("\">")
-                html.text(words.share)
-                html.raw("</button>")
-            }
-            html.raw("</p><p id=\"share-status\" role=\"status\"></p></div></article>")
         }
     }
 }

@@ -6,18 +6,23 @@ enum TrailerView {
         let strings = layout.client.strings
         let words = layout.client.language.editor
         return layout.render(title: strings.trailer + ": " + title, tab: nil, live: false) { html in
-            html.raw("<p class=\"back\"><a href=\"\(WebRoute.movie(id: movieID).path)\">← ")
-            html.text(title)
-            html.raw("</a></p><h1>")
-            html.text(strings.trailer + ": " + title)
-            html.raw(
-                "</h1><video id=\"trailer\" class=\"player\" controls playsinline preload=\"metadata\" src=\"\(WebRoute.trailerClip(movie: movieID).path)\"></video>"
-            )
-            html.raw("<form id=\"edit-form\" method=\"post\" action=\"\(WebRoute.openEditor.path)\">")
-            PageLayout.formFields(client: layout.client, back: layout.path, into: &html)
-            html.raw("<input type=\"hidden\" name=\"movie\" value=\"\(movieID)\"><button type=\"submit\" id=\"edit\">")
-            html.text(words.editTrailer)
-            html.raw("</button></form>")
+            html.element("p", .class("back")) { html in
+                html.element("a", .href(WebRoute.movie(id: movieID).path)) { html in
+                    html.text("← ")
+                    html.text(title)
+                }
+            }
+            html.element("h1", text: strings.trailer + ": " + title)
+            html.element(
+                "video", .id("trailer"), .class("player"), .flag("controls"), .flag("playsinline"),
+                .attribute("preload", "metadata"), .src(WebRoute.trailerClip(movie: movieID).path)
+            ) { _ in }
+            html.element("form", .id("edit-form"), .method("post"), .action(WebRoute.openEditor.path)) {
+                html in
+                PageLayout.formFields(client: layout.client, back: layout.path, into: &html)
+                html.voidElement("input", .type("hidden"), .name("movie"), .value(movieID))
+                html.element("button", .type("submit"), .id("edit"), text: words.editTrailer)
+            }
         }
     }
 }

@@ -9,44 +9,44 @@ enum WantedMoviesView {
     /// `webcal:` address, `atom` the Atom feed's.
     static func section(
         _ wanted: [WantedMovie], calendar: String, atom: String, pushKey: String, layout: PageLayout
-    ) -> String {
-        guard !wanted.isEmpty else { return "" }
+    ) -> SafeHTML {
+        guard !wanted.isEmpty else { return .empty }
         let words = layout.client.language.alerts
         var html = HTMLWriter()
-        html.raw("<section id=\"wanted-movies\" aria-labelledby=\"wanted-heading\"><h2 id=\"wanted-heading\">")
-        html.text(words.heading)
-        html.raw("</h2><ul class=\"wanted-list\">")
-        for movie in wanted {
-            html.raw("<li class=\"wanted-movie\" data-movie=\"\(movie.movieID)\"><a href=\"")
-            html.raw(WebRoute.movie(id: movie.movieID).path)
-            html.raw("\">")
-            html.text(movie.title)
-            html.raw("</a><span class=\"wanted-status\">")
-            html.text(movie.announcement.map(words.announcement) ?? words.notYet)
-            html.raw("</span></li>")
+        html.element("section", .id("wanted-movies"), .attribute("aria-labelledby", "wanted-heading")) { html in
+            html.element("h2", .id("wanted-heading"), text: words.heading)
+            html.element("ul", .class("wanted-list")) { html in
+                for movie in wanted {
+                    html.element("li", .class("wanted-movie"), .attribute("data-movie", movie.movieID)) { html in
+                        html.element("a", .href(WebRoute.movie(id: movie.movieID).path), text: movie.title)
+                        html.element(
+                            "span", .class("wanted-status"),
+                            text: movie.announcement.map(words.announcement) ?? words.notYet)
+                    }
+                }
+            }
+            // Notifications on this device: a toggle (pressed while on) the script shows where the
+            // browser can take them.
+            html.element("p", .class("push-setting")) { html in
+                html.element(
+                    "button", .type("button"), .id("push-toggle"), .flag("hidden"),
+                    .attribute("data-push-key", pushKey),
+                    .attribute("data-push-subscribe", WebRoute.subscribePush.path),
+                    .attribute("data-push-unsubscribe", WebRoute.unsubscribePush.path),
+                    .attribute("aria-pressed", "false"), text: words.pushOn)
+            }
+            html.element("p", .class("feeds-note"), text: words.feedsNote)
+            html.element("p", .class("feed-links")) { html in
+                html.element(
+                    "a", .id("calendar-feed"), .class("button"), .href(calendar), text: words.subscribeCalendar)
+                html.text(" ")
+                html.element("a", .id("atom-feed"), .type("application/atom+xml"), .href(atom), text: words.atomFeed)
+            }
+            html.element("form", .method("post"), .action(WebRoute.renewFeeds.path)) { html in
+                PageLayout.formFields(client: layout.client, back: WebRoute.bookmarks.path, into: &html)
+                html.element("button", .type("submit"), .id("renew-feeds"), text: words.renewFeeds)
+            }
         }
-        html.raw("</ul>")
-        // Notifications on this device: a toggle (pressed while on) the script shows where the
-        // browser can take them.
-        html.raw("<p class=\"push-setting\"><button type=\"button\" id=\"push-toggle\" hidden")
-        html.raw(" data-push-key=\"\(pushKey)\" data-push-subscribe=\"\(WebRoute.subscribePush.path)\"")
-        html.raw(" data-push-unsubscribe=\"\(WebRoute.unsubscribePush.path)\" aria-pressed=\"false\">")
-        html.text(words.pushOn)
-        html.raw("</button></p><p class=\"feeds-note\">")
-        html.text(words.feedsNote)
-        html.raw("</p><p class=\"feed-links\"><a id=\"calendar-feed\" class=\"button\" href=\"")
-        html.text(calendar)
-        html.raw("\">")
-        html.text(words.subscribeCalendar)
-        html.raw("</a> <a id=\"atom-feed\" type=\"application/atom+xml\" href=\"")
-        html.text(atom)
-        html.raw("\">")
-        html.text(words.atomFeed)
-        html.raw("</a></p><form method=\"post\" action=\"\(WebRoute.renewFeeds.path)\">")
-        PageLayout.formFields(client: layout.client, back: WebRoute.bookmarks.path, into: &html)
-        html.raw("<button type=\"submit\" id=\"renew-feeds\">")
-        html.text(words.renewFeeds)
-        html.raw("</button></form></section>")
-        return html.html
+        return html.fragment
     }
 }
