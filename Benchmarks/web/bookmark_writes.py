@@ -99,8 +99,8 @@ def stored_states(options, persons: dict[str, int], movie: int) -> tuple[set[int
                      rows("SELECT person, json FROM bookmark_history WHERE json IS NOT NULL")}
     else:
         database = sqlite3.connect(Path(options.sqlite_dir) / "bookmarks.sqlite")
-        have = {row[0] for row in database.execute("SELECT person FROM bookmark WHERE movieID = ?", (movie,))}
-        histories = {row[0]: row[1] for row in database.execute("SELECT person, json FROM commandHistory")}
+        have = {row[0] for row in database.execute("SELECT person FROM bookmark WHERE movie_id = ?", (movie,))}
+        histories = {row[0]: row[1] for row in database.execute("SELECT person, json FROM bookmark_history")}
     depths = {person: len(json.loads(blob)["undo"]) for person, blob in histories.items()}
     return have, depths
 

@@ -42,7 +42,7 @@ def main() -> None:
     persons = sqlite3.connect(options.data_dir / "persons.sqlite")
     bookmarks = sqlite3.connect(options.data_dir / "bookmarks.sqlite")
     title, original, poster = bookmarks.execute(
-        "SELECT title, originalTitle, posterURL FROM bookmark LIMIT 1"
+        "SELECT title, original_title, poster_url FROM bookmark LIMIT 1"
     ).fetchone()
 
     def rows_for(person: int, count: int, offset: int = 0) -> list[tuple]:
@@ -69,15 +69,15 @@ def main() -> None:
     bookmark_rows += rows_for(1, options.heavy)
 
     with persons:
-        persons.executemany("INSERT INTO person (id, createdAt, lastSeenAt) VALUES (?, ?, ?)", person_rows)
+        persons.executemany("INSERT INTO person (id, created_at, last_seen_at) VALUES (?, ?, ?)", person_rows)
         persons.executemany(
-            "INSERT INTO session (tokenHash, person, device, createdAt, lastUsedAt) VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO session (token_hash, person, device, created_at, last_used_at) VALUES (?, ?, ?, ?, ?)",
             session_rows,
         )
     with bookmarks:
         bookmarks.execute("DELETE FROM bookmark WHERE person = 1")
         bookmarks.executemany(
-            "INSERT INTO bookmark (person, source, movieID, title, originalTitle, posterURL, addedAt)"
+            "INSERT INTO bookmark (person, source, movie_id, title, original_title, poster_url, added_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
             bookmark_rows,
         )
