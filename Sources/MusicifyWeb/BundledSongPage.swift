@@ -4,7 +4,7 @@ import WebSupport
 /// The page of a song of the bundled chart: what a store page would show (the cover, name, artist,
 /// release year), drawn by the web app from the song's data, and saying that the song is invented.
 enum BundledSongPage {
-    static func render(_ song: Song) -> String {
+    static func render(_ song: Song) -> SafeHTML {
         PageFrame.render(title: song.name, heading: "Song", capacity: 3_072) { html in
             html.element("article", .class("song-page")) { html in
                 html.raw("\n")

@@ -11,7 +11,7 @@ public enum LatestSongsPage {
     static let heading = "Latest songs"
 
     /// The whole page for `state`.
-    public static func render(_ state: SongListCanvas.State) -> String {
+    public static func render(_ state: SongListCanvas.State) -> SafeHTML {
         PageFrame.render(title: heading, heading: heading, capacity: 2_048 + state.rows.count * 512) { html in
             if let alert = state.alert { Self.alert(alert, into: &html) }
             if state.isLoading {

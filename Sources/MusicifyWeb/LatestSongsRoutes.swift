@@ -121,10 +121,10 @@ struct LatestSongsRoutes: Sendable {
         html(LatestSongsPage.render(state), status: state.alert == nil ? .ok : .badGateway)
     }
 
-    private static func html(_ page: String, status: HTTPResponse.Status) -> Response {
+    private static func html(_ page: SafeHTML, status: HTTPResponse.Status) -> Response {
         Response(
             status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: page)))
+            body: ResponseBody(byteBuffer: page.byteBuffer))
     }
 
     /// The order `?sort=` asks for: the chart's when absent; a 400 for anything but an order's name.

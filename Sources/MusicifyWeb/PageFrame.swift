@@ -12,7 +12,7 @@ enum PageFrame {
     /// `main` written by the caller.
     static func render(
         title: String, heading: String, capacity: Int = 4_096, main: (inout HTMLWriter) -> Void
-    ) -> String {
+    ) -> SafeHTML {
         var html = HTMLWriter(capacity: capacity)
         html.raw("<!doctype html>\n")
         html.element("html", .lang("en")) { html in
@@ -65,6 +65,6 @@ enum PageFrame {
             html.raw("\n")
         }
         html.raw("\n")
-        return html.html
+        return html.fragment
     }
 }

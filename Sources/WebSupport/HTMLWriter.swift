@@ -1,3 +1,5 @@
+import Hummingbird
+
 /// Builds an HTML document or fragment by appending UTF-8 bytes to one reserved buffer. Shared by
 /// the web apps.
 ///
@@ -24,12 +26,12 @@ public struct HTMLWriter: Sendable {
     /// What was written, as a string.
     public var html: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// What was written, as a fragment another writer can append as it is.
-    public var fragment: SafeHTML { SafeHTML(checkedMarkup: html) }
+    /// What was written, as a fragment another writer can append, or a response can send, as it is.
+    public var fragment: SafeHTML { SafeHTML(checkedUTF8: bytes) }
 
-    /// A fragment written by `content`.
+    /// A fragment (or a whole page) written by `content`.
     @inlinable
-    public static func fragment(capacity: Int = 1024, _ content: (inout HTMLWriter) -> Void) -> SafeHTML {
+    public static func fragment(capacity: Int = 16_384, _ content: (inout HTMLWriter) -> Void) -> SafeHTML {
         var html = HTMLWriter(capacity: capacity)
         content(&html)
         return html.fragment
@@ -58,7 +60,7 @@ public struct HTMLWriter: Sendable {
     /// A fragment that a writer wrote (or the news sanitiser made).
     @inlinable
     public mutating func append(_ fragment: SafeHTML) {
-        bytes.append(contentsOf: fragment.markup.utf8)
+        bytes.append(contentsOf: fragment.utf8)
     }
 
     // MARK: Elements
@@ -119,12 +121,6 @@ public struct HTMLWriter: Sendable {
         raw(tag)
         for attribute in attributes { attribute.write(into: &self) }
         bytes.append(UInt8(ascii: ">"))
-    }
-
-    /// One attribute, for a start tag written in parts.
-    @inlinable
-    public mutating func attribute(_ attribute: HTMLAttribute) {
-        attribute.write(into: &self)
     }
 
     // MARK: Escaping
@@ -261,20 +257,27 @@ public struct HTMLAttribute: Sendable {
 }
 
 /// Markup that may reach a page as it is: what an ``HTMLWriter`` wrote (``HTMLWriter/fragment``),
-/// or what the news sanitiser made of feed HTML. A `String` cannot become one by accident.
+/// or what the news sanitiser made of feed HTML. A `String` cannot become one by accident. Kept as
+/// the UTF-8 the writer wrote, so that a page goes to the response without a copy to a `String`.
 public struct SafeHTML: Sendable, Hashable {
-    public let markup: String
+    public let utf8: [UInt8]
 
     @usableFromInline
-    init(checkedMarkup markup: String) {
-        self.markup = markup
+    init(checkedUTF8 utf8: [UInt8]) {
+        self.utf8 = utf8
     }
 
-    /// Markup that a sanitiser has rebuilt to an allow-list, or that a test pins. Every use is
-    /// listed in `Tests/Structure/test_html_safety.py`; nothing else may call it.
+    /// Markup that a sanitiser has rebuilt to an allow-list. The one caller is the news sanitiser
+    /// (`Tests/Structure/test_html_safety.py` holds it to that).
     package init(sanitized markup: String) {
-        self.markup = markup
+        utf8 = Array(markup.utf8)
     }
 
-    public static let empty = SafeHTML(checkedMarkup: "")
+    /// The markup as a string (for JSON, and for tests).
+    public var markup: String { String(decoding: utf8, as: UTF8.self) }
+
+    /// The markup as a response body.
+    public var byteBuffer: ByteBuffer { ByteBuffer(bytes: utf8) }
+
+    public static let empty = SafeHTML(checkedUTF8: [])
 }

@@ -135,7 +135,8 @@ import Testing
             request: request, person: .local, session: nil, savedLanguage: nil, homeArea: nil, defaultLanguage: .fi,
             secret: .random())
         let html = EditorView.page(
-            session, export: .running(0.427), tunes: [], layout: PageLayout(client: client, path: "/editor/abc"))
+            session, export: .running(0.427), tunes: [], layout: PageLayout(client: client, path: "/editor/abc")
+        ).markup
         #expect(html.contains("<progress id=\"export-progress\" max=\"100\" value=\"42\"></progress>"))
         #expect(html.contains("id=\"cancel-export\"") && !html.contains("id=\"start-export\""))
         // And the page follows the job, which any instance answers for

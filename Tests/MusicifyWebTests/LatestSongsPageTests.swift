@@ -17,7 +17,7 @@ import Testing
         // Given two rows, one from the bundled chart and one from Apple's
         let state = SongListCanvas.State(rows: [Self.bundledRow, Self.appleRow])
         // When the page is drawn
-        let page = LatestSongsPage.render(state)
+        let page = LatestSongsPage.render(state).markup
         // Then each row links to its selection, with its rank, 60x60 artwork with alt text, name and subtitle
         #expect(page.hasPrefix("<!doctype html>\n<html lang=\"en\">"))
         #expect(page.contains("<title>Latest songs · Musicify</title>"))
@@ -43,8 +43,8 @@ import Testing
         // Given the same rows listed in chart order and by artist
         let rows = [Self.bundledRow, Self.appleRow]
         // When each is drawn
-        let chart = LatestSongsPage.render(SongListCanvas.State(rows: rows, sortOrder: .chart))
-        let artist = LatestSongsPage.render(SongListCanvas.State(rows: rows, sortOrder: .artist))
+        let chart = LatestSongsPage.render(SongListCanvas.State(rows: rows, sortOrder: .chart)).markup
+        let artist = LatestSongsPage.render(SongListCanvas.State(rows: rows, sortOrder: .artist)).markup
         // Then each has the two links above the list, the chosen one marked as the current page
         #expect(
             chart.contains(
@@ -65,7 +65,7 @@ import Testing
             id: "\"><script>1</script>", title: hostile, subtitle: "\(hostile) & co",
             artworkURL: URL(string: "https://example.com/a.jpg?x=1&y='2'"))
         // When the page is drawn
-        let page = LatestSongsPage.render(SongListCanvas.State(rows: [row]))
+        let page = LatestSongsPage.render(SongListCanvas.State(rows: [row])).markup
         // Then none of it is markup: text escaped, the ID one percent-encoded path segment
         #expect(!page.contains("<script>"))
         #expect(page.contains("<span class=\"song-title\">&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;</span>"))
@@ -83,7 +83,7 @@ import Testing
             SongListCanvas.Row(id: "3", title: "C", subtitle: "c", artworkURL: nil),
         ]
         // When the page is drawn
-        let page = LatestSongsPage.render(SongListCanvas.State(rows: rows))
+        let page = LatestSongsPage.render(SongListCanvas.State(rows: rows)).markup
         // Then no image is asked for, and each row keeps an empty square in its place
         #expect(!page.contains("<img class=\"artwork\""))
         #expect(page.components(separatedBy: "artwork-missing").count == 4)
@@ -94,7 +94,7 @@ import Testing
         // Given the widgets showing an alert and no rows
         let state = SongListCanvas.State(alert: message)
         // When the page is drawn
-        let page = LatestSongsPage.render(state)
+        let page = LatestSongsPage.render(state).markup
         // Then the alert is a role=alert box with the message and a link to try again, and no list
         #expect(
             page.contains(
@@ -109,15 +109,15 @@ import Testing
 
     @Test func anAlertIsEscapedToo() {
         // Given an alert with markup, When the page is drawn
-        let page = LatestSongsPage.render(SongListCanvas.State(alert: "<b>bad</b>"))
+        let page = LatestSongsPage.render(SongListCanvas.State(alert: "<b>bad</b>")).markup
         // Then it is shown as text
         #expect(page.contains("<p class=\"alert-title\">&lt;b&gt;bad&lt;/b&gt;</p>"))
     }
 
     @Test func anEmptyChartSaysSoAndLoadingSaysSo() {
         // Given widgets with no rows, and widgets showing the loading indicator, When each is drawn
-        let empty = LatestSongsPage.render(SongListCanvas.State())
-        let loading = LatestSongsPage.render(SongListCanvas.State(isLoading: true))
+        let empty = LatestSongsPage.render(SongListCanvas.State()).markup
+        let loading = LatestSongsPage.render(SongListCanvas.State(isLoading: true)).markup
         // Then each says what it is, without a list
         #expect(empty.contains("<p class=\"empty\">The chart has no songs right now.</p>"))
         #expect(!empty.contains("Loading"))
@@ -129,8 +129,8 @@ import Testing
     @Test func thePageNamesNoArchitecture() {
         // Given a full chart and an alert, When each is drawn
         let pages = [
-            LatestSongsPage.render(SongListCanvas.State(rows: [Self.bundledRow, Self.appleRow])),
-            LatestSongsPage.render(SongListCanvas.State(alert: "Connection error")),
+            LatestSongsPage.render(SongListCanvas.State(rows: [Self.bundledRow, Self.appleRow])).markup,
+            LatestSongsPage.render(SongListCanvas.State(alert: "Connection error")).markup,
         ]
         // Then neither page says which architecture drew it
         for page in pages {

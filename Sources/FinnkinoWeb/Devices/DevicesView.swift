@@ -8,7 +8,7 @@ import WebSupport
 enum DevicesView {
     static func page(
         _ outputs: DevicesViewModel.Outputs, joinURL: String?, typed: JoinCode?, layout: PageLayout
-    ) -> String {
+    ) -> SafeHTML {
         let words = layout.client.language.devices
         return layout.render(title: words.title, tab: nil, live: false) { html in
             html.element("h1", text: words.title)
@@ -95,7 +95,7 @@ enum DevicesView {
     }
 
     /// On a server that is not hosted: there is one person, whoever uses this computer.
-    static func localPage(layout: PageLayout) -> String {
+    static func localPage(layout: PageLayout) -> SafeHTML {
         let words = layout.client.language.devices
         return layout.render(title: words.title, tab: nil, live: false) { html in
             html.element("h1", text: words.title)

@@ -2,6 +2,7 @@ import FinnkinoKit
 import FinnkinoPresentation
 import HTTPTypes
 import Hummingbird
+import WebSupport
 
 /// Answers a page request for something that does not exist (a mistyped address, an unknown
 /// movie ID) with a page of the app that says so, in the client's language, with the tab bar to go
@@ -18,7 +19,7 @@ struct NotFoundPageMiddleware: RouterMiddleware {
             guard let client = context.client else { throw error }
             var response = Response(
                 status: .notFound, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: Self.page(client))))
+                body: ResponseBody(byteBuffer: Self.page(client).byteBuffer))
             client.setCookies(on: &response)
             return response
         }
@@ -40,7 +41,7 @@ struct NotFoundPageMiddleware: RouterMiddleware {
         String(pattern.template.prefix { $0 != ":" && $0 != "*" })
     }
 
-    static func page(_ client: ClientState) -> String {
+    static func page(_ client: ClientState) -> SafeHTML {
         let strings = client.strings
         return PageLayout(client: client, path: WebRoute.movies.path).render(
             title: strings.pageNotFound, tab: nil, live: false

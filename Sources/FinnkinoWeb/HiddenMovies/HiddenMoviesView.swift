@@ -5,7 +5,7 @@ import WebSupport
 /// The movies a person is not interested in, each with a button that brings it back, and one
 /// that brings them all back.
 enum HiddenMoviesView {
-    static func page(_ outputs: HiddenMoviesViewModel.Outputs, layout: PageLayout) -> String {
+    static func page(_ outputs: HiddenMoviesViewModel.Outputs, layout: PageLayout) -> SafeHTML {
         let words = layout.client.language.shows
         return layout.render(title: words.hiddenMovies, tab: .movies, live: false) { html in
             html.element("h1", text: words.hiddenMovies)

@@ -4,7 +4,7 @@ import WebSupport
 
 /// An international movie's page.
 enum ChartMovieView {
-    static func page(_ outputs: ChartMovieViewModel.Outputs, layout: PageLayout) -> String {
+    static func page(_ outputs: ChartMovieViewModel.Outputs, layout: PageLayout) -> SafeHTML {
         let strings = layout.client.strings
         let words = layout.client.language.charts
         let title = outputs.errorMessage == nil ? outputs.title : words.tab

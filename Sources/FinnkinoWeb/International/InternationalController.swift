@@ -37,7 +37,7 @@ struct InternationalController: Sendable {
         return renderer.screen(outputs.outcome, client: client, path: path) {
             let layout = renderer.layout(client, path: path)
             return rowsOnly
-                ? InternationalView.rows(outputs, layout: layout).markup
+                ? InternationalView.rows(outputs, layout: layout)
                 : InternationalView.page(outputs, layout: layout)
         }
     }

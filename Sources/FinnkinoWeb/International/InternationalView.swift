@@ -12,7 +12,7 @@ enum InternationalView {
         WebRoute.international.path(InternationalQuery(list: list, page: page))
     }
 
-    static func page(_ outputs: ChartsViewModel.Outputs, layout: PageLayout) -> String {
+    static func page(_ outputs: ChartsViewModel.Outputs, layout: PageLayout) -> SafeHTML {
         let words = layout.client.language.charts
         return layout.render(title: words.title(outputs.list), tab: .international, live: false) { html in
             html.element("h1", text: words.tab)

@@ -6,7 +6,7 @@ import WebSupport
 /// it too (`sourceDown`, status 503) for a page it cannot make: Finnkino's data cannot be read and
 /// none of it is saved.
 enum OfflineView {
-    static func page(layout: PageLayout, sourceDown: Bool = false) -> String {
+    static func page(layout: PageLayout, sourceDown: Bool = false) -> SafeHTML {
         let language = layout.client.language
         let words = language.offline
         let title = sourceDown ? words.sourceDownTitle : words.title

@@ -35,7 +35,7 @@ struct PageLayout {
     /// unless the page shows it itself (`showsFlash`).
     func render(
         title: String, tab: Tab?, live: Bool, showsFlash: Bool = false, main: (inout HTMLWriter) -> Void
-    ) -> String {
+    ) -> SafeHTML {
         let chrome = Chrome.of(client.language)
         var html = HTMLWriter()
         html.append(chrome.documentStart)
@@ -65,7 +65,7 @@ struct PageLayout {
         }
         main(&html)
         html.append(path.hasPrefix(WebRoute.devices.path) ? chrome.footerOnDevices : chrome.footer)
-        return html.html
+        return html.fragment
     }
 
     /// What every page in a language shows the same way, written once per language instead of once

@@ -2,6 +2,7 @@ import FinnkinoKit
 import FinnkinoPresentation
 import Foundation
 import Hummingbird
+import WebSupport
 
 /// Makes the response of a person's page: its layout, with the offline banner while the source
 /// does not answer and a banner for each store the server could not open, and the page with its
@@ -26,7 +27,7 @@ struct PageRenderer: Sendable {
     /// so, with 503 and `Retry-After`, whatever the screen.
     func screen(
         _ outcome: ScreenOutcome, client: ClientState, path: String, area: AreaChoice? = nil,
-        html: () -> String
+        html: () -> SafeHTML
     ) -> Response {
         switch outcome {
         case .shown: return page(html(), client: client, area: area)
@@ -46,11 +47,11 @@ struct PageRenderer: Sendable {
     /// The page `html` for `client`, with its cookies: the CSRF token if new, the area if chosen
     /// (`area`), the message cleared once shown.
     func page(
-        _ html: String, client: ClientState, status: HTTPResponse.Status = .ok, area: AreaChoice? = nil
+        _ html: SafeHTML, client: ClientState, status: HTTPResponse.Status = .ok, area: AreaChoice? = nil
     ) -> Response {
         var response = Response(
             status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+            body: ResponseBody(byteBuffer: html.byteBuffer))
         client.setCookies(on: &response, area: area)
         return response
     }

@@ -1,11 +1,12 @@
 import FinnkinoKit
 import FinnkinoPresentation
 import Foundation
+import WebSupport
 
 /// The video library: each export with its thumbnail frame, playable in place, downloadable and
 /// deletable; and a way to edit a video of one's own.
 enum LibraryView {
-    static func page(_ videos: [LibraryVideo], layout: PageLayout) -> String {
+    static func page(_ videos: [LibraryVideo], layout: PageLayout) -> SafeHTML {
         let words = layout.client.language.editor
         return layout.render(title: words.libraryTab, tab: .library, live: false) { html in
             html.element("h1", text: words.libraryTab)

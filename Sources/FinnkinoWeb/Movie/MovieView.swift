@@ -7,7 +7,7 @@ enum MovieView {
     static func page(
         _ outputs: MovieViewModel.Outputs, shows: MovieShowsViewModel.Outputs, isHidden: Bool, wanted: WantedMovie?,
         pushKey: String, layout: PageLayout
-    ) -> String {
+    ) -> SafeHTML {
         let strings = layout.client.strings
         let title = outputs.errorMessage == nil ? outputs.title : strings.movieScreen
         return layout.render(title: title, tab: .movies, live: false) { html in

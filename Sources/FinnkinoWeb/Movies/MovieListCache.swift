@@ -32,7 +32,7 @@ struct MovieListCache: Sendable {
             staleNotice: outputs.staleNotice, errorMessage: outputs.errorMessage, hiddenCount: outputs.hiddenCount)
         if let html = cache.value(for: key) { return html }
         let html = render(outputs)
-        cache.set(html, for: key, cost: html.markup.utf8.count)
+        cache.set(html, for: key, cost: html.utf8.count)
         return html
     }
 }

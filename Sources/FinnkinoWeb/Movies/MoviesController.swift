@@ -36,7 +36,7 @@ struct MoviesController: Sendable {
         return renderer.screen(outputs.outcome, client: client, path: path, area: screen.chosenArea) {
             let results = movies.results(outputs, client: client)
             return resultsOnly
-                ? results.markup
+                ? results
                 : MoviesView.page(
                     outputs, results: results, location: app.userLocation(client),
                     layout: renderer.layout(client, path: path))

@@ -10,7 +10,7 @@ enum MoviesView {
     /// The Movies page around `results`, the rendered ``results(_:language:)`` of `outputs`.
     static func page(
         _ outputs: MoviesViewModel.Outputs, results: SafeHTML, location: UserLocation?, layout: PageLayout
-    ) -> String {
+    ) -> SafeHTML {
         let strings = layout.client.strings
         return layout.render(title: strings.moviesTab, tab: .movies, live: true) { html in
             // The tab says where the person is: the heading is for screen readers only, so that the

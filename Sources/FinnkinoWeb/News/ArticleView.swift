@@ -4,7 +4,7 @@ import WebSupport
 
 /// Renders the Article screen's outputs; the content is sanitised to an allow-list here.
 enum ArticleView {
-    static func page(_ outputs: ArticleViewModel.Outputs, layout: PageLayout) -> String {
+    static func page(_ outputs: ArticleViewModel.Outputs, layout: PageLayout) -> SafeHTML {
         let strings = layout.client.strings
         let title = outputs.errorMessage == nil ? outputs.title : strings.articleScreen
         return layout.render(title: title, tab: .news, live: false) { html in

@@ -7,7 +7,7 @@ import WebSupport
 enum NewsView {
     static let fragmentID = "news"
 
-    static func page(_ outputs: NewsViewModel.Outputs, layout: PageLayout) -> String {
+    static func page(_ outputs: NewsViewModel.Outputs, layout: PageLayout) -> SafeHTML {
         let strings = layout.client.strings
         return layout.render(title: strings.newsTab, tab: .news, live: true) { html in
             html.element("h1", text: strings.newsTab)

@@ -6,7 +6,7 @@ import WebSupport
 /// Renders a show's page: the movie, when and where with directions, what kind of show it is,
 /// until when tickets are sold and reserved, the ticket link, Add to calendar and Share.
 enum ShowView {
-    static func page(_ outputs: ShowViewModel.Outputs, layout: PageLayout) -> String {
+    static func page(_ outputs: ShowViewModel.Outputs, layout: PageLayout) -> SafeHTML {
         let words = layout.client.language.shows
         let strings = layout.client.strings
         let title = outputs.errorMessage == nil ? outputs.title : words.showScreen

@@ -7,7 +7,7 @@ import WebSupport
 enum ShowtimesView {
     static let fragmentID = "showtimes"
 
-    static func page(_ outputs: ShowtimesViewModel.Outputs, location: UserLocation?, layout: PageLayout) -> String {
+    static func page(_ outputs: ShowtimesViewModel.Outputs, location: UserLocation?, layout: PageLayout) -> SafeHTML {
         let strings = layout.client.strings
         return layout.render(title: strings.showtimesTab, tab: .showtimes, live: true) { html in
             html.element("h1") { html in

@@ -12,7 +12,7 @@ enum EditorView {
     static func page(
         _ session: EditorSessions.Session, export: EditorSessions.Export, tunes: [BundledMedia.Tune],
         layout: PageLayout
-    ) -> String {
+    ) -> SafeHTML {
         let strings = layout.client.strings
         let words = layout.client.language.editor
         let composition = session.menu.composition

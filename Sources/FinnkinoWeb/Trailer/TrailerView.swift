@@ -1,8 +1,9 @@
 import FinnkinoKit
+import WebSupport
 
 /// A movie's trailer clip in the browser's player, with the button that opens it in the editor.
 enum TrailerView {
-    static func page(movieID: Int, title: String, layout: PageLayout) -> String {
+    static func page(movieID: Int, title: String, layout: PageLayout) -> SafeHTML {
         let strings = layout.client.strings
         let words = layout.client.language.editor
         return layout.render(title: strings.trailer + ": " + title, tab: nil, live: false) { html in
