@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/CoreOffice/XMLCoder", from: "0.18.0"),
         .package(url: "https://github.com/drmohundro/SWXMLHash", from: "8.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // JohnSundell's HTML DSL, weighed against the web layer's element API (`finnkino-bench html`).
+        .package(url: "https://github.com/JohnSundell/Plot", from: "0.14.0"),
         // Its malloc interposer counts allocations; the trait list leaves out the Linux 6.3 ARC
         // runtime interposer, which is not needed here.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
@@ -35,6 +37,8 @@ let package = Package(
                 .product(name: "XMLCoder", package: "XMLCoder"),
                 .product(name: "SWXMLHash", package: "SWXMLHash"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Plot", package: "Plot"),
+                .product(name: "WebSupport", package: "Finnkino"),
             ]),
 
         // Musicify: one load cycle of the latest-songs screen per architecture (a new screen, its

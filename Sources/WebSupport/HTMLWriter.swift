@@ -129,8 +129,8 @@ public struct HTMLWriter: Sendable {
     /// in quoted attribute values.
     @inlinable
     static func escape(_ value: some StringProtocol, into output: inout [UInt8]) {
-        let done = value.utf8.withContiguousStorageIfAvailable { escape($0, into: &output) }
-        if done == nil {
+        if value.utf8.withContiguousStorageIfAvailable({ escape($0, into: &output) }) == nil {
+            // Not contiguous (a bridged string): a native copy is.
             var copy = String(value)
             copy.withUTF8 { escape($0, into: &output) }
         }

@@ -89,6 +89,21 @@ import WebSupport
                 + "<input type=\"checkbox\" id=\"pick\" checked aria-current=\"page\" data-x=\"y\" max=\"10\">")
     }
 
+    @Test func anSVGShapeClosesItselfAndAnElementCanBeEmpty() {
+        // Given an SVG with a shape, and an empty element
+        var html = HTMLWriter()
+        html.element("svg", .attribute("viewBox", "0 0 2 2")) { html in
+            html.selfClosingElement("path", .attribute("d", "M0 0h1v1h-1z"), .attribute("aria-label", "<x>"))
+        }
+        html.element("progress", .attribute("max", 100)) { _ in }
+        // Then the shape ends with `/>` (SVG would otherwise nest what follows inside it), its values
+        // escaped, and the empty element still has its end tag
+        #expect(
+            html.html
+                == "<svg viewBox=\"0 0 2 2\"><path d=\"M0 0h1v1h-1z\" aria-label=\"&lt;x&gt;\"/></svg>"
+                + "<progress max=\"100\"></progress>")
+    }
+
     @Test func aFragmentIsAppendedAsItWasWritten() {
         // Given a fragment with hostile text, written once
         let fragment = HTMLWriter.fragment { html in html.element("p", text: "<b>") }
@@ -106,14 +121,15 @@ import WebSupport
     }
 
     @Test func numbersAndLongNonASCIITextAreWrittenWhole() {
-        // Given a number and a text longer than a small string, with accents and a quote
+        // Given a number, and a part of a text longer than a small string, with accents and quotes
         var html = HTMLWriter()
-        let long = String(repeating: "Äiti ja tähti · 東京 ", count: 40) + "'"
+        let middle = String(repeating: "Äiti ja tähti · 東京 ", count: 40)
+        let long = "'" + middle + "'<end>"
         html.element("p", .attribute("data-n", -42)) { html in
             html.text(1234)
-            html.text(long.dropLast())
+            html.text(long.dropLast(5))
         }
-        // Then the number is its decimal digits, and the text is whole, escaped nowhere but the quote
-        #expect(html.html == "<p data-n=\"-42\">1234" + long.dropLast() + "</p>")
+        // Then the number is its decimal digits, and the part is whole, escaped nowhere but the quotes
+        #expect(html.html == "<p data-n=\"-42\">1234&#39;" + middle + "&#39;</p>")
     }
 }

@@ -9,6 +9,6 @@ struct FinnkinoBench: AsyncParsableCommand {
         abstract: "Benchmarks of the Finnkino package (build with -c release).",
         subcommands: [
             DecodeBenchmark.self, SearchBenchmark.self, BookmarksBenchmark.self, ImagesBenchmark.self,
-            TrailerExportBenchmark.self,
+            TrailerExportBenchmark.self, HTMLBenchmark.self,
         ])
 }
