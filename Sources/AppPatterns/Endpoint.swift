@@ -11,6 +11,11 @@ public protocol Endpoint: Sendable {
     var name: String { get }
     /// The request to send.
     var request: TransportRequest { get }
+    /// The kind of body this endpoint reads: sent as `Accept` (unless the request names one) and
+    /// checked, so that a 2xx answer of another kind is an outage of its own
+    /// (``WebServiceError/unexpectedContent(endpoint:expected:found:)``), not a decoding error.
+    /// Nil takes any body.
+    var accepts: BodyKind? { get }
     /// Checks the endpoint's own parameters before anything is sent. Throws a message a person
     /// can act on.
     func validate() throws
@@ -25,5 +30,6 @@ public protocol Endpoint: Sendable {
 
 extension Endpoint {
     public func validate() throws {}
+    public var accepts: BodyKind? { nil }
     public func refusal(_ response: TransportResponse) -> String? { nil }
 }

@@ -204,6 +204,8 @@ public final class WebService: Sendable {
     private func transmit<E: Endpoint>(_ endpoint: E, _ request: TransportRequest) async throws(WebServiceError)
         -> TransportResponse
     {
+        var request = request
+        if let kind = endpoint.accepts, request.headers["Accept"] == nil { request.headers["Accept"] = kind.mediaType }
         let response: TransportResponse
         do {
             response = try await transport.send(request)
@@ -227,6 +229,9 @@ public final class WebService: Sendable {
         }
         guard (200..<300).contains(response.status) else {
             throw .httpStatus(endpoint: endpoint.name, code: response.status)
+        }
+        if let expected = endpoint.accepts, let found = BodyKind.of(response), found != expected {
+            throw .unexpectedContent(endpoint: endpoint.name, expected: expected, found: found)
         }
     }
 

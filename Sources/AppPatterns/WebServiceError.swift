@@ -13,12 +13,16 @@ public enum WebServiceError: Error, Sendable, Equatable, CustomStringConvertible
     case refused(endpoint: String, code: Int, message: String)
     /// The answer could not be decoded.
     case decoding(endpoint: String, message: String)
+    /// A 2xx answer of another kind than the endpoint reads (see ``Endpoint/accepts``): say, a
+    /// block page where a feed was expected. An outage, not a broken body.
+    case unexpectedContent(endpoint: String, expected: BodyKind, found: BodyKind)
 
     /// The name of the endpoint concerned.
     public var endpoint: String {
         switch self {
         case .invalidRequest(let endpoint, _), .offline(let endpoint), .transport(let endpoint, _),
-            .httpStatus(let endpoint, _), .refused(let endpoint, _, _), .decoding(let endpoint, _):
+            .httpStatus(let endpoint, _), .refused(let endpoint, _, _), .decoding(let endpoint, _),
+            .unexpectedContent(let endpoint, _, _):
             endpoint
         }
     }
@@ -31,6 +35,8 @@ public enum WebServiceError: Error, Sendable, Equatable, CustomStringConvertible
         case .httpStatus(let endpoint, let code): "\(endpoint): the server answered \(code)"
         case .refused(let endpoint, let code, let message): "\(endpoint): refused (\(code)): \(message)"
         case .decoding(let endpoint, let message): "\(endpoint): cannot read the answer: \(message)"
+        case .unexpectedContent(let endpoint, let expected, let found):
+            "\(endpoint): the server answered \(found) instead of \(expected)"
         }
     }
 }

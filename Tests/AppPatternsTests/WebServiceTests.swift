@@ -217,6 +217,75 @@ import Testing
         #expect(cache.payload(for: endpoint.request.description)?.body == Data("good".utf8))
     }
 
+    // MARK: The kind of body
+
+    @Test func theKindOfBodyAnEndpointReadsIsAskedForAsAccept() async throws {
+        // Given an endpoint that reads XML, and one that names its own Accept
+        let stub = StubTransport(ok("<a/>"))
+        let service = makeService(stub)
+        _ = try await service.send(LinesEndpoint(accepts: .xml))
+        // Then the request asks for XML; an endpoint without a kind sends no Accept
+        #expect(stub.receivedRequests.last?.headers["Accept"] == "application/xml")
+        _ = try await service.send(LinesEndpoint(area: "1003"))
+        #expect(stub.receivedRequests.last?.headers["Accept"] == nil)
+    }
+
+    @Test(arguments: [
+        ("<!DOCTYPE html>\n<html><body>Access denied</body></html>", BodyKind.html),
+        ("\u{FEFF}  <html lang=\"fi\"><title>Finnkino</title>", .html),
+        ("<?xml version=\"1.0\"?>\n<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0//EN\">\n<html>", .html),
+        ("{\"Schedule\": []}", .json),
+        ("[1, 2]", .json),
+    ])
+    func aSuccessOfAnotherKindIsAnOutageNotABrokenBody(body: String, found: BodyKind) async {
+        // Given an endpoint that reads XML, and a source answering 200 with something else
+        let service = makeService(StubTransport(ok(body)))
+        // When it is sent, then the error says what came instead of what
+        do {
+            _ = try await service.send(LinesEndpoint(accepts: .xml))
+            Issue.record("\(found) was taken for XML")
+        } catch {
+            #expect(error == .unexpectedContent(endpoint: "Lines", expected: .xml, found: found))
+            #expect(error.description == "Lines: the server answered \(found) instead of XML")
+        }
+    }
+
+    @Test func aBlockPageKeepsTheLastGoodData() async throws {
+        // Given good XML stored, then a block page with status 200
+        let xml = LinesEndpoint(accepts: .xml)
+        let page = StubTransport.Reply.status(
+            200, body: Data("<html><body>Forbidden</body></html>".utf8),
+            headers: ["Content-Type": "text/html; charset=utf-8"])
+        let cache = InMemoryPayloadCache()
+        let service = makeService(StubTransport(replies: [ok("<lines/>"), page]), cache: cache)
+        _ = try await service.load(xml, maxAge: 60)
+        // When loading after expiry
+        clock.advance(by: .seconds(90))
+        let loaded = try await service.load(xml, maxAge: 60)
+        // Then the good value is served stale, for that reason, and the page was not kept
+        #expect(loaded.value == ["<lines/>"])
+        #expect(loaded.staleReason == .unexpectedContent(endpoint: "Lines", expected: .xml, found: .html))
+        #expect(cache.payload(for: xml.request.description)?.body == Data("<lines/>".utf8))
+    }
+
+    @Test func theBodyDecidesItsKindAndTheHeaderOnlyWhenTheBodyDoesNotShow() {
+        // A body of markup is XML even when the header says JSON
+        let xml = TransportResponse(
+            status: 200, headers: ["content-type": "application/json"], body: Data("<Schedule/>".utf8))
+        #expect(BodyKind.of(xml) == .xml)
+        // An empty body or plain text: the header decides, or nothing does
+        #expect(
+            BodyKind.of(TransportResponse(status: 200, headers: ["content-type": "text/html"], body: Data())) == .html)
+        #expect(BodyKind.of(TransportResponse(status: 200, body: Data("plain words".utf8))) == nil)
+        #expect(BodyKind.sniff(Data("  \n".utf8)) == nil)
+        // A feed whose text holds HTML is XML: only the root element counts
+        let news =
+            "<?xml version=\"1.0\"?>\n<!-- a feed -->\n<News><Article><HTMLLead>&lt;html&gt;<![CDATA[<html><p>x</p></html>]]>"
+        #expect(BodyKind.sniff(Data(news.utf8)) == .xml)
+        #expect(BodyKind.sniff(Data("<htmlish/>".utf8)) == .xml)
+        #expect(BodyKind.sniff(Data("<!-- block page -->\n<HTML>".utf8)) == .html)
+    }
+
     @Test func aFailureWithNothingCachedThrows() async {
         // Given an empty cache and a source answering 500
         let service = makeService(StubTransport(.status(500)))

@@ -18,6 +18,7 @@ public struct MostPlayedSongsEndpoint: Endpoint, Hashable {
     }
 
     public var name: String { "Most played songs" }
+    public var accepts: BodyKind? { .json }
 
     public var request: TransportRequest {
         TransportRequest(path: "/api/v2/\(country)/music/most-played/\(count)/songs.json")

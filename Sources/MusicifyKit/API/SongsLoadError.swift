@@ -13,7 +13,7 @@ public enum SongsLoadError: Error, Sendable, Equatable {
     /// The web service's error in these terms.
     public init(_ error: WebServiceError) {
         switch error {
-        case .decoding: self = .parsing
+        case .decoding, .unexpectedContent: self = .parsing
         case .invalidRequest, .offline, .transport, .httpStatus, .refused: self = .connection
         }
     }

@@ -7,6 +7,7 @@ public struct StudySongsEndpoint: Endpoint, Hashable {
     public init() {}
 
     public var name: String { "Latest songs" }
+    public var accepts: BodyKind? { .json }
     public var request: TransportRequest { TransportRequest(path: "/latestSongs") }
 
     private struct Item: Decodable {

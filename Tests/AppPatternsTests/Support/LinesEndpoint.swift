@@ -14,6 +14,8 @@ struct LinesEndpoint: Endpoint {
     }
 
     var area = "1002"
+    /// The kind of body asked for; nil (the default) takes any.
+    var accepts: BodyKind? = nil
 
     var name: String { "Lines" }
     var request: TransportRequest { TransportRequest(path: "/lines/", query: [.init("area", area)]) }
