@@ -78,7 +78,12 @@ final class SAXDocumentReader {
             xmlFreeParserCtxt(context)
             self.context = nil
         }
-        let options = XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+        // The body is read as UTF-8 whatever it or its Content-Type header says: Finnkino's prolog
+        // names no encoding, and a declaration that lied would turn every "ä" into two letters.
+        xmlCtxtResetPush(context, nil, 0, nil, "UTF-8")
+        let options =
+            XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+            | XML_PARSE_IGNORE_ENC.rawValue
         xmlCtxtUseOptions(context, Int32(options))
 
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in

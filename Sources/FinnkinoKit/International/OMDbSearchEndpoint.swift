@@ -27,6 +27,7 @@ public struct OMDbSearchEndpoint: Endpoint, Hashable {
     }
 
     public var name: String { "OMDb search" }
+    public var accepts: BodyKind? { .json }
 
     public var request: TransportRequest {
         var query: [TransportRequest.QueryItem] = [.init("s", title), .init("type", "movie")]

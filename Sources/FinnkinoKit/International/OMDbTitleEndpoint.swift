@@ -14,6 +14,7 @@ public struct OMDbTitleEndpoint: Endpoint, Hashable {
     }
 
     public var name: String { "OMDb title" }
+    public var accepts: BodyKind? { .json }
 
     public var request: TransportRequest { TransportRequest(path: "/", query: [.init("i", imdbID)]) }
 

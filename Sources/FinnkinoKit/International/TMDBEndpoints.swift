@@ -15,6 +15,7 @@ public struct ChartListEndpoint: Endpoint, Hashable {
     }
 
     public var name: String { "TMDB \(list.rawValue)" }
+    public var accepts: BodyKind? { .json }
 
     public var request: TransportRequest {
         TransportRequest(
@@ -68,6 +69,7 @@ public struct TMDBSearchEndpoint: Endpoint, Hashable {
     }
 
     public var name: String { "TMDB search" }
+    public var accepts: BodyKind? { .json }
 
     public var request: TransportRequest {
         var items: [TransportRequest.QueryItem] = [.init("query", query), .init("include_adult", "false")]
@@ -101,6 +103,7 @@ public struct ChartMovieEndpoint: Endpoint, Hashable {
     }
 
     public var name: String { "TMDB movie" }
+    public var accepts: BodyKind? { .json }
 
     public var request: TransportRequest {
         TransportRequest(
@@ -134,6 +137,7 @@ public struct TMDBConfigurationEndpoint: Endpoint, Hashable {
     public init() {}
 
     public var name: String { "TMDB configuration" }
+    public var accepts: BodyKind? { .json }
     public var request: TransportRequest { TransportRequest(path: "/3/configuration") }
 
     public func refusal(_ response: TransportResponse) -> String? { TMDBWire.refusal(response) }

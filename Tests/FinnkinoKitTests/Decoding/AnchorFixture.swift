@@ -98,3 +98,13 @@ func expectImages(_ images: EventImages, match element: XMLElement?, sourceLocat
     #expect(images.smallLandscape?.absoluteString == url("EventSmallImageLandscape"), sourceLocation: sourceLocation)
     #expect(images.largeLandscape?.absoluteString == url("EventLargeImageLandscape"), sourceLocation: sourceLocation)
 }
+
+/// The hand-written samples in `Fixtures/constructed` (not captures: see its README).
+enum ConstructedFixture {
+    static func data(_ name: String) throws -> Data {
+        guard let url = Bundle.module.url(forResource: "Fixtures/constructed/\(name)", withExtension: nil) else {
+            throw AnchorFixture.Missing(name: name)
+        }
+        return try Data(contentsOf: url)
+    }
+}

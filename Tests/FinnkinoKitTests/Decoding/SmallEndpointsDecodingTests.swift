@@ -26,6 +26,28 @@ struct SmallEndpointsDecodingTests {
         #expect(areas.contains(TheatreArea(id: 1014, name: "Pääkaupunkiseutu")))
     }
 
+    @Test("a body is read as UTF-8 even when its prolog claims Latin-1")
+    func utf8WhateverThePrologSays() throws {
+        // Given UTF-8 bytes under a prolog naming ISO-8859-1
+        let areas = try FinnkinoXMLDecoder.decodeTheatreAreas(ConstructedFixture.data("theatreareas-latin1-prolog.xml"))
+        // Then the names keep their letters (read as Latin-1, "ä" would be "Ã¤")
+        #expect(areas.map(\.name) == ["Pääkaupunkiseutu", "Jyväskylä: FANTASIA"])
+    }
+
+    @Test("a newer list: the Espoo areas gone, 1046 and 1047 added")
+    func newerAreas() throws {
+        // Given the constructed newer list and the 2019 one
+        let old = try FinnkinoXMLDecoder.decodeTheatreAreas(AnchorFixture.data("theatreareas-2019-01.xml"))
+        let new = try FinnkinoXMLDecoder.decodeTheatreAreas(ConstructedFixture.data("theatreareas-without-espoo.xml"))
+        // Then the new areas decode as areas, and the Espoo ones are gone
+        #expect(
+            Set(new).subtracting(old) == [
+                TheatreArea(id: 1014, name: "Pääkaupunkiseutu (pl. Espoo)"),
+                TheatreArea(id: 1046, name: "Raisio: LUXE MYLLY"), TheatreArea(id: 1047, name: "Turku ja Raisio"),
+            ])
+        #expect(Set(old.map(\.id)).subtracting(new.map(\.id)) == [1012, 1038, 1039])
+    }
+
     @Test("the 2019 list adds Helsinki: ITIS to the 20 areas of 2018")
     func itisAdded() throws {
         // Given both lists (20 and 21 areas in the files)
