@@ -36,11 +36,17 @@ struct DatasetGenerator {
         let chartsRandom = root.fork()
         let showKindRandom = root.fork()
         let counterpartRandom = root.fork()
+        let newerScheduleRandom = root.fork()
+        let newerShowKindRandom = root.fork()
         var catalog = EventCatalogBuilder(anchor: anchor, dayCount: Self.dayCount, random: catalogRandom)
         let events = catalog.build()
         var scheduler = ScheduleBuilder(
-            events: events, anchor: anchor, dayCount: Self.dayCount, random: scheduleRandom, kinds: showKindRandom)
-        let days = scheduler.build()
+            events: events, anchor: anchor, dayCount: Self.dayCount, random: scheduleRandom, kinds: showKindRandom,
+            theatres: TheatreCatalog.listed2019, firstShowID: 1_800_001)
+        var newerScheduler = ScheduleBuilder(
+            events: events, anchor: anchor, dayCount: Self.dayCount, random: newerScheduleRandom,
+            kinds: newerShowKindRandom, theatres: TheatreCatalog.newer, firstShowID: 1_900_001)
+        let days = ScheduleBuilder.merge(scheduler.build(), newerScheduler.build())
         var newsBuilder = NewsBuilder(events: events, anchor: anchor, random: newsRandom)
         let news = newsBuilder.build(count: 22)
         var chartsBuilder = ChartsBuilder(anchor: anchor, random: chartsRandom)

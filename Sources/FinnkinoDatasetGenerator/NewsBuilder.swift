@@ -30,7 +30,7 @@ struct NewsBuilder {
         for index in 0..<count {
             let headline = Vocabulary.newsHeadlines[index % Vocabulary.newsHeadlines.count]
             let event = random.pick(events.filter { !$0.isDubbed })
-            let theatre = random.pick(TheatreCatalog.theatres)
+            let theatre = random.pick(TheatreCatalog.listed2019)
             func fill(_ text: LocalizedText) -> LocalizedText {
                 func one(_ template: String, _ language: DatasetLanguage) -> String {
                     template.replacingOccurrences(of: "{title}", with: event.title[language])

@@ -27,14 +27,34 @@ struct ScheduleBuilder {
     /// area) come from a stream of their own, drawn once per show: adding them left every show's
     /// movie, time and ID as it was.
     private var kinds: SplitMix64
-    private var nextShowID = 1_800_001
+    /// The theatres whose auditoriums this builder fills.
+    private let theatres: [Theatre]
+    private var nextShowID: Int
 
-    init(events: [InventedEvent], anchor: CalendarDay, dayCount: Int, random: SplitMix64, kinds: SplitMix64) {
+    /// - Parameters:
+    ///   - theatres: the theatres to fill. A theatre added to the dataset later gets a builder of
+    ///     its own, with its own streams and show IDs, so that every other show stays as it was.
+    ///   - firstShowID: the first show ID; the next ones follow with small gaps.
+    init(
+        events: [InventedEvent], anchor: CalendarDay, dayCount: Int, random: SplitMix64, kinds: SplitMix64,
+        theatres: [Theatre], firstShowID: Int
+    ) {
         self.events = events
         self.anchor = anchor
         self.dayCount = dayCount
         self.random = random
         self.kinds = kinds
+        self.theatres = theatres
+        nextShowID = firstShowID
+    }
+
+    /// Merges days built by two builders into one schedule, in the order ``build()`` keeps.
+    static func merge(_ first: [[ScheduledShow]], _ second: [[ScheduledShow]]) -> [[ScheduledShow]] {
+        zip(first, second).map { one, other in (one + other).sorted(by: Self.isInOrder) }
+    }
+
+    private static func isInOrder(_ lhs: ScheduledShow, _ rhs: ScheduledShow) -> Bool {
+        (lhs.start, lhs.theatre.id, lhs.auditorium) < (rhs.start, rhs.theatre.id, rhs.auditorium)
     }
 
     private static let specialSeries: [LocalizedText] = [
@@ -59,7 +79,7 @@ struct ScheduleBuilder {
         let weekend = weekday >= 5
         let movies = events.filter { !$0.isLiveEvent && ($0.firstShowDay.map { $0 <= day } ?? false) }
         var shows: [ScheduledShow] = []
-        for theatre in TheatreCatalog.theatres {
+        for theatre in theatres {
             for auditorium in 1...theatre.auditoriumCount {
                 var start = weekend ? random.between(40, 50) * 15 : random.between(48, 66) * 15
                 if auditorium == 1, theatre.auditoriumCount >= 7,
@@ -76,7 +96,7 @@ struct ScheduleBuilder {
                 }
             }
         }
-        shows.sort { ($0.start, $0.theatre.id, $0.auditorium) < ($1.start, $1.theatre.id, $1.auditorium) }
+        shows.sort(by: Self.isInOrder)
         return shows
     }
 

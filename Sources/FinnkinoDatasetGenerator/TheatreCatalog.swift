@@ -24,7 +24,11 @@ struct TheatreAreaEntry {
 
 /// Areas and theatres of the dataset.
 enum TheatreCatalog {
-    static let theatres: [Theatre] = {
+    /// Every theatre: the 16 of the 2019 list, then the newer ones.
+    static let theatres: [Theatre] = listed2019 + newer
+
+    /// The 16 theatres of the 2019 TheatreAreas list.
+    static let listed2019: [Theatre] = {
         let rows: [(Int, String, String, Int, Int)] = [
             (1034, "Kinopalatsi", "Helsinki", 1031, 10),
             (1038, "Tennispalatsi", "Helsinki", 1033, 14),
@@ -52,7 +56,15 @@ enum TheatreCatalog {
         }
     }()
 
-    /// The 2019 TheatreAreas list in its real order. 1029 (the "choose" placeholder) selects every
+    /// Theatres opened after the 2019 list: Luxe Mylly in Raisio (area 1046). Its show
+    /// `TheatreID` is invented; its auditorium IDs follow the 16 theatres' (1101 + 16 × 20).
+    static let newer: [Theatre] = [
+        Theatre(id: 1070, name: "Luxe Mylly", city: "Raisio", areaID: 1046, auditoriumCount: 6, firstAuditoriumID: 1421)
+    ]
+
+    /// The 2019 TheatreAreas list in its real order, then the newer areas 1046 (Luxe Mylly alone)
+    /// and 1047 (Turku and Raisio). Area IDs and show TheatreIDs are separate number spaces: area
+    /// 1047 is "Turku ja Raisio", while the show TheatreID 1047 is Maxim. 1029 (the "choose" placeholder) selects every
     /// theatre in this dataset: a request with it still shows something.
     static let areas: [TheatreAreaEntry] = {
         func ids(_ cities: [String]) -> [Int] {
@@ -68,7 +80,8 @@ enum TheatreCatalog {
             (1013, "Vantaa: FLAMINGO"), (1015, "Jyväskylä: FANTASIA"), (1016, "Kuopio: SCALA"),
             (1017, "Lahti: KUVAPALATSI"), (1041, "Lappeenranta: STRAND"), (1018, "Oulu: PLAZA"),
             (1019, "Pori: PROMENADI"), (1021, "Tampere"), (1034, "Tampere: CINE ATLAS"),
-            (1035, "Tampere: PLEVNA"), (1022, "Turku: KINOPALATSI"),
+            (1035, "Tampere: PLEVNA"), (1022, "Turku: KINOPALATSI"), (1046, "Raisio: LUXE MYLLY"),
+            (1047, "Turku ja Raisio"),
         ]
         return named.map { id, name in
             let theatreIDs: [Int] =
@@ -78,6 +91,7 @@ enum TheatreCatalog {
                 case 1002: ids(["Helsinki"])
                 case 1012: ids(["Espoo"])
                 case 1021: ids(["Tampere"])
+                case 1047: ids(["Turku", "Raisio"])
                 default: single(id)
                 }
             return TheatreAreaEntry(id: id, name: name, theatreIDs: theatreIDs)

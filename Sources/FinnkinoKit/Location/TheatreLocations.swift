@@ -1,10 +1,11 @@
 /// The committed table of Finnkino's theatres and their positions, and the distances of areas.
 ///
-/// Public facts: each cinema's street address, geocoded to 4 decimals (about 10 m); Itis and Strand
-/// are their shopping centres' positions. Keyed by the TheatreAreas ID that selects the theatre
+/// Public facts: each cinema's street address, geocoded to 4 decimals (about 10 m); Itis, Strand
+/// and Mylly are their shopping centres' positions. Keyed by the TheatreAreas ID that selects the theatre
 /// alone, the only ID the areas list gives a theatre.
 public enum TheatreLocations {
-    /// Every theatre of the TheatreAreas list, in its order.
+    /// The 17 theatres Finnkino runs: those of the TheatreAreas list in its order, then Luxe Mylly
+    /// (area 1046, opened after the 2019 list). The feed may list fewer (``missing(from:)``).
     public static let all: [TheatreLocation] = [
         theatre(1039, "Omena", "Espoo", "Piispansilta 11, 02230 Espoo", 60.1621, 24.7385),
         theatre(1038, "Sello", "Espoo", "Ratsukatu 3, 02600 Espoo", 60.2182, 24.8078),
@@ -22,12 +23,14 @@ public enum TheatreLocations {
         theatre(1034, "Cine Atlas", "Tampere", "Hatanpään valtatie 1, 33100 Tampere", 61.4959, 23.7679),
         theatre(1035, "Plevna", "Tampere", "Itäinenkatu 4, 33210 Tampere", 61.5014, 23.7579),
         theatre(1022, "Kinopalatsi", "Turku", "Kauppiaskatu 11, 20100 Turku", 60.4537, 22.2658),
+        theatre(1046, "Luxe Mylly", "Raisio", "Raisionkaari 55, 21200 Raisio", 60.4853, 22.1692),
     ]
 
     /// Areas that are a whole city or region: the cities whose theatres they select.
     private static let citiesOfArea: [Int: [String]] = [
         1014: ["Helsinki", "Espoo", "Vantaa"],  // Pääkaupunkiseutu, the capital region
         1002: ["Helsinki"], 1012: ["Espoo"], 1021: ["Tampere"],
+        1047: ["Turku", "Raisio"],  // Turku ja Raisio (an area ID; the show TheatreID 1047 is Maxim)
     ]
 
     private static let byAreaID: [Int: TheatreLocation] = Dictionary(
@@ -53,6 +56,23 @@ public enum TheatreLocations {
         guard !area.isPlaceholder, !area.name.contains(":") else { return [] }
         let name = SearchKey(area.name)
         return all.filter { SearchKey($0.city) == name }
+    }
+
+    /// The theatres of this table that the feed's area list `areas` does not list as an area of
+    /// their own: Finnkino moves its theatres to a new ticketing platform one by one, and a moved
+    /// theatre drops out of the feed. None when the list is empty (nothing is known then).
+    public static func missing(from areas: [TheatreArea]) -> [TheatreLocation] {
+        guard !areas.isEmpty else { return [] }
+        let listed = Set(areas.map(\.id))
+        return all.filter { !listed.contains($0.areaID) }
+    }
+
+    /// The theatres of `area` (all of Finland when nil) that the feed's area list `areas` lacks.
+    public static func missing(in area: TheatreArea?, from areas: [TheatreArea]) -> [TheatreLocation] {
+        let gone = missing(from: areas)
+        guard let area, !area.isPlaceholder else { return gone }
+        let here = Set(theatres(in: area).map(\.areaID))
+        return gone.filter { here.contains($0.areaID) }
     }
 
     /// The distance in kilometres from `point` to the area's nearest theatre; nil when the area's

@@ -50,7 +50,7 @@ import Testing
 
     @Test func areasLeaveOutThePlaceholder() async throws {
         let areas = try await bundledStore().areas().value
-        #expect(areas.count == 20)
+        #expect(areas.count == 22)
         #expect(!areas.contains { $0.isPlaceholder })
         #expect(try await bundledStore().area(matching: "omena").name == "Espoo: OMENA")
     }

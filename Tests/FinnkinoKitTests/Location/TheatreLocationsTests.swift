@@ -7,7 +7,8 @@ import Testing
     @Test func everyAreaOfTheBundledListHasAPosition() async throws {
         // Given the areas of the bundled TheatreAreas
         let areas = try await BundledStoreFixture.store().areas().value
-        try #require(areas.count == 20)
+        // (the 2019 list's 20, and 1046 and 1047 of the newer lists)
+        try #require(areas.count == 22)
         // Then every one of them, theatre, city or region, has theatres with coordinates
         for area in areas {
             #expect(!TheatreLocations.theatres(in: area).isEmpty, "\(area.name) (\(area.id))")
@@ -31,6 +32,35 @@ import Testing
             #expect(theatre.address.hasSuffix(theatre.city))
         }
         #expect(Set(TheatreLocations.all.map(\.areaID)).count == TheatreLocations.all.count)
+    }
+
+    @Test func theTableKnowsTheSeventeenTheatresAndWhichTheFeedLacks() throws {
+        // Given the table, and a newer-style list without the Espoo areas (constructed: see
+        // Fixtures/constructed/README.md)
+        #expect(TheatreLocations.all.count == 17)
+        let areas = try FinnkinoXMLDecoder.decodeTheatreAreas(ConstructedFixture.data("theatreareas-without-espoo.xml"))
+        // Then Omena and Sello are missing from it, in all of Finland and in the capital region
+        let missing = TheatreLocations.missing(from: areas)
+        #expect(missing.map(\.name) == ["Omena", "Sello"])
+        let region = try #require(areas.first { $0.id == 1014 })
+        #expect(TheatreLocations.missing(in: region, from: areas).map(\.name) == ["Omena", "Sello"])
+        #expect(TheatreLocations.missing(in: nil, from: areas).count == 2)
+        // And nothing is missing in Helsinki, in Turku ja Raisio, or from the full bundled list
+        let helsinki = try #require(areas.first { $0.id == 1002 })
+        #expect(TheatreLocations.missing(in: helsinki, from: areas).isEmpty)
+        let turkuAndRaisio = try #require(areas.first { $0.id == 1047 })
+        #expect(TheatreLocations.missing(in: turkuAndRaisio, from: areas).isEmpty)
+        #expect(TheatreLocations.missing(from: []).isEmpty)
+    }
+
+    @Test func areaTenFortySevenIsTurkuAndRaisioNotTheTheatreMaxim() {
+        // Area 1047 selects the theatres of Turku and Raisio; the theatre Maxim, whose show
+        // TheatreID is 1047, is the area 1032
+        let area = TheatreArea(id: 1047, name: "Turku ja Raisio")
+        #expect(Set(TheatreLocations.theatres(in: area).map(\.name)) == ["Kinopalatsi", "Luxe Mylly"])
+        #expect(TheatreLocations.theatre(areaID: 1047) == nil)
+        #expect(TheatreLocations.theatre(areaID: 1032)?.name == "Maxim")
+        #expect(TheatreLocations.theatre(areaID: 1046)?.name == "Luxe Mylly")
     }
 
     @Test func cityAndRegionAreasAreTheirTheatres() {
