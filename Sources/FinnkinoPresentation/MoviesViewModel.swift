@@ -57,6 +57,8 @@ public struct MoviesViewModel: Sendable {
         /// Set when there is nothing to list.
         public var emptyMessage: String?
         public var staleNotice: String?
+        /// The area's theatres that Finnkino's feed no longer lists, when there are any.
+        public var missingTheatres: MissingTheatres?
         public var errorMessage: String?
         /// What the list could show: ``ScreenOutcome/unavailable`` with ``errorMessage``.
         public var outcome = ScreenOutcome.shown
@@ -108,12 +110,15 @@ public struct MoviesViewModel: Sendable {
         outputs.outcome = .shown
         outputs.staleNotice = nil
         do {
+            let areas = try await store.areas().value
             (outputs.areas, outputs.nearestArea) = AreaOption.options(
-                try await store.areas().value, selected: outputs.selectedArea, allLabel: strings.allOfFinland,
-                near: location, format: format)
+                areas, selected: outputs.selectedArea, allLabel: strings.allOfFinland, near: location, format: format)
+            outputs.missingTheatres = MissingTheatres.notice(
+                area: outputs.selectedArea, areas: areas, strings: strings)
         } catch {
             outputs.areas = []
             outputs.nearestArea = nil
+            outputs.missingTheatres = nil
         }
         outputs.nearestAreaText = outputs.nearestArea.map(format.nearest)
         let query = outputs.searchText.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -62,6 +62,8 @@ public struct ShowtimesViewModel: Sendable {
         public var showCount = 0
         public var emptyMessage: String?
         public var staleNotice: String?
+        /// The area's theatres that Finnkino's feed no longer lists, when there are any.
+        public var missingTheatres: MissingTheatres?
         public var errorMessage: String?
         /// What the showtimes could show: ``ScreenOutcome/unavailable`` with ``errorMessage``.
         public var outcome = ScreenOutcome.shown
@@ -142,9 +144,10 @@ public struct ShowtimesViewModel: Sendable {
         outputs.errorMessage = nil
         outputs.outcome = .shown
         outputs.staleNotice = nil
+        let areas = (try? await store.areas().value) ?? []
         (outputs.areas, outputs.nearestArea) = AreaOption.options(
-            (try? await store.areas().value) ?? [], selected: outputs.selectedArea, allLabel: nil, near: location,
-            format: format)
+            areas, selected: outputs.selectedArea, allLabel: nil, near: location, format: format)
+        outputs.missingTheatres = MissingTheatres.notice(area: outputs.selectedArea, areas: areas, strings: strings)
         outputs.nearestAreaText = outputs.nearestArea.map(format.nearest)
         var days = (try? await store.scheduleDates(area: outputs.selectedArea).value) ?? []
         if !days.contains(outputs.date) { days = (days + [outputs.date]).sorted() }

@@ -128,6 +128,11 @@ public struct UIStrings: Sendable, Hashable {
     public var bookmarksUnavailable: String
     /// Shown on every page while the server could not open its video library.
     public var libraryUnavailable: String
+    /// On an area's pages when Finnkino's feed lacks some of its theatres: `%@` lists them
+    /// (`Omena (Espoo), Sello (Espoo)`); the notice links to ``finnkinoSite``.
+    public var missingTheatres: Template
+    /// The link to Finnkino's own site, where a theatre missing from the feed has its programme.
+    public var finnkinoSite: String
 
     /// What a person is told when a bookmark change failed: that they have too many, or that it
     /// could not be saved.
@@ -186,7 +191,10 @@ public struct UIStrings: Sendable, Hashable {
         bookmarksUnavailable:
             "Suosikit eivät ole nyt käytössä: palvelin ei voinut lukea niitä. Mitään ei ole muutettu.",
         libraryUnavailable:
-            "Videokirjasto ei ole nyt käytössä: palvelin ei voinut lukea sitä. Mitään ei ole muutettu.")
+            "Videokirjasto ei ole nyt käytössä: palvelin ei voinut lukea sitä. Mitään ei ole muutettu.",
+        missingTheatres:
+            "Finnkinon tietolähde ei enää listaa näitä teattereita: %@. Niiden ohjelmisto ja liput ovat Finnkinon sivuilla.",
+        finnkinoSite: "finnkino.fi")
 
     public static let english = UIStrings(
         appName: "Finnkino", moviesTab: "Movies", showtimesTab: "Showtimes", newsTab: "News",
@@ -236,7 +244,10 @@ public struct UIStrings: Sendable, Hashable {
         offlineNotice: "Offline: the data source has not answered for %@. The data shown was saved before that.",
         bookmarksUnavailable: "Bookmarks are not available: the server could not read them. Nothing has been changed.",
         libraryUnavailable:
-            "The video library is not available: the server could not read it. Nothing has been changed.")
+            "The video library is not available: the server could not read it. Nothing has been changed.",
+        missingTheatres:
+            "Finnkino's data source no longer lists these theatres: %@. Their programme and tickets are on Finnkino's site.",
+        finnkinoSite: "finnkino.fi")
 
     public static let swedish = UIStrings(
         appName: "Finnkino", moviesTab: "Filmer", showtimesTab: "Visningar", newsTab: "Nyheter",
@@ -288,5 +299,8 @@ public struct UIStrings: Sendable, Hashable {
         bookmarksUnavailable:
             "Bokmärkena är inte tillgängliga: servern kunde inte läsa dem. Ingenting har ändrats.",
         libraryUnavailable:
-            "Videobiblioteket är inte tillgängligt: servern kunde inte läsa det. Ingenting har ändrats.")
+            "Videobiblioteket är inte tillgängligt: servern kunde inte läsa det. Ingenting har ändrats.",
+        missingTheatres:
+            "Finnkinos datakälla listar inte längre dessa biografer: %@. Deras program och biljetter finns på Finnkinos webbplats.",
+        finnkinoSite: "finnkino.fi")
 }

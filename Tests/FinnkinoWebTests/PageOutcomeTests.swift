@@ -63,5 +63,5 @@ import Testing
 
 extension String {
     /// As the pages write text: `'` is `&#39;`.
-    fileprivate var htmlEscaped: String { replacingOccurrences(of: "'", with: "&#39;") }
+    var htmlEscaped: String { replacingOccurrences(of: "'", with: "&#39;") }
 }

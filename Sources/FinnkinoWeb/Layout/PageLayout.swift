@@ -249,9 +249,20 @@ struct PageLayout {
     }
 
     /// Notices shared by every screen: stale data, and failures.
-    static func messages(stale: String?, error: String?, into html: inout HTMLWriter) {
+    static func messages(
+        stale: String?, error: String?, missingTheatres: MissingTheatres? = nil, into html: inout HTMLWriter
+    ) {
         if let error { html.element("p", .class("error"), .role("alert"), text: error) }
         if let stale { html.element("p", .class("notice"), text: stale) }
+        if let missingTheatres {
+            html.element("p", .class("notice missing-theatres")) { html in
+                html.text(missingTheatres.text)
+                html.text(" ")
+                html.element(
+                    "a", .href(missingTheatres.url), .rel("noopener"), .attribute("hreflang", "fi"),
+                    text: missingTheatres.linkLabel)
+            }
+        }
     }
 
     /// An image that keeps its space: the feed's image when this app can serve it, else an empty one.

@@ -15,6 +15,7 @@ struct MovieListCache: Sendable {
         var sections: [MoviesViewModel.Section]
         var emptyMessage: String?
         var staleNotice: String?
+        var missingTheatres: MissingTheatres?
         var errorMessage: String?
         var hiddenCount: Int
     }
@@ -29,7 +30,8 @@ struct MovieListCache: Sendable {
     ) -> SafeHTML {
         let key = Key(
             language: language, sections: outputs.sections, emptyMessage: outputs.emptyMessage,
-            staleNotice: outputs.staleNotice, errorMessage: outputs.errorMessage, hiddenCount: outputs.hiddenCount)
+            staleNotice: outputs.staleNotice, missingTheatres: outputs.missingTheatres,
+            errorMessage: outputs.errorMessage, hiddenCount: outputs.hiddenCount)
         if let html = cache.value(for: key) { return html }
         let html = render(outputs)
         cache.set(html, for: key, cost: html.utf8.count)

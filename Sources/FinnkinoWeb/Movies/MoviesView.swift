@@ -110,7 +110,9 @@ enum MoviesView {
     private static func results(
         _ outputs: MoviesViewModel.Outputs, strings: UIStrings, words: ShowStrings, into html: inout HTMLWriter
     ) {
-        PageLayout.messages(stale: outputs.staleNotice, error: outputs.errorMessage, into: &html)
+        PageLayout.messages(
+            stale: outputs.staleNotice, error: outputs.errorMessage, missingTheatres: outputs.missingTheatres,
+            into: &html)
         if let empty = outputs.emptyMessage {
             html.element("p", .class("empty"), text: empty)
         }

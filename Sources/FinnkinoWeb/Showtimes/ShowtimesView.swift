@@ -173,7 +173,9 @@ enum ShowtimesView {
     private static func shows(_ outputs: ShowtimesViewModel.Outputs, language: UILanguage, into html: inout HTMLWriter)
     {
         let strings = language.strings
-        PageLayout.messages(stale: outputs.staleNotice, error: outputs.errorMessage, into: &html)
+        PageLayout.messages(
+            stale: outputs.staleNotice, error: outputs.errorMessage, missingTheatres: outputs.missingTheatres,
+            into: &html)
         if let empty = outputs.emptyMessage {
             html.element("p", .class("empty"), text: empty)
         }
