@@ -26,6 +26,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
@@ -113,6 +114,7 @@ let package = Package(
                 "AppPatterns", "CLibXML2", "ExternalPrograms", "ImagePipeline", "WebPush", locks,
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
             resources: [.copy("Bundled")]),
 
@@ -246,7 +248,7 @@ let package = Package(
             name: "FinnkinoKitTests",
             dependencies: [
                 "FinnkinoKit", "AppPatterns", "ExternalPrograms", "FinnkinoStores", "AppPatternsTesting", "TestSupport",
-                "WebPush", locks,
+                "WebPush", locks, .product(name: "MetricsTestKit", package: "swift-metrics"),
             ],
             resources: [.copy("Fixtures")]),
         .testTarget(

@@ -44,8 +44,11 @@ public struct ScheduleEndpoint: FinnkinoEndpoint, Hashable {
         }
     }
 
+    /// Decodes the schedule and reports the words of it the app does not know (``UnknownFeedWords``).
     public func decode(_ body: Data) throws -> Schedule {
-        try FinnkinoXMLDecoder.decodeSchedule(body)
+        let schedule = try FinnkinoXMLDecoder.decodeSchedule(body)
+        UnknownFeedWords.shared.report(schedule.shows)
+        return schedule
     }
 
     public var sampleData: Data {

@@ -44,11 +44,6 @@ public final class LanguagePathTransport: Transport {
     /// Whether an answer says the path is not there: a 404, or a page of the web site (HTML)
     /// where a feed (XML) was asked for.
     static func isMissing(_ response: TransportResponse) -> Bool {
-        if response.status == 404 { return true }
-        if response.header("content-type")?.lowercased().contains("text/html") == true { return true }
-        let opening = String(decoding: response.body.prefix(512), as: UTF8.self)
-            .trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{FEFF}")))
-            .lowercased()
-        return opening.hasPrefix("<!doctype html") || opening.hasPrefix("<html")
+        response.status == 404 || BodyKind.of(response) == .html
     }
 }

@@ -111,18 +111,37 @@ public struct ShowFeatures: Sendable, Hashable {
             specials.insert(.englishSubtitles)
         }
 
-        var seriesKnown = false
+        let seriesSpecials = Self.specials(ofSeries: series)
+        specials.formUnion(seriesSpecials)
+        if Self.folded(show.rating.code).contains("k18") { specials.insert(.barScreening) }
+        self.specials = specials.sorted()
+        otherSeries = !seriesSpecials.isEmpty || series.isEmpty ? nil : show.eventSeries
+    }
+
+    /// Whether these rules read `eventSeries` as a special screening they know; a series they do
+    /// not is kept as ``otherSeries`` (and reported by ``UnknownFeedWords``).
+    public static func knowsSeries(_ eventSeries: String) -> Bool {
+        !specials(ofSeries: folded(eventSeries)).isEmpty
+    }
+
+    /// Whether these rules can tell the language of a `SpokenLanguage` or `SubtitleLanguageN`: by
+    /// its two-letter code, or its `NA` ("according to the chosen film"). Names are the feed's
+    /// words in the language asked for and change spelling; codes are what the rules read.
+    public static func knowsLanguage(_ language: ShowLanguage) -> Bool {
+        code(language.isoTwoLetterCode) != nil
+            || language.isoTwoLetterCode.trimmingCharacters(in: .whitespaces).uppercased() == "NA"
+    }
+
+    private static func specials(ofSeries folded: String) -> Set<Special> {
+        var specials: Set<Special> = []
         for (special, words) in [
             (Special.barScreening, Words.barScreening), (.licensedAuditorium, Words.licensedAuditorium),
             (.filmmakersPresent, Words.filmmakersPresent), (.descriptiveSubtitles, Words.descriptive),
             (.englishSubtitles, Words.englishSubtitles), (.signLanguage, Words.signLanguage),
-        ] where Self.mentions(series, words) {
+        ] where mentions(folded, words) {
             specials.insert(special)
-            seriesKnown = true
         }
-        if Self.folded(show.rating.code).contains("k18") { specials.insert(.barScreening) }
-        self.specials = specials.sorted()
-        otherSeries = seriesKnown || series.isEmpty ? nil : show.eventSeries
+        return specials
     }
 
     /// The words each feature is written with, lower case, in Finnish (the samples'), Swedish and
