@@ -69,6 +69,7 @@ let package = Package(
             name: "AppPatterns",
             dependencies: [
                 "CZlib", locks,
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -225,7 +226,11 @@ let package = Package(
             path: "Tests/TestSupport", resources: [.copy("Fixtures")]),
 
         .testTarget(
-            name: "AppPatternsTests", dependencies: ["AppPatterns", "AppPatternsTesting", "TestSupport", locks]),
+            name: "AppPatternsTests",
+            dependencies: [
+                "AppPatterns", "AppPatternsTesting", "TestSupport", locks,
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ]),
         .testTarget(
             name: "StorageTests",
             dependencies: [

@@ -37,6 +37,7 @@ public final class WebService: Sendable {
     private let cache: any PayloadCache
     private let now: @Sendable () -> Date
     private let logger: Logger
+    private let metrics: SourceMetrics
     private let inFlight = RequestCoalescer<String, any Sendable>()
     private let decoded: MemoryCache<DecodedKey, Decoded>
 
@@ -48,10 +49,12 @@ public final class WebService: Sendable {
     ///   - logger: stale answers and cache problems are logged here.
     ///   - offlineRetryInterval: see the type's description.
     ///   - decodedCacheLimit: the most body bytes whose decoded values are kept in memory.
+    ///   - metrics: where each endpoint's successes, failures and data times are recorded.
     public init(
         transport: any Transport, cache: (any PayloadCache)? = nil, reachability: Reachability = Reachability(),
         now: @escaping @Sendable () -> Date = Date.init, logger: Logger = Logger(label: "WebService"),
-        offlineRetryInterval: TimeInterval = 30, decodedCacheLimit: Int = 32 << 20
+        offlineRetryInterval: TimeInterval = 30, decodedCacheLimit: Int = 32 << 20,
+        metrics: SourceMetrics = SourceMetrics()
     ) {
         self.transport = transport
         self.cache = cache ?? InMemoryPayloadCache(sizeLimit: 32 << 20)
@@ -59,6 +62,7 @@ public final class WebService: Sendable {
         self.now = now
         self.logger = logger
         self.offlineRetryInterval = offlineRetryInterval
+        self.metrics = metrics
         decoded = MemoryCache(countLimit: 256, costLimit: decodedCacheLimit)
     }
 
@@ -73,8 +77,11 @@ public final class WebService: Sendable {
             do throws(WebServiceError) {
                 let response = try await transmit(endpoint, endpoint.request)
                 try checkStatus(endpoint, response)
-                return .success(try decode(endpoint, response.body))
+                let value = try decode(endpoint, response.body)
+                metrics.succeeded(endpoint.name, at: now())
+                return .success(value)
             } catch {
+                metrics.failed(error)
                 return .failure(error)
             }
         }
@@ -101,6 +108,7 @@ public final class WebService: Sendable {
         var cached = cache.payload(for: cacheKey)
         if let fresh = cached, fresh.age(at: time) < maxAge {
             if let value = try? decodeCached(endpoint, fresh, decodedKey) {
+                metrics.served(endpoint.name, fetchedAt: fresh.storedAt)
                 return Loaded(value: value, fetchedAt: fresh.storedAt)
             }
             // A body that no longer decodes (say, written by an older version) is dropped.
@@ -144,8 +152,9 @@ public final class WebService: Sendable {
                 cached.storedAt = now()
                 cache.markRevalidated(cacheKey, at: cached.storedAt)
                 do throws(WebServiceError) {
-                    return .success(
-                        Loaded(value: try decodeCached(endpoint, cached, decodedKey), fetchedAt: cached.storedAt))
+                    let value = try decodeCached(endpoint, cached, decodedKey)
+                    metrics.succeeded(endpoint.name, at: cached.storedAt)
+                    return .success(Loaded(value: value, fetchedAt: cached.storedAt))
                 } catch {
                     // The body we hold no longer decodes: drop it so the next load fetches anew.
                     cache.removePayload(for: cacheKey)
@@ -173,14 +182,17 @@ public final class WebService: Sendable {
             // Remembered first, so that a load finding the new body finds it decoded too.
             remember(value, payload, decodedKey)
             cache.commit(staged)
+            metrics.succeeded(endpoint.name, at: payload.storedAt)
             return .success(Loaded(value: value, fetchedAt: payload.storedAt))
         } catch {
             if case .transport(_, let transportError) = error, transportError.kind == .cancelled {
                 return .failure(error)
             }
+            metrics.failed(error)
             guard let cached, let value = try? decodeCached(endpoint, cached, decodedKey) else {
                 return .failure(error)
             }
+            metrics.served(endpoint.name, fetchedAt: cached.storedAt)
             logger.notice("serving stale \(endpoint.name) from \(cached.storedAt): \(error)")
             return .success(Loaded(value: value, fetchedAt: cached.storedAt, isStale: true, staleReason: error))
         }

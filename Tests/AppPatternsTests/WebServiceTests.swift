@@ -1,6 +1,7 @@
 import AppPatternsTesting
 import Foundation
 import GRDB
+import MetricsTestKit
 import Storage
 import TestSupport
 import Testing
@@ -284,6 +285,42 @@ import Testing
         #expect(BodyKind.sniff(Data(news.utf8)) == .xml)
         #expect(BodyKind.sniff(Data("<htmlish/>".utf8)) == .xml)
         #expect(BodyKind.sniff(Data("<!-- block page -->\n<HTML>".utf8)) == .html)
+    }
+
+    // MARK: Metrics
+
+    @Test func eachOutcomeIsRecordedPerEndpointAndKind() async throws {
+        // Given a source that answers, then times out, then sends a block page
+        let metrics = TestMetrics()
+        let xml = LinesEndpoint(accepts: .xml)
+        let stub = StubTransport(replies: [
+            ok("<lines/>"), .failure(TransportError(.timedOut, "timed out")),
+            .status(200, body: Data("<html><body>Blocked</body></html>".utf8)),
+        ])
+        let service = WebService(
+            transport: stub, cache: InMemoryPayloadCache(), reachability: Reachability(now: clock.dateSource),
+            now: clock.dateSource, offlineRetryInterval: 0, metrics: SourceMetrics(factory: metrics))
+        let fetched = clock.dateSource()
+        // When it is loaded, and loaded again after each expiry
+        _ = try await service.load(xml, maxAge: 60)
+        clock.advance(by: .seconds(90))
+        let timedOut = try await service.load(xml, maxAge: 60)
+        clock.advance(by: .seconds(90))
+        let blocked = try await service.load(xml, maxAge: 60)
+        #expect(timedOut.isStale && blocked.isStale)
+        // Then the success's time, each failure by its kind, and the age of the data served are recorded
+        let success = try metrics.expectGauge("source_last_success_timestamp_seconds", [("endpoint", "Lines")])
+        #expect(success.lastValue == fetched.timeIntervalSince1970)
+        for kind in ["timeout", "unexpected_html"] {
+            let failures = try metrics.expectCounter("source_failures_total", [("endpoint", "Lines"), ("kind", kind)])
+            #expect(failures.totalValue == 1, "\(kind)")
+        }
+        let data = try metrics.expectGauge("source_data_timestamp_seconds", [("endpoint", "Lines")])
+        #expect(data.lastValue == fetched.timeIntervalSince1970)
+        // And what is no failure of the source is not counted as one
+        #expect(SourceMetrics.kind(of: .offline(endpoint: "Lines")) == nil)
+        #expect(SourceMetrics.kind(of: .httpStatus(endpoint: "Lines", code: 503)) == "http_status")
+        #expect(SourceMetrics.kind(of: .transport(endpoint: "Lines", TransportError(.tooLarge, "big"))) == "too_large")
     }
 
     @Test func aFailureWithNothingCachedThrows() async {
