@@ -269,4 +269,5 @@ private struct UnreachablePersonStore: PersonStore {
         throw error
     }
     func count() throws(PersonStoreError) -> Int { throw error }
+    func sessionCount() throws(PersonStoreError) -> Int { throw error }
 }

@@ -104,6 +104,20 @@ public protocol ExportJobs: PersonalStore {
     func cancel(_ id: Int64, of person: PersonID) throws(ExportJobsError)
     /// Forgets every job of `person`; a worker running one loses it and keeps nothing it made.
     func erase(_ person: PersonID) throws(ExportJobsError)
+    /// How many jobs are queued and how many running, of every instance (for the operator's
+    /// metrics).
+    func counts() throws(ExportJobsError) -> ExportJobCounts
+}
+
+/// How many export jobs wait and how many run.
+public struct ExportJobCounts: Sendable, Equatable {
+    public var queued: Int
+    public var running: Int
+
+    public init(queued: Int, running: Int) {
+        self.queued = queued
+        self.running = running
+    }
 }
 
 public enum ExportJobLimits {

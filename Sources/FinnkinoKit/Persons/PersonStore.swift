@@ -71,6 +71,9 @@ public protocol PersonStore: PersonalStore {
     func persons(notSeenSince date: Date, after: PersonID, limit: Int) throws(PersonStoreError) -> [PersonID]
     /// How many persons there are (the local one included).
     func count() throws(PersonStoreError) -> Int
+    /// How many sessions there are, signed-out ones gone (for the operator's metrics: a number,
+    /// never whose).
+    func sessionCount() throws(PersonStoreError) -> Int
 }
 
 extension PersonStore {

@@ -96,6 +96,19 @@ public final class PostgresExportJobs: ExportJobs {
         }
     }
 
+    public func counts() throws(ExportJobsError) -> ExportJobCounts {
+        try run("read") { session in
+            let rows = try session.query(
+                "SELECT state, count(*)::bigint FROM export_job WHERE state IN ('queued', 'running') GROUP BY state")
+            var counts = ExportJobCounts(queued: 0, running: 0)
+            for row in rows {
+                let (state, count) = try row.decode((String, Int64).self)
+                if state == "queued" { counts.queued = Int(count) } else { counts.running = Int(count) }
+            }
+            return counts
+        }
+    }
+
     public func active(among ids: [Int64]) throws(ExportJobsError) -> Set<Int64> {
         guard !ids.isEmpty else { return [] }
         return try run("read") { session in

@@ -112,6 +112,15 @@ public final class SQLiteExportJobs: ExportJobs, SQLiteBacked {
         }
     }
 
+    public func counts() throws(ExportJobsError) -> ExportJobCounts {
+        try read { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT state, COUNT(*) FROM export_job WHERE state IN ('queued', 'running') GROUP BY state")
+            let counts = Dictionary(uniqueKeysWithValues: rows.map { (($0[0] as String), ($0[1] as Int)) })
+            return ExportJobCounts(queued: counts["queued"] ?? 0, running: counts["running"] ?? 0)
+        }
+    }
+
     public func active(among ids: [Int64]) throws(ExportJobsError) -> Set<Int64> {
         guard !ids.isEmpty else { return [] }
         return Set(

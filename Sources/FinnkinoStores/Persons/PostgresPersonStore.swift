@@ -347,6 +347,10 @@ public final class PostgresPersonStore: PersonStore {
         try read { session in try session.query("SELECT count(*) FROM person").first?.decode(Int.self) ?? 0 }
     }
 
+    public func sessionCount() throws(PersonStoreError) -> Int {
+        try read { session in try session.query("SELECT count(*) FROM session").first?.decode(Int.self) ?? 0 }
+    }
+
     private func read<T>(_ body: (PostgresSession) throws -> T) throws(PersonStoreError) -> T {
         do { return try pool.withSession(body) } catch {
             throw PersonStoreError("the persons cannot be read: \(error)")

@@ -329,6 +329,10 @@ public final class SQLitePersonStore: PersonStore, SQLiteBacked {
         try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM person") ?? 0 }
     }
 
+    public func sessionCount() throws(PersonStoreError) -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session") ?? 0 }
+    }
+
     private func read<T>(_ body: (Database) throws -> T) throws(PersonStoreError) -> T {
         do { return try queue.read(body) } catch { throw PersonStoreError("the persons cannot be read: \(error)") }
     }

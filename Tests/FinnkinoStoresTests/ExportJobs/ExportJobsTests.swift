@@ -39,12 +39,14 @@ extension TestBackend {
         #expect(queued.state == .queued && queued.composition == Self.composition && queued.edits == ["Käännä 90°"])
         #expect(try jobs.job(first, of: bob) == nil)
         #expect(try jobs.active(among: [first, bobs, 999]) == [first, bobs])
+        #expect(try jobs.counts() == ExportJobCounts(queued: 2, running: 0))
         // When three workers ask, the oldest goes to the first, the next to the second, none to the third
         let until = start.addingTimeInterval(30)
         let taken = try #require(try jobs.claim(worker: "w1", until: until, now: start))
         #expect(taken.id == first && taken.state == .running && taken.attempts == 1)
         #expect(try jobs.claim(worker: "w2", until: until, now: start)?.id == bobs)
         #expect(try jobs.claim(worker: "w3", until: until, now: start) == nil)
+        #expect(try jobs.counts() == ExportJobCounts(queued: 0, running: 2))
         // When w1 renews with its progress, A reads it
         #expect(try jobs.renew(first, worker: "w1", progress: 0.5, until: until) == .held)
         #expect(try jobs.job(first, of: alice)?.progress == 0.5)
@@ -54,6 +56,7 @@ extension TestBackend {
         let done = try #require(try jobs.job(first, of: alice))
         #expect(done.state == .done && done.videoID == 42 && done.progress == 1)
         #expect(try jobs.active(among: [first]).isEmpty)
+        #expect(try jobs.counts() == ExportJobCounts(queued: 0, running: 1))
         // And A may export again
         #expect(try jobs.enqueue(Self.composition, edits: [], for: alice, now: start) != nil)
     }

@@ -39,6 +39,10 @@ extension TestBackend {
         // And the cookie's text reads back as the same token
         #expect(SessionToken(text: first.token.text) == first.token)
         #expect(try store.count() == 3)
+        // And two sessions are counted, one fewer once one signs out
+        #expect(try store.sessionCount() == 2)
+        try store.signOut(second.token)
+        #expect(try store.sessionCount() == 1)
     }
 
     @Test(arguments: TestBackend.all) func deviceIDsAreRandomNotOneAfterAnother(kind: TestBackend) throws {
