@@ -86,6 +86,10 @@ public struct WebConfiguration: Sendable {
     /// The most bytes of files people sent to edit that the server keeps at once, everyone's
     /// together (``EditorSessions/maxUploadBytesTotal``).
     public var maxUploadBytesTotal: Int
+    /// The token that opens `/metrics` to anyone sending it (`--metrics-token`); nil: none.
+    public var metricsToken: String?
+    /// Addresses that may read `/metrics` besides this machine (`--metrics-allow`).
+    public var metricsAllowed: [String]
 
     /// Whether a server is for many people: asked to be (`--hosted`), listening on anything but
     /// loopback, or reached through a name (`--public-url`, `--allowed-host`: a reverse proxy's
@@ -124,9 +128,13 @@ public struct WebConfiguration: Sendable {
         idleTimeout: Duration = LocalServer.idleTimeout,
         trustedProxies: TrustedProxies = TrustedProxies(),
         maxUploadBytesTotal: Int = 8 << 30,
+        metricsToken: String? = nil,
+        metricsAllowed: [String] = [],
         logger: Logger = Logger(label: "finnkino.web")
     ) {
         self.maxUploadBytesTotal = maxUploadBytesTotal
+        self.metricsToken = metricsToken
+        self.metricsAllowed = metricsAllowed
         self.idleTimeout = idleTimeout
         self.trustedProxies = trustedProxies
         self.allowedHosts = allowedHosts

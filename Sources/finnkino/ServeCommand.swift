@@ -89,6 +89,21 @@ struct ServeCommand: AsyncParsableCommand {
                 """))
     var trustedProxy: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "An address that may read /metrics besides this computer (repeatable), e.g. a Prometheus server's.",
+            valueName: "ip"))
+    var metricsAllow: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "A token that opens /metrics to anyone sending 'Authorization: Bearer <token>'.",
+            discussion: """
+                Better given as FINNKINO_METRICS_TOKEN, which other users of the machine cannot read in \
+                the process list. Without a token or --metrics-allow, /metrics answers this computer only.
+                """, valueName: "token"))
+    var metricsToken: String?
+
     @Option(help: ArgumentHelp("Seconds between checks of wanted movies against the schedules.", visibility: .hidden))
     var wantedCheckInterval: Double = 900
 
@@ -116,6 +131,13 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         for proxy in trustedProxy where !ClientAddress.isAddress(proxy) {
             throw ValidationError("--trusted-proxy must be an IP address, like 127.0.0.1 (not \(proxy))")
+        }
+        for address in metricsAllow where !ClientAddress.isAddress(address) {
+            throw ValidationError("--metrics-allow must be an IP address, like 10.0.0.5 (not \(address))")
+        }
+        let metricsToken = metricsToken ?? ProcessInfo.processInfo.environment["FINNKINO_METRICS_TOKEN"]
+        if let metricsToken, metricsToken.count < 16 {
+            throw ValidationError("the metrics token must be at least 16 characters (openssl rand -hex 16 makes one)")
         }
         var allowedHosts = Set(allowedHost.map { $0.lowercased() })
         var secureCookies = false
@@ -198,6 +220,7 @@ struct ServeCommand: AsyncParsableCommand {
             allowedHosts: allowedHosts,
             csrfSecret: secrets.csrfSecret,
             trustedProxies: TrustedProxies(trustedProxy),
+            metricsToken: metricsToken, metricsAllowed: metricsAllow,
             logger: logger)
         let app = try makeApplication(configuration)
         try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])

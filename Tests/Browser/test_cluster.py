@@ -21,6 +21,11 @@ from selenium.webdriver.common.keys import Keys
 from test_remember import first_movie, listed_bookmarks, press, settled
 from viewport import DESKTOP, PHONE
 from walker import Walker
+from test_metrics import get
+
+
+def get_status(url: str) -> int:
+    return get(url)[0]
 
 INSTANCE_LINE = re.compile(r"instance (\w) \(pid (\d+)\): (http://\S+)")
 READY_LINE = re.compile(r"Finnkino is running at (http://\S+)")
@@ -103,6 +108,10 @@ def test_one_person_on_two_instances_and_through_nginx_loses_nothing_when_an_ins
             on_a.wait_until(lambda _: listed_bookmarks(on_a) == [], "the removal pushed to A's page")
             assert on_a.reload_marker() == marker
             on_a.shoot("removed-through-b")
+
+        # The operator's metrics are not handed out through the public proxy
+        assert get_status(proxy.rstrip("/") + "/metrics") == 404
+        assert get_status(url_a.rstrip("/") + "/metrics") == 200
 
         through_nginx = Walker(laptop_driver, proxy, DESKTOP, screenshot_dir, prefix="cluster-nginx-")
         with through_nginx.step("an undo through nginx reaches A's page too"):

@@ -11,7 +11,8 @@ import Testing
 @Suite struct WebRouteTests {
     /// A route of every pattern, with values that need encoding where a value is text.
     static let examples: [WebRoute] = [
-        .root, .healthz, .staticFile(name: "app.css"), .manifest, .appIcon(name: "192.png"), .serviceWorker, .offline,
+        .root, .healthz, .metrics, .staticFile(name: "app.css"), .manifest, .appIcon(name: "192.png"), .serviceWorker,
+        .offline,
         .image(variant: "poster", key: "media/Event_1/portrait.jpg"),
         .movies, .moviesResults, .movie(id: 305_081), .showtimes,
         .show(area: 1014, date: LocalDate(year: 2026, month: 11, day: 27), id: 1_800_123),

@@ -39,7 +39,8 @@ final class WebServer: Sendable {
         idleTimeout: Duration = .seconds(20), wanted: any WantedMovies = SQLiteWantedMovies(),
         pushSubscriptions: any PushSubscriptions = SQLitePushSubscriptions(),
         library: (any VideoLibrary)? = nil, exportJobs: any ExportJobs = SQLiteExportJobs(),
-        trustedProxies: [String] = [], now: @escaping @Sendable () -> Date = { morning },
+        trustedProxies: [String] = [], metricsToken: String? = nil,
+        now: @escaping @Sendable () -> Date = { morning },
         dataDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent(
             "finnkino-web-\(UUID().uuidString)")
     ) async throws -> WebServer {
@@ -61,6 +62,7 @@ final class WebServer: Sendable {
             },
             stateStorage: stateStorage, location: location, images: images, probeInterval: probeInterval,
             csrfSecret: secret, idleTimeout: idleTimeout, trustedProxies: TrustedProxies(trustedProxies),
+            metricsToken: metricsToken,
             logger: Logger(label: "test-web", factory: { _ in SwiftLogNoOpLogHandler() }))
         let router = try FinnkinoRoutes(configuration)
         try router.router.validate()

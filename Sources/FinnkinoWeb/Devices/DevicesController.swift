@@ -59,6 +59,7 @@ struct DevicesController: Sendable {
             let withinLimits =
                 attemptsPerSession.allow(browser) && attemptsPerClient.allow(context.clientAddress.key)
                 && attemptsOnServer.allow(0)
+            if !withinLimits { LimitHit.joinAttempts.count() }
             var viewModel = devices(context)
             let outcome = try viewModel.joinRequested(
                 context.form["code"] ?? "", device: DeviceName.of(userAgent: request.headers[.userAgent]),

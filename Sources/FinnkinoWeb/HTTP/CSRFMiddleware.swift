@@ -28,7 +28,9 @@ struct CSRFMiddleware: RouterMiddleware {
             let header = request.headers.first { $0.name.canonicalName == Self.headerName }
             guard expected?.matches(header?.value) == true else { throw HTTPError(.forbidden) }
             var context = context
-            guard try becomePerson(&context) else { return PersonMiddleware.tooManyRequests(request) }
+            guard try becomePerson(&context) else {
+                return PersonMiddleware.tooManyRequests(request, limit: .newPersons)
+            }
             return try await next(request, context)
         }
         var request = request
@@ -37,7 +39,7 @@ struct CSRFMiddleware: RouterMiddleware {
         guard expected?.matches(form[CSRFToken.fieldName]) == true else { throw HTTPError(.forbidden) }
         var context = context
         context.form = form
-        guard try becomePerson(&context) else { return PersonMiddleware.tooManyRequests(request) }
+        guard try becomePerson(&context) else { return PersonMiddleware.tooManyRequests(request, limit: .newPersons) }
         return try await next(request, context)
     }
 

@@ -189,8 +189,9 @@ struct PersonMiddleware: RouterMiddleware {
         response.setCookie(Self.cookie(token, secure: secureCookies))
     }
 
-    /// The 429 of a spent rate, in the client's words.
-    static func tooManyRequests(_ request: Request) -> Response {
+    /// The 429 of a spent rate, in the client's words; the limit is counted in the metrics.
+    static func tooManyRequests(_ request: Request, limit: LimitHit) -> Response {
+        limit.count()
         let language =
             request.cookies[ClientState.languageCookie].flatMap { UILanguage(rawValue: $0.value) }
             ?? ClientState.preferredLanguage(request.headers[.acceptLanguage]) ?? .fi

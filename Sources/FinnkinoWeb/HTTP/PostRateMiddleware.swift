@@ -31,6 +31,6 @@ struct PostRateMiddleware: RouterMiddleware {
         guard hosted, [.post, .put, .delete].contains(request.method), !limiter.allow(context.person) else {
             return try await next(request, context)
         }
-        return PersonMiddleware.tooManyRequests(request)
+        return PersonMiddleware.tooManyRequests(request, limit: .postsPerMinute)
     }
 }

@@ -24,6 +24,9 @@ struct FinnkinoRoutes {
     let personalData: PersonalDataRegistry
 
     init(_ configuration: WebConfiguration) throws {
+        // Every request counted and timed by its route's pattern (never its address) and status.
+        ServerMetrics.bootstrap()
+        router.add(middleware: MetricsMiddleware())
         router.add(middleware: RequestLogMiddleware(logger: configuration.logger))
         // Reached over https (`--public-url https://…`): also every cookie `Secure`, and HSTS.
         router.add(
@@ -106,6 +109,10 @@ struct FinnkinoRoutes {
             people: people, places: places, feedKey: feedKey)
         let eraser = PersonEraser(registry: personalData, logger: configuration.logger)
         PersonDataController(app: app, eraser: eraser).add(to: routes)
+        MetricsController(
+            access: MetricsAccess(token: configuration.metricsToken, allowed: configuration.metricsAllowed),
+            persons: configuration.persons, exports: configuration.exportJobs
+        ).add(to: routes)
         ImageController(pipeline: configuration.images, catalog: catalog, logger: configuration.logger).add(to: routes)
         let pushServices = PushServices(addedOrigins: configuration.pushServiceOrigins)
         let defaultLanguage = configuration.defaultLanguage

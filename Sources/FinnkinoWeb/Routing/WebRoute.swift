@@ -12,6 +12,8 @@ import HTTPTypes
 enum WebRoute: Hashable, Sendable {
     case root
     case healthz
+    /// The server's metrics, in Prometheus' text format (for the operator: see ``MetricsAccess``).
+    case metrics
     case staticFile(name: String)
     /// The web app manifest (its language in the query).
     case manifest
@@ -85,7 +87,8 @@ enum WebRoute: Hashable, Sendable {
 
     /// A route without its values: the method and the path template a handler is registered at.
     enum Pattern: String, CaseIterable, Sendable {
-        case root, healthz, staticFile, manifest, appIcon, serviceWorker, offline, image, movies, moviesResults, movie,
+        case root, healthz, metrics, staticFile, manifest, appIcon, serviceWorker, offline, image, movies,
+            moviesResults, movie,
             showtimes, show,
             showCalendar, news
         case article
@@ -101,6 +104,7 @@ enum WebRoute: Hashable, Sendable {
             switch self {
             case .root: "/"
             case .healthz: "/healthz"
+            case .metrics: "/metrics"
             case .staticFile: "/static/:name"
             case .manifest: "/manifest.webmanifest"
             case .appIcon: "/app-icon/:name"
@@ -169,8 +173,8 @@ enum WebRoute: Hashable, Sendable {
                 .startExport, .cancelExport, .deleteVideo, .newJoinCode, .join, .signOut, .deleteMe:
                 .post
             case .upload: .put
-            case .root, .healthz, .staticFile, .manifest, .appIcon, .serviceWorker, .offline, .image, .movies,
-                .moviesResults, .hiddenMovies, .wantedCalendar, .wantedAtom,
+            case .root, .healthz, .metrics, .staticFile, .manifest, .appIcon, .serviceWorker, .offline, .image,
+                .movies, .moviesResults, .hiddenMovies, .wantedCalendar, .wantedAtom,
                 .movie, .showtimes,
                 .show,
                 .showCalendar, .news, .article,
@@ -190,8 +194,11 @@ enum WebRoute: Hashable, Sendable {
         var belongsToSomeone: Bool {
             // The feeds are fetched by calendar apps and feed readers, without cookies: their
             // address says whose they are (``FeedToken``).
-            ![.healthz, .staticFile, .manifest, .appIcon, .serviceWorker, .image, .wantedCalendar, .wantedAtom]
-                .contains(self)
+            ![
+                .healthz, .metrics, .staticFile, .manifest, .appIcon, .serviceWorker, .image, .wantedCalendar,
+                .wantedAtom,
+            ]
+            .contains(self)
         }
     }
 
@@ -199,6 +206,7 @@ enum WebRoute: Hashable, Sendable {
         switch self {
         case .root: .root
         case .healthz: .healthz
+        case .metrics: .metrics
         case .staticFile: .staticFile
         case .manifest: .manifest
         case .appIcon: .appIcon
@@ -331,6 +339,7 @@ enum WebRoute: Hashable, Sendable {
         switch pattern {
         case .root: self = .root
         case .healthz: self = .healthz
+        case .metrics: self = .metrics
         case .staticFile: self = .staticFile(name: captures[0])
         case .manifest: self = .manifest
         case .appIcon: self = .appIcon(name: captures[0])

@@ -40,6 +40,7 @@ struct EditorController: Sendable {
                         session: try sessions.open(source, for: client.person, client: context.clientAddress.key)
                     ).path, type: .normal)
             } catch {
+                LimitHit.editorSessions.count()
                 context.changeFailed()
                 return ClientState.redirect(
                     to: WebRoute.trailer(movie: id).path, flash: client.language.editor.serverFull)
@@ -217,7 +218,10 @@ struct EditorController: Sendable {
             var written = 0
             for try await buffer in request.body {
                 written += buffer.readableBytes
-                guard written <= Self.maxUploadBytes else { throw HTTPError(.contentTooLarge) }
+                guard written <= Self.maxUploadBytes else {
+                    LimitHit.uploadSize.count()
+                    throw HTTPError(.contentTooLarge)
+                }
                 guard receipt.add(buffer.readableBytes) else { throw EditorSessions.ServerFull() }
                 try handle.write(contentsOf: Data(buffer: buffer))
             }
@@ -231,6 +235,7 @@ struct EditorController: Sendable {
                 ).path
             ])
         } catch is EditorSessions.ServerFull {
+            LimitHit.editorSessions.count()
             try? FileManager.default.removeItem(at: file)
             context.changeFailed()
             return json(["error": client.language.editor.serverFull])

@@ -3,6 +3,7 @@ import FinnkinoKit
 import FinnkinoPresentation
 import Foundation
 import Logging
+import Metrics
 import NIOCore
 import NIOHTTP1
 import WebPush
@@ -112,8 +113,16 @@ struct AnnouncementPusher: Sendable {
         return accepted
     }
 
-    /// Sends one push; true when the service took it.
+    /// Sends one push; true when the service took it. Each outcome is counted in
+    /// `finnkino_pushes_total{outcome}`: `delivered`, `expired` (the subscription is gone),
+    /// `refused` (the service said no, or later), `failed` (no answer).
     private func send(_ text: String, to subscription: PushSubscription, now: Date) async -> Bool {
+        let outcome = await deliver(text, to: subscription, now: now)
+        Counter(label: "pushes_total", dimensions: [("outcome", outcome)]).increment()
+        return outcome == "delivered"
+    }
+
+    private func deliver(_ text: String, to subscription: PushSubscription, now: Date) async -> String {
         do {
             let push = try PushRequest(text: text, to: subscription, key: key, subject: subject, now: now)
             var request = HTTPClientRequest(url: push.url.absoluteString)
@@ -125,16 +134,18 @@ struct AnnouncementPusher: Sendable {
             _ = try? await response.body.collect(upTo: 4096)
             switch PushDelivery(status: Int(response.status.code)) {
             case .delivered:
-                return true
+                return "delivered"
             case .expired:
                 try subscriptions.expire(endpoint: subscription.endpoint)
                 logger.info("push: a subscription at \(subscription.origin) is gone; forgotten")
+                return "expired"
             case .retryLater, .refused:
                 logger.warning("push: \(subscription.origin) answered \(response.status.code)")
+                return "refused"
             }
         } catch {
             logger.warning("push: sending to \(subscription.origin) failed: \(error)")
+            return "failed"
         }
-        return false
     }
 }
