@@ -27,6 +27,13 @@ struct FinnkinoCommand: AsyncParsableCommand {
     /// alone: a person's data is nobody else's on the machine either (umask 077).
     static func main() async {
         umask(0o077)
-        await main(GlobalOptions.movedAfterSubcommand(Array(CommandLine.arguments.dropFirst())))
+        var arguments = GlobalOptions.movedAfterSubcommand(Array(CommandLine.arguments.dropFirst()))
+        do {
+            arguments = try ServeEnvironment.appliedIfServing(
+                arguments, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            exit(withError: error)
+        }
+        await main(arguments)
     }
 }

@@ -104,6 +104,14 @@ struct ServeCommand: AsyncParsableCommand {
                 """, valueName: "token"))
     var metricsToken: String?
 
+    @Option(help: "How the log is written: text (for a person) or json (one object a line, for a log shipper).")
+    var logFormat: LogFormat = .text
+
+    enum LogFormat: String, ExpressibleByArgument, CaseIterable {
+        case text
+        case json
+    }
+
     @Option(help: ArgumentHelp("Seconds between checks of wanted movies against the schedules.", visibility: .hidden))
     var wantedCheckInterval: Double = 900
 
@@ -135,7 +143,6 @@ struct ServeCommand: AsyncParsableCommand {
         for address in metricsAllow where !ClientAddress.isAddress(address) {
             throw ValidationError("--metrics-allow must be an IP address, like 10.0.0.5 (not \(address))")
         }
-        let metricsToken = metricsToken ?? ProcessInfo.processInfo.environment["FINNKINO_METRICS_TOKEN"]
         if let metricsToken, metricsToken.count < 16 {
             throw ValidationError("the metrics token must be at least 16 characters (openssl rand -hex 16 makes one)")
         }
@@ -152,7 +159,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let global = self.global
         // Request logs go to standard error; standard output carries only the URL line.
-        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        switch logFormat {
+        case .text: LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        case .json: LoggingSystem.bootstrap { JSONLogHandler(label: $0) }
+        }
         // Build one store now so that a bad --source or --data-dir fails before serving.
         _ = try global.makeStore()
         let postgres = try database.postgres().map { PostgresPool($0, logger: Logger(label: "finnkino.web")) }
