@@ -38,6 +38,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.60.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.20.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.27.0"),
     ],
     targets: [
         // System libraries (Debian: libxml2-dev, libjpeg62-turbo-dev, libpng-dev, zlib1g-dev).
@@ -89,6 +90,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]),
 

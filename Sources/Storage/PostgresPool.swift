@@ -42,6 +42,8 @@ public final class PostgresPool: Sendable {
     private let idle = NIOLockedValueBox<[PostgresConnection]>([])
     private let free: DispatchSemaphore
     private let nextID = NIOLockedValueBox(0)
+    /// The location's configuration, made once (a TLS context reads its CA file and the system's).
+    private let configuration: Result<PostgresConnection.Configuration, any Error>
 
     /// A database at `location` (no connection is opened before the first call).
     public init(
@@ -53,6 +55,7 @@ public final class PostgresPool: Sendable {
         self.checkoutTimeout = checkoutTimeout
         self.logger = logger
         free = DispatchSemaphore(value: maximumConnections)
+        configuration = Result { try location.configuration() }
     }
 
     deinit {
@@ -67,7 +70,7 @@ public final class PostgresPool: Sendable {
         }
         do {
             return try PostgresConnection.connect(
-                on: Self.eventLoopGroup.next(), configuration: location.configuration, id: id, logger: logger
+                on: Self.eventLoopGroup.next(), configuration: try configuration.get(), id: id, logger: logger
             ).wait()
         } catch {
             throw PostgresPoolError(
@@ -173,10 +176,12 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     public var database: String
     /// The schema the connections work in (`search_path`); nil for the server's default (`public`).
     public var schema: String?
+    /// How the connection is encrypted (`sslmode`).
+    public var tlsMode: PostgresTLSMode
 
     public init(
         host: String, port: Int = 5432, username: String, password: String? = nil, database: String,
-        schema: String? = nil
+        schema: String? = nil, tlsMode: PostgresTLSMode = .prefer
     ) {
         self.host = host
         self.port = port
@@ -184,10 +189,11 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
         self.password = password
         self.database = database
         self.schema = schema
+        self.tlsMode = tlsMode
     }
 
     /// The database an address names; nil when it is not a `postgres://` address with a user, a
-    /// host and a database.
+    /// host and a database, or names an `sslmode` this program does not know.
     public init?(url text: String) {
         guard let components = URLComponents(string: text),
             ["postgres", "postgresql"].contains(components.scheme?.lowercased()),
@@ -197,23 +203,32 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
         let database = String(components.path.drop { $0 == "/" })
         guard !database.isEmpty, !database.contains("/") else { return nil }
         if let port = components.port, !(1...65535).contains(port) { return nil }
+        let query = components.queryItems ?? []
+        func value(_ name: String) -> String? {
+            query.last { $0.name == name }?.value.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        guard let tlsMode = PostgresTLSMode(sslmode: value("sslmode"), rootCertificate: value("sslrootcert")) else {
+            return nil
+        }
         self.init(
             host: host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host, port: components.port ?? 5432,
             username: user, password: components.password,
-            database: database)
+            database: database, tlsMode: tlsMode)
     }
 
     /// The address without its password, for messages and logs.
     public var redacted: String {
         let schemaPart = schema.map { " (schema \($0))" } ?? ""
-        return "postgres://\(username)\(password == nil ? "" : ":***")@\(host):\(port)/\(database)\(schemaPart)"
+        let query = tlsMode.queryItems.isEmpty ? "" : "?" + tlsMode.queryItems.joined(separator: "&")
+        return "postgres://\(username)\(password == nil ? "" : ":***")@\(host):\(port)/\(database)\(query)\(schemaPart)"
     }
 
     public var description: String { redacted }
 
-    var configuration: PostgresConnection.Configuration {
+    /// PostgresNIO's configuration; throws when the TLS mode's CA file cannot be read.
+    func configuration() throws -> PostgresConnection.Configuration {
         var configuration = PostgresConnection.Configuration(
-            host: host, port: port, username: username, password: password, database: database, tls: .disable)
+            host: host, port: port, username: username, password: password, database: database, tls: try tlsMode.tls())
         if let schema { configuration.options.additionalStartupParameters = [("search_path", schema)] }
         return configuration
     }
