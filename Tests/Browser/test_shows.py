@@ -13,6 +13,7 @@ from xml.etree import ElementTree
 from zoneinfo import ZoneInfo
 
 import pytest
+from ical.calendar_stream import IcsCalendarStream
 from icalendar import Calendar
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
@@ -175,6 +176,9 @@ def test_a_show_page_with_its_calendar_file(server, browser, screenshot_dir, vie
         shown = f"{start.astimezone(helsinki):%H:%M}–{end.astimezone(helsinki):%H:%M}"
         assert shown == time_text, (shown, time_text)
         assert walker.text(".show-theatre") in str(event["LOCATION"])
+        # And `ical` (Home Assistant's Remote Calendar's parser, stricter than icalendar) reads the same
+        strict = IcsCalendarStream.calendar_from_ics(raw.decode("utf-8")).events
+        assert [(e.summary, e.dtstart, e.dtend) for e in strict] == [(str(event["SUMMARY"]), start, end)]
     with walker.step("share"):
         page_url = walker.driver.current_url.split("?", 1)[0]
         # Where the browser can share (a phone's share sheet): the show's title and its page's address

@@ -14,6 +14,7 @@ import urllib.request
 import xml.etree.ElementTree as ElementTree
 
 import icalendar
+from ical.calendar_stream import IcsCalendarStream
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
@@ -99,9 +100,13 @@ def test_a_coming_soon_movie_is_wanted_and_listed_with_its_private_feeds(browser
             calendar = walker.find("#calendar-feed").get_attribute("href")
             atom = walker.find("#atom-feed").get_attribute("href")
             assert calendar.startswith("webcal://"), calendar
-            parsed = icalendar.Calendar.from_ical(fetch(calendar))
+            raw = fetch(calendar)
+            parsed = icalendar.Calendar.from_ical(raw)
             assert parsed.get("PRODID") and parsed.get("VERSION") == "2.0"
             assert all(event.get("SUMMARY") == title for event in parsed.walk("VEVENT"))
+            # And `ical`, the stricter parser Home Assistant's Remote Calendar uses, reads the same events
+            strict = IcsCalendarStream.calendar_from_ics(raw.decode("utf-8"))
+            assert [event.summary for event in strict.events] == [str(e["SUMMARY"]) for e in parsed.walk("VEVENT")]
             feed = ElementTree.fromstring(fetch(atom))
             assert feed.tag == ATOM + "feed" and feed.find(ATOM + "id") is not None
             walker.shoot("bookmarks")
