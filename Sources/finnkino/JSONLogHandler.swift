@@ -37,6 +37,7 @@ struct JSONLogHandler: LogHandler {
         var level: String
         var label: String
         var message: String
+        var error: String?
         var metadata: [String: String]?
     }
 
@@ -46,14 +47,12 @@ struct JSONLogHandler: LogHandler {
         return encoder
     }()
 
-    func log(
-        level: Logger.Level, message: Logger.Message, metadata explicit: Logger.Metadata?, source: String,
-        file: String, function: String, line: UInt
-    ) {
-        let merged = metadata.merging(explicit ?? [:]) { _, new in new }
+    func log(event: LogEvent) {
+        let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
         let line = Line(
             time: Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)),
-            level: level.rawValue, label: label, message: message.description,
+            level: event.level.rawValue, label: label, message: event.message.description,
+            error: event.error.map { String(describing: $0) },
             metadata: merged.isEmpty ? nil : merged.mapValues { "\($0)" })
         guard let data = try? Self.encoder.encode(line) else { return }
         write(String(decoding: data, as: UTF8.self) + "\n")

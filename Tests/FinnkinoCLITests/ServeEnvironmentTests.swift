@@ -77,8 +77,9 @@ import Testing
         handler[metadataKey: "request"] = "GET /movies"
         // When a message with a line break and metadata of its own is logged
         handler.log(
-            level: .warning, message: "two\nlines \"quoted\"", metadata: ["status": "503"], source: "test",
-            file: #fileID, function: #function, line: #line)
+            event: LogEvent(
+                level: .warning, message: "two\nlines \"quoted\"", metadata: ["status": "503"], source: "test",
+                file: #fileID, function: #function, line: #line))
         // Then one line is written, an object with the message whole and the metadata merged
         let written = try #require(lines.withLockedValue { $0 }.first)
         #expect(written.hasSuffix("\n") && written.dropLast().allSatisfy { $0 != "\n" })

@@ -11,15 +11,19 @@ struct MetricsController {
     let persons: PersonStore
     let exports: ExportJobs
 
+    private static func name(_ metric: String, _ help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "finnkino", metricName: metric, unitName: "", helpText: help)
+    }
+
     private static let personsGauge = ServerMetrics.registry.makeGauge(
-        name: "finnkino_persons", help: "Persons the server keeps, the local one included.")
+        descriptor: name("persons", "Persons the server keeps, the local one included."))
     private static let sessionsGauge = ServerMetrics.registry.makeGauge(
-        name: "finnkino_sessions", help: "Sessions (signed-in browsers) the server keeps.")
+        descriptor: name("sessions", "Sessions (signed-in browsers) the server keeps."))
     private static let exportsGauge = [
         "queued": ServerMetrics.registry.makeGauge(
-            name: "finnkino_exports", labels: [("state", "queued")], help: "Trailer exports waiting or running."),
+            descriptor: name("exports", "Trailer exports waiting or running."), labels: [("state", "queued")]),
         "running": ServerMetrics.registry.makeGauge(
-            name: "finnkino_exports", labels: [("state", "running")], help: "Trailer exports waiting or running."),
+            descriptor: name("exports", "Trailer exports waiting or running."), labels: [("state", "running")]),
     ]
 
     func add(to routes: RouteGroups) {
