@@ -31,7 +31,11 @@ public final class RateLimiter<Key: Hashable & Sendable>: Sendable {
     }
 
     /// Whether `key` may have one more event now; when it may, the event is counted.
-    public func allow(_ key: Key) -> Bool {
+    public func allow(_ key: Key) -> Bool { wait(for: key) == nil }
+
+    /// Nil when `key` may have one more event now (and it is counted); otherwise how long until it
+    /// may, in seconds (a `Retry-After`).
+    public func wait(for key: Key) -> TimeInterval? {
         let time = now()
         return buckets.withLockedValue { buckets in
             var bucket = buckets[key].map { refilled($0, at: time) } ?? Bucket(tokens: Double(limit), updated: time)
@@ -39,11 +43,10 @@ public final class RateLimiter<Key: Hashable & Sendable>: Sendable {
             if allowed { bucket.tokens -= 1 }
             buckets[key] = bucket
             if buckets.count > maxKeys { evict(&buckets, at: time) }
-            return allowed
+            return allowed ? nil : (1 - bucket.tokens) * window / Double(limit)
         }
     }
 
-    /// How many keys are remembered (for tests of the bound).
     public var keyCount: Int { buckets.withLockedValue { $0.count } }
 
     private func refilled(_ bucket: Bucket, at time: Date) -> Bucket {

@@ -33,6 +33,20 @@ import Testing
         #expect(!limiter.allow("a"))
     }
 
+    @Test func aRefusedKeyIsToldHowLongToWait() throws {
+        let time = Time()
+        let limiter = RateLimiter<String>(limit: 60, per: 60, now: { time.now })
+        // Sixty at once are allowed (no wait), the sixty-first waits a second
+        #expect((0..<60).allSatisfy { _ in limiter.wait(for: "a") == nil })
+        let wait = try #require(limiter.wait(for: "a"))
+        #expect(abs(wait - 1) < 0.001)
+        // Half a second later, half a second is left
+        time.advance(0.5)
+        #expect(abs((limiter.wait(for: "a") ?? 0) - 0.5) < 0.001)
+        time.advance(0.5)
+        #expect(limiter.wait(for: "a") == nil)
+    }
+
     @Test func keysAreBoundedAndALimitedKeyIsRemembered() {
         let time = Time()
         let limiter = RateLimiter<Int>(limit: 2, per: 60, maxKeys: 100, now: { time.now })
