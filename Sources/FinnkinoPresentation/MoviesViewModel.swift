@@ -212,29 +212,11 @@ public struct MoviesViewModel: Sendable {
         }
     }
 
-    /// `rows` (in the list's own order) in `sort`'s order; the list's order among equals.
+    /// `rows` (in the list's own order) in `sort`'s order (``MovieSort/ordered(_:list:keys:)``).
     static func sorted(_ rows: [Row], by sort: MovieSort, list: EventListType) -> [Row] {
-        let ranked = rows.enumerated().map { (index: $0.offset, row: $0.element) }
-        func unknownLast<T: Comparable>(_ a: T?, _ b: T?, _ before: (T, T) -> Bool) -> Bool? {
-            switch (a, b) {
-            case (let a?, let b?): a == b ? nil : before(a, b)
-            case (.some, nil): true
-            case (nil, .some): false
-            case (nil, nil): nil
-            }
+        sort.ordered(rows, list: list) {
+            MovieSort.Keys(premiere: $0.premiere, audience: $0.audience, minutes: $0.minutes)
         }
-        return ranked.sorted { lhs, rhs in
-            let decided: Bool? =
-                switch sort {
-                case .title: nil
-                case .premiere:
-                    unknownLast(lhs.row.premiere, rhs.row.premiere) { list == .comingSoon ? $0 < $1 : $0 > $1 }
-                case .score: unknownLast(lhs.row.audience, rhs.row.audience, >)
-                case .length: unknownLast(lhs.row.minutes, rhs.row.minutes, <)
-                }
-            return decided ?? (lhs.index < rhs.index)
-        }
-        .map(\.row)
     }
 
     /// Rows (already in Finnish order) grouped by their index letter, `#` first as it sorts first.
