@@ -18,10 +18,13 @@ public struct PersonalStores: Sendable {
     public var exportJobs: any ExportJobs
     public var wanted: any WantedMovies
     public var pushSubscriptions: any PushSubscriptions
+    public var apiTokens: any APITokens
 
     /// Every one of them: what `finnkino migrate --from-sqlite` copies (`PersonalDataRegistryTests`
     /// checks their tables are every table that names a person).
-    public var all: [any PersonalStore] { [persons, bookmarks, library, exportJobs, wanted, pushSubscriptions] }
+    public var all: [any PersonalStore] {
+        [persons, bookmarks, library, exportJobs, wanted, pushSubscriptions, apiTokens]
+    }
 
     /// Why the stores could not be opened: the server does not start.
     public struct Failure: Error, CustomStringConvertible {
@@ -43,7 +46,8 @@ public struct PersonalStores: Sendable {
             library: try library(in: directory, logger: logger),
             exportJobs: try SQLiteExportJobs(dataDirectory: directory),
             wanted: try SQLiteWantedMovies(dataDirectory: directory),
-            pushSubscriptions: try SQLitePushSubscriptions(dataDirectory: directory))
+            pushSubscriptions: try SQLitePushSubscriptions(dataDirectory: directory),
+            apiTokens: try SQLiteAPITokens(dataDirectory: directory))
     }
 
     /// The stores in PostgreSQL, their tables made or brought up to date; the videos' files in
@@ -58,7 +62,8 @@ public struct PersonalStores: Sendable {
                     pool: pool, folder: media.appendingPathComponent(SQLiteVideoLibrary.folderName, isDirectory: true)),
                 exportJobs: try PostgresExportJobs(pool: pool),
                 wanted: try PostgresWantedMovies(pool: pool),
-                pushSubscriptions: try PostgresPushSubscriptions(pool: pool))
+                pushSubscriptions: try PostgresPushSubscriptions(pool: pool),
+                apiTokens: try PostgresAPITokens(pool: pool))
         } catch {
             throw Failure(description: "the database at \(pool.location) cannot be used: \(error)")
         }

@@ -17,6 +17,7 @@ public enum PostgresSchema {
         PostgresVideoLibrary.migrations(into: &migrator)
         PostgresWantedMovies.migrations(into: &migrator)
         PostgresPushSubscriptions.migrations(into: &migrator)
+        PostgresAPITokens.migrations(into: &migrator)
         return migrator
     }
 }

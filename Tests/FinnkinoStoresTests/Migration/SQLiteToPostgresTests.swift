@@ -53,6 +53,7 @@ import WebPush
         #expect(try wanted.markAnnounced(announcement, at: start))
         let subscription = try PushSubscriptionsTests.subscription("phone")
         try SQLitePushSubscriptions(dataDirectory: folder).add(subscription, for: alice, device: 3, now: start)
+        let token = try #require(try SQLiteAPITokens(dataDirectory: folder).make(named: "HA", for: alice, now: start))
         let vapid = try KeptSecret.bytes(named: "vapid-key", in: folder)
         _ = try KeptSecret.bytes(named: "server-secret", in: folder)
         // When the folder is copied into an empty database
@@ -65,8 +66,10 @@ import WebPush
                     rows: [
                         "person": 3, "session": 2, "join_code": 2, "bookmark": 2, "bookmark_history": 2,
                         "snapshot": 2, "video": 2, "wanted_movie": 2, "feed_generation": 0, "export_job": 0,
-                        "push_subscription": 1,
+                        "push_subscription": 1, "api_token": 1,
                     ], secrets: 2))
+        // And A's API token reads as A there (its hash copied byte for byte)
+        #expect(try PostgresAPITokens(pool: pool).person(holding: token.secret, now: start) == alice)
         // And the wanted movies, what was announced, the subscription and the VAPID key are the same
         let movedWanted = try PostgresWantedMovies(pool: pool)
         #expect(try movedWanted.wanted(by: alice).first { $0.movieID == 301 }?.announcement == announcement)
