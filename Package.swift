@@ -39,6 +39,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.20.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.27.0"),
+        // The JSON API: its server code is generated from Sources/FinnkinoWeb/API/openapi.json
+        // (scripts/openapi) and runs on these two.
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.0.0"),
     ],
     targets: [
         // System libraries (Debian: libxml2-dev, libjpeg62-turbo-dev, libpng-dev, zlib1g-dev).
@@ -168,8 +172,11 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
             ],
-            resources: [.copy("Static")]),
+            exclude: ["API/openapi-generator-config.yaml", "API/Generated/SOURCES.sha256"],
+            resources: [.copy("Static"), .copy("API/openapi.json")]),
 
         // Musicify's web app: the latest-songs page of any of the five architectures, on Hummingbird.
         .target(

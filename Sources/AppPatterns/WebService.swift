@@ -35,7 +35,8 @@ public final class WebService: Sendable {
     /// Seconds during which an observed unreachability stops requests from being sent.
     public let offlineRetryInterval: TimeInterval
     private let cache: any PayloadCache
-    private let now: @Sendable () -> Date
+    /// Its clock: what the ages of its answers are measured by.
+    public let now: @Sendable () -> Date
     private let logger: Logger
     private let metrics: SourceMetrics
     private let inFlight = RequestCoalescer<String, any Sendable>()

@@ -30,6 +30,19 @@ public struct DeviceStrings: Sendable {
     public var confirmDelete: String
     public var confirmFirst: String
     public var erased: String
+    public var apiTokens: String
+    public var apiTokensIntro: String
+    public var apiDocs: String
+    public var tokenName: String
+    public var tokenNamePlaceholder: String
+    public var makeToken: String
+    public var newToken: String
+    public var tokenMade: Template
+    public var tokenNotUsed: String
+    public var revoke: String
+    public var tokenRevoked: String
+    public var tooManyTokens: String
+    public var tokenNameRequired: String
 
     public static let finnish = DeviceStrings(
         title: "Laitteet",
@@ -58,7 +71,21 @@ public struct DeviceStrings: Sendable {
         deleteIntro: "Poistaa kirjanmerkkisi, videosi, asetuksesi ja laitteesi pysyvästi.",
         confirmDelete: "Ymmärrän, ettei poistoa voi perua",
         confirmFirst: "Vahvista poisto valitsemalla ruutu.",
-        erased: "Tietosi poistettiin."
+        erased: "Tietosi poistettiin.",
+        apiTokens: "API-avaimet",
+        apiTokensIntro:
+            "Avaimella muut ohjelmat (kuten Home Assistant) voivat lukea kirjanmerkkisi ja toivelistasi tämän palvelimen JSON-rajapinnasta. Avain voi vain lukea.",
+        apiDocs: "Rajapinnan kuvaus",
+        tokenName: "Mihin käytät avainta?",
+        tokenNamePlaceholder: "Home Assistant",
+        makeToken: "Tee avain",
+        newToken: "Kopioi avain nyt: sitä ei näytetä uudelleen.",
+        tokenMade: "Tehty %@",
+        tokenNotUsed: "Ei vielä käytetty",
+        revoke: "Peru avain",
+        tokenRevoked: "Avain peruttiin: se ei enää toimi.",
+        tooManyTokens: "Sinulla on jo 10 avainta. Peru jokin niistä ensin.",
+        tokenNameRequired: "Anna avaimelle nimi."
     )
 
     public static let swedish = DeviceStrings(
@@ -88,7 +115,21 @@ public struct DeviceStrings: Sendable {
         deleteIntro: "Raderar dina bokmärken, videor, inställningar och enheter för gott.",
         confirmDelete: "Jag förstår att raderingen inte kan ångras",
         confirmFirst: "Bekräfta raderingen genom att kryssa i rutan.",
-        erased: "Dina data raderades."
+        erased: "Dina data raderades.",
+        apiTokens: "API-nycklar",
+        apiTokensIntro:
+            "Med en nyckel kan andra program (som Home Assistant) läsa dina bokmärken och din önskelista i den här serverns JSON-gränssnitt. En nyckel kan bara läsa.",
+        apiDocs: "Beskrivning av gränssnittet",
+        tokenName: "Vad använder du nyckeln till?",
+        tokenNamePlaceholder: "Home Assistant",
+        makeToken: "Skapa en nyckel",
+        newToken: "Kopiera nyckeln nu: den visas inte igen.",
+        tokenMade: "Skapad %@",
+        tokenNotUsed: "Inte använd ännu",
+        revoke: "Återkalla nyckeln",
+        tokenRevoked: "Nyckeln återkallades: den fungerar inte längre.",
+        tooManyTokens: "Du har redan 10 nycklar. Återkalla någon av dem först.",
+        tokenNameRequired: "Ge nyckeln ett namn."
     )
 
     public static let english = DeviceStrings(
@@ -117,6 +158,20 @@ public struct DeviceStrings: Sendable {
         deleteIntro: "Deletes your bookmarks, videos, settings and devices for good.",
         confirmDelete: "I understand that this cannot be undone",
         confirmFirst: "Tick the box to confirm the deletion.",
-        erased: "Your data was deleted."
+        erased: "Your data was deleted.",
+        apiTokens: "API tokens",
+        apiTokensIntro:
+            "With a token, other programs (such as Home Assistant) can read your bookmarks and wanted movies through this server's JSON API. A token can only read.",
+        apiDocs: "The API's description",
+        tokenName: "What will you use it for?",
+        tokenNamePlaceholder: "Home Assistant",
+        makeToken: "Make a token",
+        newToken: "Copy the token now: it is not shown again.",
+        tokenMade: "Made %@",
+        tokenNotUsed: "Not used yet",
+        revoke: "Revoke",
+        tokenRevoked: "The token was revoked: it no longer works.",
+        tooManyTokens: "You have 10 tokens already. Revoke one of them first.",
+        tokenNameRequired: "Give the token a name."
     )
 }

@@ -131,7 +131,7 @@ public struct ShowViewModel: Sendable {
     }
 
     /// `url` when it is a web address (the bundled data's `bundled:` pages exist nowhere).
-    static func web(_ url: URL) -> URL? {
+    public static func web(_ url: URL) -> URL? {
         let scheme = url.scheme?.lowercased()
         return scheme == "https" || scheme == "http" ? url : nil
     }

@@ -57,6 +57,10 @@ public struct WebConfiguration: Sendable {
     public var wantedCheckInterval: Duration
     /// Where each person's browsers take pushes (their announcements).
     public var pushSubscriptions: any PushSubscriptions
+    /// Every person's personal API tokens (made on the Devices page, read by the JSON API).
+    public var apiTokens: any APITokens
+    /// The most JSON API requests one client (an address) may send a minute (``APIMiddleware``).
+    public var apiRequestsPerMinute: Int
     /// The server's VAPID key: made once and kept (the data folder's `vapid-key`, or the shared
     /// database's secret): browsers subscribe with its public key, and a new key would end every
     /// subscription.
@@ -112,6 +116,8 @@ public struct WebConfiguration: Sendable {
         wanted: any WantedMovies = SQLiteWantedMovies(),
         wantedCheckInterval: Duration = .seconds(15 * 60),
         pushSubscriptions: any PushSubscriptions = SQLitePushSubscriptions(),
+        apiTokens: any APITokens = SQLiteAPITokens(),
+        apiRequestsPerMinute: Int = 120,
         vapidKey: VAPIDKey = VAPIDKey(),
         pushServiceOrigins: Set<String> = [],
         pushContact: String = "mailto:webmaster@localhost",
@@ -151,6 +157,8 @@ public struct WebConfiguration: Sendable {
         self.wanted = wanted
         self.wantedCheckInterval = wantedCheckInterval
         self.pushSubscriptions = pushSubscriptions
+        self.apiTokens = apiTokens
+        self.apiRequestsPerMinute = apiRequestsPerMinute
         self.vapidKey = vapidKey
         self.pushServiceOrigins = pushServiceOrigins
         self.pushContact = pushContact

@@ -104,6 +104,13 @@ struct ServeCommand: AsyncParsableCommand {
                 """, valueName: "token"))
     var metricsToken: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The most JSON API requests (/api/…) one client address may send a minute.",
+            discussion: "Beyond it the API answers 429 with Retry-After. Behind a proxy, name it with --trusted-proxy.")
+    )
+    var apiRequestsPerMinute = 120
+
     @Option(help: "How the log is written: text (for a person) or json (one object a line, for a log shipper).")
     var logFormat: LogFormat = .text
 
@@ -142,6 +149,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         for address in metricsAllow where !ClientAddress.isAddress(address) {
             throw ValidationError("--metrics-allow must be an IP address, like 10.0.0.5 (not \(address))")
+        }
+        guard (1...100_000).contains(apiRequestsPerMinute) else {
+            throw ValidationError("--api-requests-per-minute must be between 1 and 100000")
         }
         if let metricsToken, metricsToken.count < 16 {
             throw ValidationError("the metrics token must be at least 16 characters (openssl rand -hex 16 makes one)")
@@ -216,6 +226,8 @@ struct ServeCommand: AsyncParsableCommand {
             wanted: stores.wanted,
             wantedCheckInterval: .milliseconds(Int64(wantedCheckInterval * 1000)),
             pushSubscriptions: stores.pushSubscriptions,
+            apiTokens: stores.apiTokens,
+            apiRequestsPerMinute: apiRequestsPerMinute,
             vapidKey: secrets.vapidKey,
             pushServiceOrigins: pushServiceOrigins,
             pushContact: publicURL ?? "mailto:webmaster@localhost",

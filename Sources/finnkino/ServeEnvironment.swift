@@ -37,7 +37,8 @@ enum ServeEnvironment {
         Option(name: "export-lease", kind: .value), Option(name: "instance-name", kind: .value),
         Option(name: "push-service", kind: .list), Option(name: "trusted-proxy", kind: .list),
         Option(name: "metrics-allow", kind: .list), Option(name: "metrics-token", kind: .value),
-        Option(name: "log-format", kind: .value), Option(name: "wanted-check-interval", kind: .value),
+        Option(name: "api-requests-per-minute", kind: .value), Option(name: "log-format", kind: .value),
+        Option(name: "wanted-check-interval", kind: .value),
     ]
 
     /// The options of `serve` not in ``options``, and why.

@@ -52,6 +52,11 @@ import Testing
             try await a.post("/devices/code", "").body.firstMatch(of: /id="join-code"[^>]*>([A-Z0-9]{4}-[A-Z0-9]{4})</))
         _ = try await aPhone.post("/devices/join", "code=\(code.1)")
         _ = try await a.post("/devices/code", "")
+        // a personal API token, used once
+        let made = try await a.post("/devices/tokens", "name=Home%20Assistant")
+        let secret = try #require(made.body.firstMatch(of: /id="new-api-token"[^>]*>(fk_[A-Za-z0-9_-]{43})</))
+        #expect(
+            try await server.get("/api/v1/me/wanted", headers: ["Authorization": "Bearer \(secret.1)"]).status == 200)
         // a video in the library with its thumbnail, a file sent to an editor, and a trailer's export
         let alice = try person(of: a, in: data)
         _ = try await addVideo(for: alice, title: "A:n video", in: data)
@@ -79,6 +84,10 @@ import Testing
         #expect((json["location"] as? [String: Any])?["latitude"] as? Double == 60.1699)
         #expect((json["devices"] as? [Any])?.count == 2)
         #expect((json["pushSubscriptions"] as? [Any])?.count == 1)
+        // (a token is listed by its name and dates: the server has no secret to give)
+        let tokens = try #require(json["apiTokens"] as? [[String: Any]])
+        #expect(tokens.map { $0["name"] as? String } == ["Home Assistant"] && tokens[0]["lastUsedAt"] != nil)
+        #expect(!String(decoding: reply.bytes, as: UTF8.self).contains(String(secret.1)))
         #expect((json["wanted"] as? [[String: Any]])?.map { $0["movieID"] as? Int } == [movies[2].id])
         #expect(try data.stores.wanted.feedGeneration(of: alice) == 1)
         let calendar = try #require((json["feeds"] as? [String: String])?["calendar"])
@@ -90,7 +99,7 @@ import Testing
         #expect((json["exportJobs"] as? [Any])?.count == 1)
         // And every table that names a person has a row of A's: one of everything indeed
         let before = try data.rows(of: alice)
-        #expect(before.count >= 11 && before.values.allSatisfy { $0 > 0 }, "\(before)")
+        #expect(before.count >= 12 && before.values.allSatisfy { $0 > 0 }, "\(before)")
         #expect(data.files().count > bobsFiles.count)
 
         // When A deletes themselves
@@ -103,6 +112,9 @@ import Testing
         await poll(upTo: .seconds(30)) { data.files() == bobsFiles }
         #expect(data.files() == bobsFiles)
         #expect(try data.rows(of: alice).values.allSatisfy { $0 == 0 })
+        // and A's token no longer opens anything
+        #expect(
+            try await server.get("/api/v1/me/wanted", headers: ["Authorization": "Bearer \(secret.1)"]).status == 401)
         // And B keeps everything
         #expect(try await b.get("/bookmarks").body.contains("data-movie=\"\(movies[1].id)\""))
         #expect(try data.stores.library.video(id: bobsVideo.id, of: bob) != nil)

@@ -362,11 +362,12 @@ import Testing
     static func registry(
         persons: any PersonStore, bookmarks: any BookmarkStores, library: any VideoLibrary,
         wanted: any WantedMovies = SQLiteWantedMovies(), push: any PushSubscriptions = SQLitePushSubscriptions(),
-        editors: EditorSessions? = nil, state: any SnapshotStorage
+        apiTokens: any APITokens = SQLiteAPITokens(), editors: EditorSessions? = nil, state: any SnapshotStorage
     ) -> PersonalDataRegistry {
         let logger = Logger(label: "test")
         return PersonalDataRegistry(
             persons: persons, bookmarks: bookmarks, library: library, wanted: wanted, pushSubscriptions: push,
+            apiTokens: apiTokens,
             editors: editors
                 ?? EditorSessions(
                     library: library, jobs: SQLiteExportJobs(),

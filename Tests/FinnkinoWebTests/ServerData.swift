@@ -50,7 +50,8 @@ struct ServerData {
         let configuration = WebConfiguration(
             makeStore: WebServer.bundledStore, bookmarks: stores.bookmarks, library: stores.library,
             persons: stores.persons, uploads: folder.appendingPathComponent("uploads"), exportJobs: stores.exportJobs,
-            wanted: stores.wanted, pushSubscriptions: stores.pushSubscriptions, stateStorage: places,
+            wanted: stores.wanted, pushSubscriptions: stores.pushSubscriptions, apiTokens: stores.apiTokens,
+            stateStorage: places,
             csrfSecret: try #require(CSRFSecret(bytes: Data(repeating: 7, count: 32))),
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         return try FinnkinoRoutes(configuration).personalData

@@ -27,7 +27,8 @@ import Testing
         .openEditor, .upload, .editor(session: "5D0C-ab"), .editorSource(session: "5D0C-ab"),
         .edit(session: "5D0C-ab"), .startExport(session: "5D0C-ab"), .cancelExport(session: "5D0C-ab"),
         .exportJob(id: 12), .library, .video(id: 7), .thumbnail(id: 7), .deleteVideo(id: 7), .devices,
-        .newJoinCode, .join, .signOut(device: 3), .myData, .deleteMe,
+        .newJoinCode, .join, .signOut(device: 3), .myData, .deleteMe, .newAPIToken, .revokeAPIToken(id: 4),
+        .apiDocument, .api(operation: "shows/1002/2026-11-27/5"),
     ]
 
     @Test func everyPatternHasAnExample() {
@@ -123,7 +124,13 @@ import Testing
         let server = try await WebServer.start()
         defer { Task { await server.stop() } }
         let registered = server.routes.map { "\($0.method) \($0.path)" }
-        let table = WebRoute.Pattern.allCases.map { "\($0.method.rawValue) \(RouterPath($0.template))" }
+        // The API's pattern stands for the operations its document registers
+        let operations = try APIDocument.bundled().operations.map { operation in
+            "\(operation.method.rawValue) \(RouterPath(APIDocument.prefix + "/" + operation.template.joined(separator: "/")))"
+        }
+        let table =
+            WebRoute.Pattern.allCases.filter { $0 != .api }.map { "\($0.method.rawValue) \(RouterPath($0.template))" }
+            + operations
         #expect(registered.sorted() == table.sorted())
         #expect(Set(registered).count == registered.count)
     }

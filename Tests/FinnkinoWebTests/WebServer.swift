@@ -38,6 +38,7 @@ final class WebServer: Sendable {
         probeInterval: Duration = .seconds(10), images: ImagePipeline = ImagePipeline(),
         idleTimeout: Duration = .seconds(20), wanted: any WantedMovies = SQLiteWantedMovies(),
         pushSubscriptions: any PushSubscriptions = SQLitePushSubscriptions(),
+        apiTokens: any APITokens = SQLiteAPITokens(), apiRequestsPerMinute: Int = 10_000,
         library: (any VideoLibrary)? = nil, exportJobs: any ExportJobs = SQLiteExportJobs(),
         trustedProxies: [String] = [], metricsToken: String? = nil,
         now: @escaping @Sendable () -> Date = { morning },
@@ -55,7 +56,7 @@ final class WebServer: Sendable {
             uploads: dataDirectory.appendingPathComponent("uploads"), exportJobs: exportJobs,
             // Checked when a test says (`wantedMovieWatch.check()`), besides the one at start.
             wanted: wanted, wantedCheckInterval: .seconds(3600), pushSubscriptions: pushSubscriptions,
-            now: now,
+            apiTokens: apiTokens, apiRequestsPerMinute: apiRequestsPerMinute, now: now,
             onServerRunning: { port in
                 continuation.yield(port)
                 continuation.finish()
@@ -84,7 +85,8 @@ final class WebServer: Sendable {
         try await start(
             makeStore: makeStore, stateStorage: data.places, bookmarks: data.stores.bookmarks, hosted: hosted,
             persons: data.stores.persons,
-            wanted: data.stores.wanted, pushSubscriptions: data.stores.pushSubscriptions, library: data.stores.library,
+            wanted: data.stores.wanted, pushSubscriptions: data.stores.pushSubscriptions,
+            apiTokens: data.stores.apiTokens, library: data.stores.library,
             exportJobs: data.stores.exportJobs, dataDirectory: data.folder)
     }
 

@@ -12,6 +12,8 @@ public final class FeedStore: Sendable {
     public let language: ContentLanguage
     public let policy: CachePolicy
     let webService: WebService
+    /// The clock its answers' ages are measured by (its web service's).
+    public var feedClock: @Sendable () -> Date { webService.now }
     /// The international lists' sources, or why there are none.
     let charts: Result<ChartSources, FeedStoreError>
     /// The hosts whose images the feeds may name and the server fetches (see ``imageRequest(for:)``).
@@ -104,9 +106,13 @@ public final class FeedStore: Sendable {
     }
 
     /// One movie, from the nationwide lists (now in theatres first, then coming soon).
-    public func movie(id: Int) async throws -> Event {
+    public func movie(id: Int) async throws -> Event { try await loadedMovie(id: id).value }
+
+    /// One movie as ``movie(id:)`` finds it, with the freshness of the list it is in.
+    public func loadedMovie(id: Int) async throws -> Loaded<Event> {
         for list in EventListType.allCases {
-            if let event = try await movies(list).value.first(where: { $0.id == id }) { return event }
+            let loaded = try await movies(list)
+            if let event = loaded.value.first(where: { $0.id == id }) { return loaded.map { _ in event } }
         }
         throw FeedStoreError.movieNotFound(id: id)
     }

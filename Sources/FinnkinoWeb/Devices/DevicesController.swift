@@ -3,6 +3,7 @@ import FinnkinoKit
 import FinnkinoPresentation
 import Foundation
 import Hummingbird
+import WebSupport
 
 /// The Devices page and its actions. On a hosted server:
 ///
@@ -14,10 +15,15 @@ import Hummingbird
 /// - `POST /devices/<id>/signout`: signs out one of the person's devices (this one included).
 ///
 /// On loopback there is one person, whoever uses this computer: the page says so, and the
-/// actions do not exist.
+/// actions above do not exist. On both, the person's API tokens:
+///
+/// - `POST /devices/tokens` (`name=…`): the page again, with the new token's secret (shown once,
+///   kept by no cache); without a name, or with ten tokens already, back to the page, which says so;
+/// - `POST /devices/tokens/<id>/revoke`: the token stops working.
 struct DevicesController: Sendable {
     let renderer: PageRenderer
     let persons: PersonStore
+    let tokens: any APITokens
     let hosted: Bool
     let secureCookies: Bool
     /// Join attempts of one browser session: 5 in 10 minutes.
@@ -30,11 +36,12 @@ struct DevicesController: Sendable {
     let attemptsOnServer: RateLimiter<Int>
 
     init(
-        renderer: PageRenderer, persons: PersonStore, hosted: Bool, secureCookies: Bool,
+        renderer: PageRenderer, persons: PersonStore, tokens: any APITokens, hosted: Bool, secureCookies: Bool,
         now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.renderer = renderer
         self.persons = persons
+        self.tokens = tokens
         self.hosted = hosted
         self.secureCookies = secureCookies
         attemptsPerSession = RateLimiter(limit: 5, per: 600, now: now)
@@ -44,6 +51,22 @@ struct DevicesController: Sendable {
 
     func add(to routes: RouteGroups) {
         routes.on(.devices) { request, context in try page(request, context, devices(context)) }
+        routes.on(.newAPIToken) { request, context in
+            var made = apiTokens(context)
+            try made.makeRequested(named: String((context.form["name"] ?? "").prefix(1000)))
+            guard made.outputs.newSecret != nil else {
+                // Back to the page, which says why (a browser that was nobody stays nobody).
+                context.changeFailed()
+                return ClientState.redirect(to: WebRoute.devices.path, flash: made.outputs.message)
+            }
+            return try page(request, context, devices(context), tokens: made)
+        }
+        routes.on(.revokeAPIToken) { _, context in
+            guard let id = context.parameters.get("token", as: Int64.self) else { throw HTTPError(.notFound) }
+            var viewModel = apiTokens(context)
+            guard try viewModel.revokeRequested(id) else { throw HTTPError(.notFound) }
+            return ClientState.redirect(to: WebRoute.devices.path, flash: viewModel.outputs.message)
+        }
         routes.on(.newJoinCode) { request, context in
             guard hosted else { throw HTTPError(.notFound) }
             var viewModel = devices(context)
@@ -96,21 +119,34 @@ struct DevicesController: Sendable {
             persons: persons, person: context.person, session: context.session, language: context.client.language)
     }
 
+    /// The person's API tokens.
+    private func apiTokens(_ context: PageRequestContext) -> APITokensViewModel {
+        APITokensViewModel(tokens: tokens, person: context.person, language: context.client.language)
+    }
+
     private func page(
-        _ request: Request, _ context: PageRequestContext, _ viewModel: DevicesViewModel
+        _ request: Request, _ context: PageRequestContext, _ viewModel: DevicesViewModel,
+        tokens: APITokensViewModel? = nil
     ) throws -> Response {
         let client = context.client
         let layout = renderer.layout(client, path: WebRoute.devices.path)
-        guard hosted else { return renderer.page(DevicesView.localPage(layout: layout), client: client) }
-        var viewModel = viewModel
-        try viewModel.load()
-        let code = viewModel.outputs.code
-        let html = DevicesView.page(
-            viewModel.outputs, joinURL: code.map { joinURL($0, request: request) },
-            typed: request.query(DevicesQuery.self).code, layout: layout)
+        var tokens = tokens ?? apiTokens(context)
+        try tokens.load()
+        let html: SafeHTML
+        var code: JoinCode?
+        if hosted {
+            var viewModel = viewModel
+            try viewModel.load()
+            code = viewModel.outputs.code
+            html = DevicesView.page(
+                viewModel.outputs, tokens: tokens.outputs, joinURL: code.map { joinURL($0, request: request) },
+                typed: request.query(DevicesQuery.self).code, layout: layout)
+        } else {
+            html = DevicesView.localPage(tokens: tokens.outputs, layout: layout)
+        }
         var response = renderer.page(html, client: client)
-        // A page with a code must not be kept by a cache or the back button's memory.
-        if code != nil { response.headers[.cacheControl] = "no-store" }
+        // A page with a code or a token's secret must not be kept by a cache or the back button's memory.
+        if code != nil || tokens.outputs.newSecret != nil { response.headers[.cacheControl] = "no-store" }
         return response
     }
 

@@ -4,10 +4,12 @@ import Foundation
 import WebSupport
 
 /// The Devices page: the person's browsers with their last use (each can be signed out), a
-/// one-time code with its QR code to use the app on another device, and a form to join with one.
+/// one-time code with its QR code to use the app on another device, a form to join with one, the
+/// person's API tokens, and their data.
 enum DevicesView {
     static func page(
-        _ outputs: DevicesViewModel.Outputs, joinURL: String?, typed: JoinCode?, layout: PageLayout
+        _ outputs: DevicesViewModel.Outputs, tokens: APITokensViewModel.Outputs, joinURL: String?, typed: JoinCode?,
+        layout: PageLayout
     ) -> SafeHTML {
         let words = layout.client.language.devices
         return layout.render(title: words.title, tab: nil, live: false) { html in
@@ -63,7 +65,56 @@ enum DevicesView {
                     html.element("button", .type("submit"), text: words.join)
                 }
             }
+            tokensSection(tokens, layout: layout, into: &html)
             dataSection(layout: layout, into: &html)
+        }
+    }
+
+    /// "API tokens": the person's tokens, each with a form to revoke it; the secret of one just
+    /// made (this once); a form to make one.
+    static func tokensSection(_ outputs: APITokensViewModel.Outputs, layout: PageLayout, into html: inout HTMLWriter) {
+        let words = layout.client.language.devices
+        html.element("section", .attribute("aria-labelledby", "api-tokens")) { html in
+            html.element("h2", .id("api-tokens"), text: words.apiTokens)
+            html.element("p") { html in
+                html.text(words.apiTokensIntro)
+                html.text(" ")
+                html.element("a", .href(WebRoute.apiDocument.path), text: words.apiDocs)
+            }
+            if let secret = outputs.newSecret {
+                html.element("p", .class("notice"), text: words.newToken)
+                html.element("p", .class("api-token"), .id("new-api-token"), text: secret)
+            }
+            if let message = outputs.message {
+                html.element("p", .class("notice"), .attribute("role", "status"), text: message)
+            }
+            if !outputs.rows.isEmpty {
+                html.element("ul", .class("devices api-token-list")) { html in
+                    for token in outputs.rows {
+                        html.element("li", .class("device"), .id("api-token-\(token.id)")) { html in
+                            html.element("strong", text: token.name)
+                            html.element("span", .class("facts"), text: token.facts)
+                            html.element(
+                                "form", .method("post"), .action(WebRoute.revokeAPIToken(id: token.id).path)
+                            ) { html in
+                                PageLayout.formFields(client: layout.client, back: WebRoute.devices.path, into: &html)
+                                html.element("button", .type("submit"), text: words.revoke)
+                            }
+                        }
+                    }
+                }
+            }
+            if outputs.canMakeMore {
+                html.element("form", .method("post"), .action(WebRoute.newAPIToken.path), .class("token-form")) {
+                    html in
+                    PageLayout.formFields(client: layout.client, back: WebRoute.devices.path, into: &html)
+                    html.element("label", .for("token-name"), text: words.tokenName)
+                    html.voidElement(
+                        "input", .id("token-name"), .name("name"), .attribute("maxlength", APITokenLimits.nameLength),
+                        .attribute("placeholder", words.tokenNamePlaceholder), .flag("required"))
+                    html.element("button", .type("submit"), .id("make-token"), text: words.makeToken)
+                }
+            }
         }
     }
 
@@ -95,11 +146,12 @@ enum DevicesView {
     }
 
     /// On a server that is not hosted: there is one person, whoever uses this computer.
-    static func localPage(layout: PageLayout) -> SafeHTML {
+    static func localPage(tokens: APITokensViewModel.Outputs, layout: PageLayout) -> SafeHTML {
         let words = layout.client.language.devices
         return layout.render(title: words.title, tab: nil, live: false) { html in
             html.element("h1", text: words.title)
             html.element("p", text: words.localOnly)
+            tokensSection(tokens, layout: layout, into: &html)
             dataSection(layout: layout, into: &html)
         }
     }

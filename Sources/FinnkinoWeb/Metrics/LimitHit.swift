@@ -13,6 +13,8 @@ enum LimitHit: String, Sendable {
     case editorSessions = "editor_sessions"
     /// An upload larger than the server takes.
     case uploadSize = "upload_size"
+    /// A client's API requests beyond the rate per minute (`--api-requests-per-minute`).
+    case apiRequests = "api_requests"
 
     func count() {
         Counter(label: "limits_hit_total", dimensions: [("limit", rawValue)]).increment()

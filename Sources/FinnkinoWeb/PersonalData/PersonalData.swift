@@ -39,7 +39,8 @@ struct PersonalDataRegistry: Sendable {
 
     init(
         persons: any PersonStore, bookmarks: any BookmarkStores, library: any VideoLibrary,
-        wanted: any WantedMovies, pushSubscriptions: any PushSubscriptions, editors: EditorSessions,
+        wanted: any WantedMovies, pushSubscriptions: any PushSubscriptions, apiTokens: any APITokens,
+        editors: EditorSessions,
         people: PersonStates, places: any SnapshotStorage, feedKey: SymmetricKey
     ) {
         self.persons = persons
@@ -49,6 +50,7 @@ struct PersonalDataRegistry: Sendable {
             BookmarksData(bookmarks: bookmarks),
             WantedData(wanted: wanted, feedKey: feedKey),
             PushData(subscriptions: pushSubscriptions),
+            APITokensData(tokens: apiTokens),
             PlaceData(people: people, storage: places),
             DevicesData(persons: persons),
         ]

@@ -47,6 +47,11 @@ struct FinnkinoRoutes {
             middleware: ClientMiddleware(
                 people: people, defaultLanguage: configuration.defaultLanguage, secret: configuration.csrfSecret))
         router.add(middleware: NotFoundPageMiddleware())
+        // The JSON API's limit, CORS, 405 and parameter checks, from its document.
+        let apiDocument = try APIDocument.bundled()
+        router.add(
+            middleware: APIMiddleware(
+                document: apiDocument, requestsPerMinute: configuration.apiRequestsPerMinute, now: configuration.now))
         // A person's pages, and their changes (each checked for its CSRF token).
         let routes = RouteGroups(
             router: router, pages: router.group(context: PageRequestContext.self),
@@ -87,10 +92,14 @@ struct FinnkinoRoutes {
         ActionController(screens: live).add(to: routes)
         LiveController(app: app, screens: live).add(to: routes)
         DevicesController(
-            renderer: renderer, persons: configuration.persons, hosted: configuration.hosted,
-            secureCookies: configuration.secureCookies, now: configuration.now
+            renderer: renderer, persons: configuration.persons, tokens: configuration.apiTokens,
+            hosted: configuration.hosted, secureCookies: configuration.secureCookies, now: configuration.now
         )
         .add(to: routes)
+        try APIController(
+            document: apiDocument,
+            api: ProgrammeAPI(app: app, tokens: configuration.apiTokens, logger: configuration.logger)
+        ).add(to: routes)
         let editorSessions = EditorSessions(
             library: configuration.library, jobs: configuration.exportJobs, uploads: configuration.uploads,
             perPerson: configuration.hosted ? EditorSessions.hostedLimitPerPerson : EditorSessions.limit,
@@ -105,7 +114,8 @@ struct FinnkinoRoutes {
         LibraryController(library: configuration.library, renderer: renderer).add(to: routes)
         personalData = PersonalDataRegistry(
             persons: configuration.persons, bookmarks: configuration.bookmarks, library: configuration.library,
-            wanted: configuration.wanted, pushSubscriptions: configuration.pushSubscriptions, editors: editorSessions,
+            wanted: configuration.wanted, pushSubscriptions: configuration.pushSubscriptions,
+            apiTokens: configuration.apiTokens, editors: editorSessions,
             people: people, places: places, feedKey: feedKey)
         let eraser = PersonEraser(registry: personalData, logger: configuration.logger)
         PersonDataController(app: app, eraser: eraser).add(to: routes)

@@ -84,6 +84,10 @@ enum WebRoute: Hashable, Sendable {
     case signOut(device: Int64)
     case myData
     case deleteMe
+    case newAPIToken
+    case revokeAPIToken(id: Int64)
+    case apiDocument
+    case api(operation: String)
 
     /// A route without its values: the method and the path template a handler is registered at.
     enum Pattern: String, CaseIterable, Sendable {
@@ -98,6 +102,7 @@ enum WebRoute: Hashable, Sendable {
         case international, internationalRows, internationalMovie, trailer, trailerClip
         case openEditor, upload, editor, editorSource, edit, startExport, cancelExport, exportJob
         case library, video, thumbnail, deleteVideo, devices, newJoinCode, join, signOut, myData, deleteMe
+        case newAPIToken, revokeAPIToken, apiDocument, api
 
         /// The path template, Hummingbird's: `:name` captures one component, `**` the rest.
         var template: String {
@@ -159,6 +164,12 @@ enum WebRoute: Hashable, Sendable {
             case .signOut: "/devices/:device/signout"
             case .myData: "/me/data"
             case .deleteMe: "/me/delete"
+            case .newAPIToken: "/devices/tokens"
+            case .revokeAPIToken: "/devices/tokens/:token/revoke"
+            case .apiDocument: "/api/openapi.json"
+            // The JSON API's operations: registered from its document (APIController), one
+            // pattern here so that every part of the server knows the API's addresses as its own.
+            case .api: "/api/v1/**"
             }
         }
 
@@ -170,7 +181,8 @@ enum WebRoute: Hashable, Sendable {
                 .bringAllBack, .renewFeeds, .subscribePush, .unsubscribePush, .action,
                 .openEditor,
                 .edit,
-                .startExport, .cancelExport, .deleteVideo, .newJoinCode, .join, .signOut, .deleteMe:
+                .startExport, .cancelExport, .deleteVideo, .newJoinCode, .join, .signOut, .deleteMe, .newAPIToken,
+                .revokeAPIToken:
                 .post
             case .upload: .put
             case .root, .healthz, .metrics, .staticFile, .manifest, .appIcon, .serviceWorker, .offline, .image,
@@ -179,7 +191,7 @@ enum WebRoute: Hashable, Sendable {
                 .show,
                 .showCalendar, .news, .article,
                 .bookmarks, .live, .international, .internationalRows, .internationalMovie, .trailer, .trailerClip,
-                .editor, .editorSource, .exportJob, .library, .video, .thumbnail, .devices, .myData:
+                .editor, .editorSource, .exportJob, .library, .video, .thumbnail, .devices, .myData, .apiDocument, .api:
                 .get
             }
         }
@@ -196,7 +208,7 @@ enum WebRoute: Hashable, Sendable {
             // address says whose they are (``FeedToken``).
             ![
                 .healthz, .metrics, .staticFile, .manifest, .appIcon, .serviceWorker, .image, .wantedCalendar,
-                .wantedAtom,
+                .wantedAtom, .apiDocument, .api,
             ]
             .contains(self)
         }
@@ -261,6 +273,10 @@ enum WebRoute: Hashable, Sendable {
         case .signOut: .signOut
         case .myData: .myData
         case .deleteMe: .deleteMe
+        case .newAPIToken: .newAPIToken
+        case .revokeAPIToken: .revokeAPIToken
+        case .apiDocument: .apiDocument
+        case .api: .api
         }
     }
 
@@ -290,6 +306,8 @@ enum WebRoute: Hashable, Sendable {
         case .signOut(let device): "/devices/\(device)/signout"
         case .wantedCalendar(let token): "/feeds/" + Self.encoded(token) + "/calendar.ics"
         case .wantedAtom(let token): "/feeds/" + Self.encoded(token) + "/atom.xml"
+        case .revokeAPIToken(let id): "/devices/tokens/\(id)/revoke"
+        case .api(let operation): "/api/v1/" + operation
         default: pattern.template
         }
     }
@@ -419,6 +437,12 @@ enum WebRoute: Hashable, Sendable {
             self = .signOut(device: device)
         case .myData: self = .myData
         case .deleteMe: self = .deleteMe
+        case .newAPIToken: self = .newAPIToken
+        case .revokeAPIToken:
+            guard let id = int64(0) else { return nil }
+            self = .revokeAPIToken(id: id)
+        case .apiDocument: self = .apiDocument
+        case .api: self = .api(operation: captures[0])
         }
     }
 
