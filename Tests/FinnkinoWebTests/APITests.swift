@@ -257,6 +257,22 @@ import Testing
         #expect(try await server.get("/movies").status == 200)
     }
 
+    @Test func theOperatorSeesTheAPIByOperationNeverByAddress() async throws {
+        let server = try await WebServer.start()
+        defer { Task { await server.stop() } }
+        #expect(try await server.get("/api/v1/movies/305081").status == 200)
+        #expect(try await server.get("/api/v1/movies/abc9f2").status == 400)
+        let metrics = try await server.get("/metrics").body
+        // A refusal before routing is counted by the operation's pattern too
+        for status in [200, 400] {
+            #expect(
+                metrics.contains(
+                    #"finnkino_http_requests_total{route="/api/v1/movies/{movieId}",method="GET",status="\#(status)"}"#)
+            )
+        }
+        #expect(!metrics.contains("abc9f2"))
+    }
+
     // MARK: CORS and the document
 
     @Test func theProgrammeIsReadableFromAnyOriginAndNothingPersonalIs() async throws {

@@ -60,6 +60,10 @@ struct APIMiddleware: RouterMiddleware {
         }
         let isPersonal = operations.contains { $0.operation.isPersonal }
         let allowed = operations.map(\.operation.method.rawValue)
+        // Counted by the operation's pattern (`/api/v1/movies/{movieId}`) even when answered here,
+        // before the router names it.
+        context.coreContext.endpointPath.value =
+            APIDocument.prefix + "/" + operations[0].operation.template.joined(separator: "/")
         if request.method == .options {
             var response = Response(status: .noContent, headers: [.allow: allowed.joined(separator: ", ")])
             if !isPersonal {
