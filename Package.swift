@@ -43,14 +43,21 @@ let package = Package(
         // (scripts/openapi) and runs on these two.
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.0.0"),
+        // Watchlist files: CSV (RFC 4180) and Letterboxd's ZIP export.
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
+        // A watchlist sent by a form without a script: multipart/form-data.
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.0"),
     ],
     targets: [
         // System libraries (Debian: libxml2-dev, libjpeg62-turbo-dev, libpng-dev, zlib1g-dev).
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+        // (Named apart from ZIPFoundation's own module map of zlib, `CZlib`: two modules of one name
+        // cannot be built together.)
         .systemLibrary(
-            name: "CZlib", pkgConfig: "zlib",
+            name: "CZlibShim", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .systemLibrary(
             name: "CJPEG", pkgConfig: "libjpeg",
@@ -74,7 +81,7 @@ let package = Package(
         .target(
             name: "AppPatterns",
             dependencies: [
-                "CZlib", locks,
+                "CZlibShim", locks,
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -121,6 +128,8 @@ let package = Package(
             dependencies: [
                 "AppPatterns", "CLibXML2", "ExternalPrograms", "ImagePipeline", "WebPush", locks,
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
@@ -174,6 +183,8 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             exclude: ["API/openapi-generator-config.yaml", "API/Generated/SOURCES.sha256"],
             resources: [.copy("Static"), .copy("API/openapi.json")]),

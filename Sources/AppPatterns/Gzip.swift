@@ -1,4 +1,4 @@
-import CZlib
+import CZlibShim
 import Foundation
 
 /// gzip compression and decompression through zlib.
