@@ -44,6 +44,15 @@ public enum UILanguage: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
+    /// The watchlist import's words.
+    public var watchlist: WatchlistStrings {
+        switch self {
+        case .fi: .finnish
+        case .sv: .swedish
+        case .en: .english
+        }
+    }
+
     /// The words of "Tell me when it's on".
     public var alerts: AlertStrings {
         switch self {

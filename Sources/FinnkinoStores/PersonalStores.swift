@@ -19,11 +19,12 @@ public struct PersonalStores: Sendable {
     public var wanted: any WantedMovies
     public var pushSubscriptions: any PushSubscriptions
     public var apiTokens: any APITokens
+    public var watchlists: any Watchlists
 
     /// Every one of them: what `finnkino migrate --from-sqlite` copies (`PersonalDataRegistryTests`
     /// checks their tables are every table that names a person).
     public var all: [any PersonalStore] {
-        [persons, bookmarks, library, exportJobs, wanted, pushSubscriptions, apiTokens]
+        [persons, bookmarks, library, exportJobs, wanted, pushSubscriptions, apiTokens, watchlists]
     }
 
     /// Why the stores could not be opened: the server does not start.
@@ -47,7 +48,8 @@ public struct PersonalStores: Sendable {
             exportJobs: try SQLiteExportJobs(dataDirectory: directory),
             wanted: try SQLiteWantedMovies(dataDirectory: directory),
             pushSubscriptions: try SQLitePushSubscriptions(dataDirectory: directory),
-            apiTokens: try SQLiteAPITokens(dataDirectory: directory))
+            apiTokens: try SQLiteAPITokens(dataDirectory: directory),
+            watchlists: try SQLiteWatchlists(dataDirectory: directory))
     }
 
     /// The stores in PostgreSQL, their tables made or brought up to date; the videos' files in
@@ -63,7 +65,8 @@ public struct PersonalStores: Sendable {
                 exportJobs: try PostgresExportJobs(pool: pool),
                 wanted: try PostgresWantedMovies(pool: pool),
                 pushSubscriptions: try PostgresPushSubscriptions(pool: pool),
-                apiTokens: try PostgresAPITokens(pool: pool))
+                apiTokens: try PostgresAPITokens(pool: pool),
+                watchlists: try PostgresWatchlists(pool: pool))
         } catch {
             throw Failure(description: "the database at \(pool.location) cannot be used: \(error)")
         }

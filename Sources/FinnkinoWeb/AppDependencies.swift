@@ -20,6 +20,8 @@ struct AppDependencies: Sendable {
     let library: VideoLibrary
     /// Every person's wanted movies ("Tell me when it's on").
     let wanted: any WantedMovies
+    /// Every person's watchlist imports and the films kept from them.
+    let watchlists: any Watchlists
     /// The server's VAPID public key (base64url): what a browser subscribes to pushes with.
     let pushKey: String
     /// The bundled trailer clips and tunes; nil when the dataset cannot be read.

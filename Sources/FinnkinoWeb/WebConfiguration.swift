@@ -57,6 +57,8 @@ public struct WebConfiguration: Sendable {
     public var wantedCheckInterval: Duration
     /// Where each person's browsers take pushes (their announcements).
     public var pushSubscriptions: any PushSubscriptions
+    /// Every person's watchlist imports and the films kept from them.
+    public var watchlists: any Watchlists
     /// Every person's personal API tokens (made on the Devices page, read by the JSON API).
     public var apiTokens: any APITokens
     /// The most JSON API requests one client (an address) may send a minute (``APIMiddleware``).
@@ -117,6 +119,7 @@ public struct WebConfiguration: Sendable {
         wantedCheckInterval: Duration = .seconds(15 * 60),
         pushSubscriptions: any PushSubscriptions = SQLitePushSubscriptions(),
         apiTokens: any APITokens = SQLiteAPITokens(),
+        watchlists: any Watchlists = SQLiteWatchlists(),
         apiRequestsPerMinute: Int = 120,
         vapidKey: VAPIDKey = VAPIDKey(),
         pushServiceOrigins: Set<String> = [],
@@ -158,6 +161,7 @@ public struct WebConfiguration: Sendable {
         self.wantedCheckInterval = wantedCheckInterval
         self.pushSubscriptions = pushSubscriptions
         self.apiTokens = apiTokens
+        self.watchlists = watchlists
         self.apiRequestsPerMinute = apiRequestsPerMinute
         self.vapidKey = vapidKey
         self.pushServiceOrigins = pushServiceOrigins

@@ -15,7 +15,7 @@ struct FinnkinoCommand: AsyncParsableCommand {
             ServeCommand.self, AreasCommand.self, MoviesCommand.self, MovieCommand.self, ShowtimesCommand.self,
             ShowCommand.self,
             NewsCommand.self, BookmarksCommand.self, TrailerCommand.self, LibraryCommand.self, ChartsCommand.self,
-            DevicesCommand.self, MigrateCommand.self,
+            DevicesCommand.self, WatchlistCommand.self, MigrateCommand.self,
         ],
         defaultSubcommand: ServeCommand.self
     )

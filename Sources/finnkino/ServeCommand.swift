@@ -227,6 +227,7 @@ struct ServeCommand: AsyncParsableCommand {
             wantedCheckInterval: .milliseconds(Int64(wantedCheckInterval * 1000)),
             pushSubscriptions: stores.pushSubscriptions,
             apiTokens: stores.apiTokens,
+            watchlists: stores.watchlists,
             apiRequestsPerMinute: apiRequestsPerMinute,
             vapidKey: secrets.vapidKey,
             pushServiceOrigins: pushServiceOrigins,

@@ -212,3 +212,71 @@ def test_json_and_json_lines_together_are_refused(tmp_path: Path) -> None:
     run = subprocess.run(
         [str(BINARY), "areas", "--json", "--json-lines", "--data-dir", str(tmp_path)], capture_output=True, text=True)
     assert run.returncode != 0 and "--json-lines" in run.stderr
+
+
+def test_a_watchlist_is_checked_against_the_programme(tmp_path: Path) -> None:
+    movies = json.loads(finnkino(tmp_path, "movies", "--json"))
+    soon = json.loads(finnkino(tmp_path, "movies", "--coming-soon", "--json"))
+    playing = next(movie for movie in movies if movie.get("productionYear"))
+    coming = next(movie for movie in soon if movie.get("productionYear") and movie["id"] not in {m["id"] for m in movies})
+    # A plain list: two films on the programme (one by its original title), one that is not, one
+    # without a year, a formula cell and the same film again
+    watchlist = tmp_path / "films.txt"
+    watchlist.write_text("\n".join([
+        f"{playing['originalTitle']} ({playing['productionYear']})",
+        f"{coming['title']} {coming['productionYear']}",
+        "A Film Nobody Made (1901)",
+        playing["title"],
+        '=HYPERLINK("http://evil.example")',
+        f"{playing['originalTitle']} ({playing['productionYear']})",
+    ]), encoding="utf-8")
+    report = check("watchlist-check", finnkino(tmp_path, "watchlist", "check", str(watchlist), "--json"))
+    assert [(film["movieID"], film["list"]) for film in report["matched"]] == [(playing["id"], "now"), (coming["id"], "soon")]
+    assert [film["reason"] for film in report["unmatched"]] == ["notOnTheProgramme", "noYear"]
+    assert sorted(row["reason"] for row in report["skipped"]) == ["duplicate", "notATitle"]
+    text = finnkino(tmp_path, "watchlist", "check", str(watchlist))
+    assert text.startswith("On Finnkino's programme: 2 of 4") and playing["title"] in text
+
+
+@pytest.mark.parametrize("name,content,message", [
+    ("watched.csv", "Date,Name,Year,Letterboxd URI\n2024-03-01,A Film,2023,https://boxd.it/x\n", "films you have seen"),
+    ("bank.csv", "Account,Amount,Date\nrent,900,2026-11-01\n", "not a watchlist"),
+    ("films.txt", b"Dun\xffe", "not UTF-8"),
+    ("empty.txt", "", "no films"),
+])
+def test_a_file_that_is_no_watchlist_is_refused_with_why(tmp_path: Path, name: str, content, message: str) -> None:
+    path = tmp_path / name
+    path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+    run = subprocess.run(
+        [str(BINARY), "watchlist", "check", str(path), "--data-dir", str(tmp_path)], capture_output=True, text=True,
+        timeout=120)
+    assert run.returncode == 1 and message in run.stderr, run.stderr
+    missing = subprocess.run(
+        [str(BINARY), "watchlist", "check", str(tmp_path / "nothing.csv"), "--data-dir", str(tmp_path)],
+        capture_output=True, text=True, timeout=120)
+    assert missing.returncode == 1 and "cannot read" in missing.stderr
+
+
+def test_a_watchlist_import_makes_its_films_yours_and_is_undone(tmp_path: Path) -> None:
+    movies = json.loads(finnkino(tmp_path, "movies", "--json"))
+    playing = next(movie for movie in movies if movie.get("productionYear"))
+    watchlist = tmp_path / "watchlist.csv"
+    watchlist.write_text(
+        "Date,Name,Year,Letterboxd URI\n"
+        f"2026-01-01,\"{playing['originalTitle']}\",{playing['productionYear']},https://boxd.it/a\n"
+        "2026-01-02,A Film Nobody Made,1901,https://boxd.it/b\n", encoding="utf-8")
+    report = finnkino(tmp_path, "watchlist", "import", str(watchlist))
+    assert "On the programme: 1" in report and "Added to your bookmarks" in report, report
+    # Imported again, as JSON: nothing twice
+    again = check("watchlist-import", finnkino(tmp_path, "watchlist", "import", str(watchlist), "--json"))
+    assert [(film["movieID"], film["done"]) for film in again["matched"]] == [(playing["id"], "You had it already")]
+    assert [note["why"] for note in again["kept"]] == ["Not on the programme now"]
+    finnkino(tmp_path, "watchlist", "undo")
+    assert "A Film Nobody Made (1901): Not on the programme now" in report, report
+    # The bookmark is the web app's and the CLI's (the same data folder)
+    assert [b["movieID"] for b in json.loads(finnkino(tmp_path, "bookmarks", "--json"))] == [playing["id"]]
+    assert "undone" in finnkino(tmp_path, "watchlist", "undo")
+    assert json.loads(finnkino(tmp_path, "bookmarks", "--json")) == []
+    nothing = subprocess.run(
+        [str(BINARY), "watchlist", "undo", "--data-dir", str(tmp_path)], capture_output=True, text=True, timeout=120)
+    assert nothing.returncode == 1 and "no import to undo" in nothing.stderr

@@ -4,7 +4,8 @@ import Testing
 @testable import FinnkinoKit
 @testable import FinnkinoPresentation
 
-/// The interface's words: five tables (general, the international lists, the editor, devices, shows),
+/// The interface's words: six tables (general, the international lists, the editor, devices, shows,
+/// the watchlist import),
 /// each filled for every language, and one way to put a value into words: a ``Template``.
 @Suite struct UIStringsTests {
     /// An entry of a table: its words, and whether it is a template.
@@ -35,7 +36,7 @@ import Testing
     private static func tables(_ language: UILanguage) -> [String: Any] {
         [
             "strings": language.strings, "charts": language.charts, "editor": language.editor,
-            "devices": language.devices, "shows": language.shows,
+            "devices": language.devices, "shows": language.shows, "watchlist": language.watchlist,
         ]
     }
 

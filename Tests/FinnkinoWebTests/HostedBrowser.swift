@@ -47,6 +47,25 @@ struct HostedBrowser {
         return reply
     }
 
+    /// Sends a file as a page's form does without a script: `multipart/form-data`, the page's token
+    /// in the address (``WebRoute/Pattern/takesFile``).
+    mutating func upload(_ path: String, fileName: String, bytes: [UInt8], token: String? = nil) async throws
+        -> LoopbackClient.Reply
+    {
+        var headers = cookieHeader
+        let boundary = "----finnkino-test-\(UUID().uuidString)"
+        headers["Content-Type"] = "multipart/form-data; boundary=\(boundary)"
+        var body = Array(
+            ("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(fileName)\"\r\n"
+                + "Content-Type: application/octet-stream\r\n\r\n").utf8)
+        body += bytes
+        body += Array("\r\n--\(boundary)--\r\n".utf8)
+        let address = path + "?csrf=" + (token ?? csrf ?? "")
+        let reply = try await server.client.request("POST", address, headers: headers, bytes: body)
+        remember(reply)
+        return reply
+    }
+
     private var cookieHeader: [String: String] {
         cookies.isEmpty
             ? [:]

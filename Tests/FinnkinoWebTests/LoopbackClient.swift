@@ -88,7 +88,8 @@ struct LoopbackClient {
         var text = "\(method) \(path) HTTP/1.1\r\nConnection: close\r\n"
         if !headers.keys.contains(where: { $0.lowercased() == "host" }) { text += "Host: 127.0.0.1\r\n" }
         for (name, value) in headers { text += "\(name): \(value)\r\n" }
-        if !body.isEmpty || method == "POST" { text += "Content-Length: \(body.utf8.count)\r\n" }
+        let givesLength = headers.keys.contains { $0.lowercased() == "content-length" }
+        if !givesLength, !body.isEmpty || method == "POST" { text += "Content-Length: \(body.utf8.count)\r\n" }
         return text + "\r\n" + body
     }
 

@@ -52,6 +52,12 @@ import Testing
             try await a.post("/devices/code", "").body.firstMatch(of: /id="join-code"[^>]*>([A-Z0-9]{4}-[A-Z0-9]{4})</))
         _ = try await aPhone.post("/devices/join", "code=\(code.1)")
         _ = try await a.post("/devices/code", "")
+        // a watchlist imported, with a film kept until it comes
+        let watchlist = "Date,Name,Year,Letterboxd URI\n2026-01-01,A Film Still Nowhere,2026,https://boxd.it/a\n"
+        _ = try await a.get("/bookmarks/watchlist")
+        #expect(
+            try await a.upload("/bookmarks/watchlist/import", fileName: "watchlist.csv", bytes: Array(watchlist.utf8))
+                .status == 200)
         // a personal API token, used once
         let made = try await a.post("/devices/tokens", "name=Home%20Assistant")
         let secret = try #require(made.body.firstMatch(of: /id="new-api-token"[^>]*>(fk_[A-Za-z0-9_-]{43})</))
@@ -88,6 +94,10 @@ import Testing
         let tokens = try #require(json["apiTokens"] as? [[String: Any]])
         #expect(tokens.map { $0["name"] as? String } == ["Home Assistant"] && tokens[0]["lastUsedAt"] != nil)
         #expect(!String(decoding: reply.bytes, as: UTF8.self).contains(String(secret.1)))
+        #expect((json["watchlistImports"] as? [[String: Any]])?.first?["fileName"] as? String == "watchlist.csv")
+        #expect(
+            ((json["keptFilms"] as? [[String: Any]])?.first?["entry"] as? [String: Any])?["title"] as? String
+                == "A Film Still Nowhere")
         #expect((json["wanted"] as? [[String: Any]])?.map { $0["movieID"] as? Int } == [movies[2].id])
         #expect(try data.stores.wanted.feedGeneration(of: alice) == 1)
         let calendar = try #require((json["feeds"] as? [String: String])?["calendar"])
@@ -99,7 +109,7 @@ import Testing
         #expect((json["exportJobs"] as? [Any])?.count == 1)
         // And every table that names a person has a row of A's: one of everything indeed
         let before = try data.rows(of: alice)
-        #expect(before.count >= 12 && before.values.allSatisfy { $0 > 0 }, "\(before)")
+        #expect(before.count >= 14 && before.values.allSatisfy { $0 > 0 }, "\(before)")
         #expect(data.files().count > bobsFiles.count)
 
         // When A deletes themselves

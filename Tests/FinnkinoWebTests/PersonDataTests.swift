@@ -362,12 +362,13 @@ import Testing
     static func registry(
         persons: any PersonStore, bookmarks: any BookmarkStores, library: any VideoLibrary,
         wanted: any WantedMovies = SQLiteWantedMovies(), push: any PushSubscriptions = SQLitePushSubscriptions(),
-        apiTokens: any APITokens = SQLiteAPITokens(), editors: EditorSessions? = nil, state: any SnapshotStorage
+        apiTokens: any APITokens = SQLiteAPITokens(), watchlists: any Watchlists = SQLiteWatchlists(),
+        editors: EditorSessions? = nil, state: any SnapshotStorage
     ) -> PersonalDataRegistry {
         let logger = Logger(label: "test")
         return PersonalDataRegistry(
             persons: persons, bookmarks: bookmarks, library: library, wanted: wanted, pushSubscriptions: push,
-            apiTokens: apiTokens,
+            apiTokens: apiTokens, watchlists: watchlists,
             editors: editors
                 ?? EditorSessions(
                     library: library, jobs: SQLiteExportJobs(),

@@ -88,7 +88,7 @@ import Testing
             document.names
                 == [
                     "person", "devices", "bookmarks", "bookmarkHistory", "place", "videos", "exportJobs", "editors",
-                    "wanted", "feeds", "pushSubscriptions", "apiTokens",
+                    "wanted", "feeds", "pushSubscriptions", "apiTokens", "watchlistImports", "keptFilms",
                 ])
         // And a field added later is written with them, under the document's version
         document.add("extra", [1, 2])

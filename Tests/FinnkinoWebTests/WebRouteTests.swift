@@ -28,7 +28,7 @@ import Testing
         .edit(session: "5D0C-ab"), .startExport(session: "5D0C-ab"), .cancelExport(session: "5D0C-ab"),
         .exportJob(id: 12), .library, .video(id: 7), .thumbnail(id: 7), .deleteVideo(id: 7), .devices,
         .newJoinCode, .join, .signOut(device: 3), .myData, .deleteMe, .newAPIToken, .revokeAPIToken(id: 4),
-        .apiDocument, .api(operation: "shows/1002/2026-11-27/5"),
+        .apiDocument, .api(operation: "shows/1002/2026-11-27/5"), .watchlist, .importWatchlist, .undoWatchlistImport,
     ]
 
     @Test func everyPatternHasAnExample() {

@@ -18,6 +18,7 @@ public enum PostgresSchema {
         PostgresWantedMovies.migrations(into: &migrator)
         PostgresPushSubscriptions.migrations(into: &migrator)
         PostgresAPITokens.migrations(into: &migrator)
+        PostgresWatchlists.migrations(into: &migrator)
         return migrator
     }
 }

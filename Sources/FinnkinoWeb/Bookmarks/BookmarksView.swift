@@ -19,6 +19,11 @@ enum BookmarksView {
                 list(outputs, layout: layout, into: &html)
             }
             html.append(wanted)
+            html.element("p", .class("watchlist-link")) { html in
+                html.element(
+                    "a", .href(WebRoute.watchlist.path), .id("open-watchlist"),
+                    text: layout.client.language.watchlist.openImport)
+            }
         }
     }
 

@@ -7,8 +7,9 @@ import Hummingbird
 /// A POST is a form (what the pages send): at most ``maxFormBytes``, the token in its `csrf`
 /// field; the route gets the form in ``PageRequestContext/form``. Any other change (PUT, DELETE:
 /// only the page's script sends those, as the upload) carries the token in `X-CSRF-Token`, and its
-/// body is left to stream to the route. Only the routes added to the group of changes are checked: a POST
-/// to an address that does not exist stays a 404.
+/// body is left to stream to the route. A form that sends a file (``WebRoute/Pattern/takesFile``)
+/// carries its token in the address, and its body is the route's to read. Only the routes added to
+/// the group of changes are checked: a POST to an address that does not exist stays a 404.
 ///
 /// A change that passed, from a browser that is nobody on a hosted server, makes it a person here
 /// (``FirstChange``): after routing and the token, never before (429 when the rate of new persons
@@ -27,6 +28,16 @@ struct CSRFMiddleware: RouterMiddleware {
         guard request.method == .post else {
             let header = request.headers.first { $0.name.canonicalName == Self.headerName }
             guard expected?.matches(header?.value) == true else { throw HTTPError(.forbidden) }
+            var context = context
+            guard try becomePerson(&context) else {
+                return PersonMiddleware.tooManyRequests(request, limit: .newPersons)
+            }
+            return try await next(request, context)
+        }
+        // A file sent by a form: the token in the address, the body left to the route.
+        if WebRoute(path: request.uri.path, method: .post)?.pattern.takesFile == true {
+            let query = FormBody(request.uri.query ?? "")
+            guard expected?.matches(query[CSRFToken.fieldName]) == true else { throw HTTPError(.forbidden) }
             var context = context
             guard try becomePerson(&context) else {
                 return PersonMiddleware.tooManyRequests(request, limit: .newPersons)

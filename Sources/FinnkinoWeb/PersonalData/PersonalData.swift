@@ -40,7 +40,7 @@ struct PersonalDataRegistry: Sendable {
     init(
         persons: any PersonStore, bookmarks: any BookmarkStores, library: any VideoLibrary,
         wanted: any WantedMovies, pushSubscriptions: any PushSubscriptions, apiTokens: any APITokens,
-        editors: EditorSessions,
+        watchlists: any Watchlists, editors: EditorSessions,
         people: PersonStates, places: any SnapshotStorage, feedKey: SymmetricKey
     ) {
         self.persons = persons
@@ -51,6 +51,7 @@ struct PersonalDataRegistry: Sendable {
             WantedData(wanted: wanted, feedKey: feedKey),
             PushData(subscriptions: pushSubscriptions),
             APITokensData(tokens: apiTokens),
+            WatchlistsData(watchlists: watchlists),
             PlaceData(people: people, storage: places),
             DevicesData(persons: persons),
         ]

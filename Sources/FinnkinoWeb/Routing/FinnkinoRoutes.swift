@@ -63,7 +63,7 @@ struct FinnkinoRoutes {
         let catalog = StoreCatalog(probeInterval: configuration.probeInterval, make: configuration.makeStore)
         let app = AppDependencies(
             catalog: catalog, now: configuration.now, people: people, allBookmarks: configuration.bookmarks,
-            library: configuration.library, wanted: configuration.wanted,
+            library: configuration.library, wanted: configuration.wanted, watchlists: configuration.watchlists,
             pushKey: configuration.vapidKey.publicKeyText, media: try? BundledMedia.bundled())
         let renderer = PageRenderer(app: app)
         // The screens that live updates and the responder chain build too.
@@ -87,6 +87,7 @@ struct FinnkinoRoutes {
             app: app, persons: configuration.persons, key: feedKey,
             defaultLanguage: configuration.defaultLanguage, secure: configuration.secureCookies
         ).add(to: routes)
+        WatchlistController(app: app, renderer: renderer).add(to: routes)
         InternationalController(app: app, renderer: renderer).add(to: routes)
         SettingsController(app: app).add(to: routes)
         ActionController(screens: live).add(to: routes)
@@ -115,7 +116,7 @@ struct FinnkinoRoutes {
         personalData = PersonalDataRegistry(
             persons: configuration.persons, bookmarks: configuration.bookmarks, library: configuration.library,
             wanted: configuration.wanted, pushSubscriptions: configuration.pushSubscriptions,
-            apiTokens: configuration.apiTokens, editors: editorSessions,
+            apiTokens: configuration.apiTokens, watchlists: configuration.watchlists, editors: editorSessions,
             people: people, places: places, feedKey: feedKey)
         let eraser = PersonEraser(registry: personalData, logger: configuration.logger)
         PersonDataController(app: app, eraser: eraser).add(to: routes)
@@ -127,7 +128,8 @@ struct FinnkinoRoutes {
         let pushServices = PushServices(addedOrigins: configuration.pushServiceOrigins)
         let defaultLanguage = configuration.defaultLanguage
         wantedMovieWatch = WantedMovieWatchService(
-            wanted: configuration.wanted, catalog: catalog, people: people,
+            wanted: configuration.wanted, watchlists: configuration.watchlists, bookmarks: configuration.bookmarks,
+            catalog: catalog, people: people,
             interval: configuration.wantedCheckInterval, now: configuration.now, logger: configuration.logger,
             pusher: AnnouncementPusher(
                 subscriptions: configuration.pushSubscriptions, services: pushServices, key: configuration.vapidKey,

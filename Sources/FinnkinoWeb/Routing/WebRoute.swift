@@ -86,6 +86,9 @@ enum WebRoute: Hashable, Sendable {
     case deleteMe
     case newAPIToken
     case revokeAPIToken(id: Int64)
+    case watchlist
+    case importWatchlist
+    case undoWatchlistImport
     case apiDocument
     case api(operation: String)
 
@@ -103,6 +106,7 @@ enum WebRoute: Hashable, Sendable {
         case openEditor, upload, editor, editorSource, edit, startExport, cancelExport, exportJob
         case library, video, thumbnail, deleteVideo, devices, newJoinCode, join, signOut, myData, deleteMe
         case newAPIToken, revokeAPIToken, apiDocument, api
+        case watchlist, importWatchlist, undoWatchlistImport
 
         /// The path template, Hummingbird's: `:name` captures one component, `**` the rest.
         var template: String {
@@ -166,6 +170,9 @@ enum WebRoute: Hashable, Sendable {
             case .deleteMe: "/me/delete"
             case .newAPIToken: "/devices/tokens"
             case .revokeAPIToken: "/devices/tokens/:token/revoke"
+            case .watchlist: "/bookmarks/watchlist"
+            case .importWatchlist: "/bookmarks/watchlist/import"
+            case .undoWatchlistImport: "/bookmarks/watchlist/undo"
             case .apiDocument: "/api/openapi.json"
             // The JSON API's operations: registered from its document (APIController), one
             // pattern here so that every part of the server knows the API's addresses as its own.
@@ -182,7 +189,7 @@ enum WebRoute: Hashable, Sendable {
                 .openEditor,
                 .edit,
                 .startExport, .cancelExport, .deleteVideo, .newJoinCode, .join, .signOut, .deleteMe, .newAPIToken,
-                .revokeAPIToken:
+                .revokeAPIToken, .importWatchlist, .undoWatchlistImport:
                 .post
             case .upload: .put
             case .root, .healthz, .metrics, .staticFile, .manifest, .appIcon, .serviceWorker, .offline, .image,
@@ -191,7 +198,8 @@ enum WebRoute: Hashable, Sendable {
                 .show,
                 .showCalendar, .news, .article,
                 .bookmarks, .live, .international, .internationalRows, .internationalMovie, .trailer, .trailerClip,
-                .editor, .editorSource, .exportJob, .library, .video, .thumbnail, .devices, .myData, .apiDocument, .api:
+                .editor, .editorSource, .exportJob, .library, .video, .thumbnail, .devices, .myData, .apiDocument, .api,
+                .watchlist:
                 .get
             }
         }
@@ -203,6 +211,11 @@ enum WebRoute: Hashable, Sendable {
 
         /// Whether a request for it is a person's (not a file, an image, the manifest or the health
         /// check).
+        /// Whether its change sends a file as a form does (`multipart/form-data`): its CSRF token is
+        /// then in the address (`?csrf=`), checked before the body, which the route reads itself, to
+        /// a limit of its own.
+        var takesFile: Bool { self == .importWatchlist }
+
         var belongsToSomeone: Bool {
             // The feeds are fetched by calendar apps and feed readers, without cookies: their
             // address says whose they are (``FeedToken``).
@@ -277,6 +290,9 @@ enum WebRoute: Hashable, Sendable {
         case .revokeAPIToken: .revokeAPIToken
         case .apiDocument: .apiDocument
         case .api: .api
+        case .watchlist: .watchlist
+        case .importWatchlist: .importWatchlist
+        case .undoWatchlistImport: .undoWatchlistImport
         }
     }
 
@@ -442,6 +458,9 @@ enum WebRoute: Hashable, Sendable {
             guard let id = int64(0) else { return nil }
             self = .revokeAPIToken(id: id)
         case .apiDocument: self = .apiDocument
+        case .watchlist: self = .watchlist
+        case .importWatchlist: self = .importWatchlist
+        case .undoWatchlistImport: self = .undoWatchlistImport
         case .api: self = .api(operation: captures[0])
         }
     }

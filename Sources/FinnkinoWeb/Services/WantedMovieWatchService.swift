@@ -5,12 +5,15 @@ import Logging
 import ServiceLifecycle
 
 /// Runs the check of everyone's wanted movies (``WantedMovieCheck``) when the server starts and
-/// then every `interval` (the schedule's cache period: each check reads schedules as fresh as a
+/// then every `interval`, each time after matching everyone's kept watchlist films again
+/// (``WatchlistRematch``: a film that came on is wanted first, then announced by the same check) (the schedule's cache period: each check reads schedules as fresh as a
 /// page would), until the server stops. Each announcement is recorded by the check, then pushed
 /// to the person's browsers; a push that fails is not tried again (the person finds the
 /// announcement on their pages and in their feeds all the same).
 struct WantedMovieWatchService: Service {
     let wanted: any WantedMovies
+    let watchlists: any Watchlists
+    let bookmarks: any BookmarkStores
     let catalog: StoreCatalog
     let people: PersonStates
     let interval: Duration
@@ -39,6 +42,15 @@ struct WantedMovieWatchService: Service {
     /// One check over every wanted movie; returns its announcements (for tests).
     @discardableResult
     func check() async -> [Announcement] {
+        do {
+            let store = try catalog.store(for: .fi)
+            let came = try await WatchlistRematch(
+                watchlists: watchlists, wanted: wanted, bookmarks: bookmarks, store: store, logger: logger
+            ).run(now: now())
+            if came > 0 { logger.info("watchlists: \(came) kept films came on") }
+        } catch {
+            logger.warning("the watchlists' kept films could not be matched: \(error)")
+        }
         do {
             let people = self.people
             let check = WantedMovieCheck(wanted: wanted, store: try catalog.store(for: .fi), logger: logger) { person in

@@ -54,6 +54,9 @@ import WebPush
         let subscription = try PushSubscriptionsTests.subscription("phone")
         try SQLitePushSubscriptions(dataDirectory: folder).add(subscription, for: alice, device: 3, now: start)
         let token = try #require(try SQLiteAPITokens(dataDirectory: folder).make(named: "HA", for: alice, now: start))
+        _ = try SQLiteWatchlists(dataDirectory: folder).record(
+            fileName: "watchlist.csv", kept: [WatchlistEntry(title: "Kesäyön valot", year: nil, origin: .letterboxd)],
+            wanted: [301], bookmarked: [], for: alice, now: start)
         let vapid = try KeptSecret.bytes(named: "vapid-key", in: folder)
         _ = try KeptSecret.bytes(named: "server-secret", in: folder)
         // When the folder is copied into an empty database
@@ -66,8 +69,12 @@ import WebPush
                     rows: [
                         "person": 3, "session": 2, "join_code": 2, "bookmark": 2, "bookmark_history": 2,
                         "snapshot": 2, "video": 2, "wanted_movie": 2, "feed_generation": 0, "export_job": 0,
-                        "push_subscription": 1, "api_token": 1,
+                        "push_subscription": 1, "api_token": 1, "watchlist_import": 1, "watchlist_film": 1,
                     ], secrets: 2))
+        // And A's kept film and import are there
+        let watchlists = try PostgresWatchlists(pool: pool)
+        #expect(try watchlists.kept(of: alice).map(\.entry.title) == ["Kesäyön valot"])
+        #expect(try watchlists.imports(of: alice).first?.wanted == [301])
         // And A's API token reads as A there (its hash copied byte for byte)
         #expect(try PostgresAPITokens(pool: pool).person(holding: token.secret, now: start) == alice)
         // And the wanted movies, what was announced, the subscription and the VAPID key are the same
