@@ -29,14 +29,15 @@ public struct WatchlistRematch: Sendable {
     /// One pass over every person keeping films; returns how many films came on.
     @discardableResult
     public func run(now: Date) async throws -> Int {
+        // Nobody keeping a film (every server's start, and most checks): no feed is read.
+        var persons = try watchlists.personsKeeping(after: nil, limit: Self.page)
+        guard !persons.isEmpty else { return 0 }
         let onNow = try await store.movies(.nowInTheatres).value
         let coming = try await store.movies(.comingSoon).value
         let programme = WatchlistMatch.Programme(onNow + coming)
         let showing = Set(onNow.map(\.id))
         var matched = 0
-        var after: PersonID?
         while true {
-            let persons = try watchlists.personsKeeping(after: after, limit: Self.page)
             for person in persons {
                 do {
                     matched += try match(person, programme: programme, showing: showing, now: now)
@@ -46,7 +47,7 @@ public struct WatchlistRematch: Sendable {
                 }
             }
             guard persons.count == Self.page, let last = persons.last else { break }
-            after = last
+            persons = try watchlists.personsKeeping(after: last, limit: Self.page)
         }
         return matched
     }

@@ -29,12 +29,18 @@ struct APIDocument: Sendable {
     let bytes: [UInt8]
     let operations: [Operation]
 
-    /// The bundled document.
-    static func bundled() throws -> APIDocument {
+    /// The bundled document, read once a process (every server a process starts uses it).
+    static func bundled() throws -> APIDocument { try loaded.get() }
+
+    private static let loaded = Result { () throws(APIDocumentError) -> APIDocument in
         guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json") else {
             throw APIDocumentError("openapi.json is missing from the module's resources")
         }
-        return try APIDocument(bytes: [UInt8](Data(contentsOf: url)))
+        do {
+            return try APIDocument(bytes: [UInt8](Data(contentsOf: url)))
+        } catch {
+            throw APIDocumentError("openapi.json cannot be read: \(error)")
+        }
     }
 
     init(bytes: [UInt8]) throws {
@@ -95,7 +101,7 @@ struct APIDocument: Sendable {
     }
 }
 
-struct APIDocumentError: Error, CustomStringConvertible {
+struct APIDocumentError: Error, Sendable, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
