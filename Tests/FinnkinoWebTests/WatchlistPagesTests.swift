@@ -78,22 +78,24 @@ import Testing
         #expect(a.session == nil)
     }
 
-    @Test(arguments: [
-        ("watched.csv", Array("Date,Name,Year,Letterboxd URI\n2024-03-01,A Film,2023,https://boxd.it/x\n".utf8)),
-        ("films.txt", [0x44, 0x75, 0x6E, 0xFF, 0x65] as [UInt8]),
-        ("bank.csv", Array("Account,Amount,Date\n1,2,3\n".utf8)),
-        ("formulas.txt", Array("=HYPERLINK(\"http://evil.example\",\"x\")\n@SUM(A1)\n".utf8)),
-    ])
-    func aFileThatIsNoWatchlistChangesNothingAndSaysWhy(name: String, bytes: [UInt8]) async throws {
+    /// (One server, a browser of its own for each file.)
+    @Test func aFileThatIsNoWatchlistChangesNothingAndSaysWhy() async throws {
         let server = try await WebServer.start(hosted: true)
         defer { Task { await server.stop() } }
-        var a = HostedBrowser(server)
-        _ = try await a.get("/bookmarks/watchlist")
-        let reply = try await a.upload("/bookmarks/watchlist/import", fileName: name, bytes: bytes)
-        #expect(reply.status == 422, "\(reply.status)")
-        #expect(reply.body.contains(UILanguage.fi.watchlist.nothingChanged))
-        // Nobody was made of the browser, and no import recorded
-        #expect(a.session == nil)
+        let files: [(name: String, bytes: [UInt8])] = [
+            ("watched.csv", Array("Date,Name,Year,Letterboxd URI\n2024-03-01,A Film,2023,https://boxd.it/x\n".utf8)),
+            ("films.txt", [0x44, 0x75, 0x6E, 0xFF, 0x65]), ("bank.csv", Array("Account,Amount,Date\n1,2,3\n".utf8)),
+            ("formulas.txt", Array("=HYPERLINK(\"http://evil.example\",\"x\")\n@SUM(A1)\n".utf8)),
+        ]
+        for (name, bytes) in files {
+            var a = HostedBrowser(server)
+            _ = try await a.get("/bookmarks/watchlist")
+            let reply = try await a.upload("/bookmarks/watchlist/import", fileName: name, bytes: bytes)
+            #expect(reply.status == 422, "\(name): \(reply.status)")
+            #expect(reply.body.contains(UILanguage.fi.watchlist.nothingChanged), "\(name)")
+            // Nobody was made of the browser, and no import recorded
+            #expect(a.session == nil, "\(name)")
+        }
     }
 
     @Test func aFileTooLargeIsRefusedWhileItStreams() async throws {
