@@ -3,7 +3,7 @@ import Testing
 
 /// `finnkino charts`, end to end: on the bundled dataset, and in live mode against a loopback
 /// server answering TMDB's and OMDb's paths with their real samples.
-@Suite(.timeLimit(.minutes(2))) struct ChartsCLITests {
+@Suite(.timeLimit(.minutes(3))) struct ChartsCLITests {
     @Test func theBundledListsPageByPageAndAMovieWithItsScores() async throws {
         let first = try await CommandLineRun.finnkino(["charts"])
         #expect(first.exitCode == 0, "\(first.stderr)")

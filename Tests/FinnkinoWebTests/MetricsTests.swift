@@ -6,7 +6,7 @@ import Testing
 
 /// `/metrics` (issue 39): the operator's view of the server in Prometheus' text format, to this
 /// machine, a token or given addresses only; requests by route pattern, never by address.
-@Suite(.timeLimit(.minutes(2))) struct MetricsTests {
+@Suite(.timeLimit(.minutes(3))) struct MetricsTests {
     @Test func requestsAreCountedAndTimedByTheirRoutesPatternNeverTheirAddress() async throws {
         // Given a server that served a movie page and a page that does not exist
         let server = try await WebServer.start()

@@ -8,7 +8,7 @@ import Testing
 
 /// The area pages when Finnkino's feed lacks theatres (issue 39): the Movies and Showtimes pages
 /// of an area say which of its theatres the feed no longer lists, and link to Finnkino's site.
-@Suite(.timeLimit(.minutes(2))) struct MissingTheatresPagesTests {
+@Suite(.timeLimit(.minutes(3))) struct MissingTheatresPagesTests {
     /// The bundled dataset, except that its area list lacks the Espoo areas (1012, 1038, 1039) and
     /// names the capital region "Pääkaupunkiseutu (pl. Espoo)", as the feed did once Espoo's
     /// theatres moved to Finnkino's new ticketing platform.

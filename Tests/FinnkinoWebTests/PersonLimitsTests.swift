@@ -12,7 +12,7 @@ import Testing
 
 /// What one person may have and do, each limit with the message that says so: bookmarks, editor
 /// sessions, one export at a time, the library's size, and changes a minute.
-@Suite(.timeLimit(.minutes(2))) struct PersonLimitsTests {
+@Suite(.timeLimit(.minutes(3))) struct PersonLimitsTests {
     let alice = PersonID(rawValue: 7)
     let bob = PersonID(rawValue: 8)
 

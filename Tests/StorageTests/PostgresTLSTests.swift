@@ -12,7 +12,7 @@ import Testing
 /// TLS to PostgreSQL (issue 39): `sslmode` in the database address, against the throwaway server of
 /// `scripts/with-postgres`, which speaks TLS with a certificate for localhost and 127.0.0.1 issued by
 /// a CA made for the run (`FINNKINO_TEST_DATABASE_CA`).
-@Suite(.timeLimit(.minutes(2))) struct PostgresTLSTests {
+@Suite(.timeLimit(.minutes(3))) struct PostgresTLSTests {
     static let environment = ProcessInfo.processInfo.environment
     static let serverCA = environment["FINNKINO_TEST_DATABASE_CA"]
     static let otherCA = environment["FINNKINO_TEST_DATABASE_OTHER_CA"]

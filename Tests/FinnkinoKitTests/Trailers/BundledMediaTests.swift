@@ -5,7 +5,7 @@ import Testing
 
 /// The dataset's own trailer clips and tunes: every movie's trailer is a real short H.264 + AAC
 /// clip, the tunes are AAC, and only listed `bundled:` files are ever named.
-@Suite(.timeLimit(.minutes(2))) struct BundledMediaTests {
+@Suite(.timeLimit(.minutes(3))) struct BundledMediaTests {
     private func probe(_ file: URL) async throws -> String {
         let output = try await MediaTool.output(
             "ffprobe",
