@@ -70,18 +70,23 @@ public final class PostgresWatchlists: Watchlists {
                     VALUES (\(person.rawValue), \(name), \(seconds), \(wantedText), \(bookmarkedText), 0) RETURNING id
                     """
                 ).first?.decode(Int64.self) ?? 0
+            // Every kept film in one statement (one round trip, not one per film).
             var count = 0
-            for entry in kept {
-                let (identity, title, original, imdb, origin) = (
-                    entry.identity, entry.title, entry.originalTitle, entry.imdbID, entry.origin.rawValue
-                )
-                let year = entry.year.map(Int64.init)
-                count += try session.execute(
+            if !kept.isEmpty {
+                let identities = kept.map(\.identity)
+                let titles = kept.map(\.title)
+                let originals = kept.map { $0.originalTitle ?? "" }
+                let years = kept.map { Int64($0.year ?? 0) }
+                let imdbs = kept.map { $0.imdbID ?? "" }
+                let origins = kept.map(\.origin.rawValue)
+                count = try session.execute(
                     """
                     INSERT INTO watchlist_film
                         (person, import_id, identity, title, original_title, year, imdb_id, origin, kept_at)
-                    VALUES (\(person.rawValue), \(id), \(identity), \(title), \(original), \(year), \(imdb),
-                        \(origin), \(seconds))
+                    SELECT \(person.rawValue), \(id), f.identity, f.title, NULLIF(f.original_title, ''),
+                        NULLIF(f.year, 0), NULLIF(f.imdb_id, ''), f.origin, \(seconds)
+                    FROM UNNEST(\(identities)::text[], \(titles)::text[], \(originals)::text[], \(years)::bigint[],
+                        \(imdbs)::text[], \(origins)::text[]) AS f(identity, title, original_title, year, imdb_id, origin)
                     ON CONFLICT (person, identity) DO NOTHING
                     """)
             }
