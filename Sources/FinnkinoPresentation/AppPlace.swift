@@ -21,16 +21,19 @@ public struct AppPlace: Codable, Sendable, Equatable {
         public var scope: SearchScope = .beginsWith
         /// The list's order (nil in a place saved before orders: by title).
         public var sort: MovieSort?
+        /// Only the movies of this run (nil: every movie, and in a place saved before runs).
+        public var run: ScreenRuns.Kind?
 
         public init(
             area: Int? = nil, list: EventListType = .nowInTheatres, searchText: String = "",
-            scope: SearchScope = .beginsWith, sort: MovieSort? = nil
+            scope: SearchScope = .beginsWith, sort: MovieSort? = nil, run: ScreenRuns.Kind? = nil
         ) {
             self.area = area
             self.list = list
             self.searchText = searchText
             self.scope = scope
             self.sort = sort
+            self.run = run
         }
     }
 
@@ -40,12 +43,18 @@ public struct AppPlace: Codable, Sendable, Equatable {
         public var date: LocalDate?
         /// The shows chosen (nil in a place saved before filters: none).
         public var filter: ShowFilter?
+        /// Only the shows of this run (nil: all, and in a place saved before runs).
+        public var run: ScreenRuns.Kind?
 
-        public init(movieID: Int? = nil, area: Int? = nil, date: LocalDate? = nil, filter: ShowFilter? = nil) {
+        public init(
+            movieID: Int? = nil, area: Int? = nil, date: LocalDate? = nil, filter: ShowFilter? = nil,
+            run: ScreenRuns.Kind? = nil
+        ) {
             self.movieID = movieID
             self.area = area
             self.date = date
             self.filter = filter
+            self.run = run
         }
     }
 

@@ -36,6 +36,14 @@ public struct MovieShowsViewModel: Sendable {
         public var days: [Day] = []
         public var emptyMessage: String?
         public var errorMessage: String?
+        /// The movie's run in the area (``ScreenRuns``) for one who does not follow it, and for one
+        /// who does (wanted or bookmarked: *back on screen* is told only to them). The outputs are
+        /// kept for every person, so both are made; ``runs(followed:)`` picks.
+        public var runs: [RunBadge] = []
+        public var followedRuns: [RunBadge] = []
+
+        /// The run badges for a person who follows the movie or not.
+        public func runs(followed: Bool) -> [RunBadge] { followed ? followedRuns : runs }
     }
 
     /// How many days ahead the page lists.
@@ -99,6 +107,9 @@ public struct MovieShowsViewModel: Sendable {
             }
             outputs.days = days
             outputs.emptyMessage = days.isEmpty ? language.shows.noUpcomingShows : nil
+            let runs = await ScreenRuns.load(area: area, store: store, now: instant)
+            outputs.runs = runs.badges(of: movieID, followed: false, now: instant, format: format)
+            outputs.followedRuns = runs.badges(of: movieID, followed: true, now: instant, format: format)
         } catch {
             outputs.days = []
             outputs.emptyMessage = nil

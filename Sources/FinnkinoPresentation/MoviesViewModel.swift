@@ -27,6 +27,8 @@ public struct MoviesViewModel: Sendable {
         public var audience: Double?
         /// `★ 7.4 · RT 88%`: the audience's and the critics' scores, when known.
         public var scores: String?
+        /// Last chance, rare, back on screen (``ScreenRuns``), in the selected area.
+        public var runs: [RunBadge] = []
 
         /// Hashes the movie's ID alone (equal rows have equal IDs): rows are hashed as cache keys of
         /// whole lists, and equality still compares every value.
@@ -48,6 +50,10 @@ public struct MoviesViewModel: Sendable {
         public var searchText = ""
         public var scope: SearchScope = .beginsWith
         public var sort: MovieSort = .title
+        /// Only the movies of this run (``ScreenRuns``): with an area selected, as runs are an area's.
+        public var run: ScreenRuns.Kind?
+        /// Whether the run filter can be offered (an area is selected).
+        public var offersRuns = false
         /// How many movies of the list the person hid (they are not in `sections`).
         public var hiddenCount = 0
         public var sections: [Section] = []
@@ -71,6 +77,7 @@ public struct MoviesViewModel: Sendable {
     public private(set) var outputs = Outputs()
     private var location: Coordinate?
     private var hidden: Set<Int> = []
+    private var followed: @Sendable () -> Set<Int> = { [] }
     private let store: FeedStore
     private let format: DisplayFormat
     private let now: @Sendable () -> Date
@@ -94,6 +101,14 @@ public struct MoviesViewModel: Sendable {
 
     /// The movies the person is not interested in: left out of the list.
     public mutating func hiddenMoviesChanged(_ ids: Set<Int>) { hidden = ids }
+
+    /// How to read the movies the person follows (wanted or bookmarked): only theirs are told
+    /// *back on screen*. Read only when the area's programme has a movie coming back, so that the
+    /// list reads no store of the person otherwise.
+    public mutating func followedMoviesRead(_ read: @escaping @Sendable () -> Set<Int>) { followed = read }
+
+    /// The user chose a run to see (nil: every movie).
+    public mutating func runSelected(_ run: ScreenRuns.Kind?) { outputs.run = run }
 
     /// The user chose the list's order.
     public mutating func sortSelected(_ sort: MovieSort) { outputs.sort = sort }
@@ -151,6 +166,28 @@ public struct MoviesViewModel: Sendable {
                 }
                 outputs.hiddenCount = before - outputs.sections.reduce(0) { $0 + $1.rows.count }
             }
+            outputs.offersRuns = outputs.selectedArea != nil
+            if let area = outputs.selectedArea {
+                let instant = now()
+                let runs = await ScreenRuns.load(area: area, store: store, now: instant)
+                let format = format
+                let kind = outputs.run
+                let followed = runs.hasReturns ? followed() : []
+                outputs.sections = outputs.sections.compactMap { section in
+                    var rows = section.rows
+                    if let kind {
+                        rows = rows.filter {
+                            runs.movie($0.id, is: kind, followed: followed.contains($0.id), now: instant)
+                        }
+                    }
+                    for index in rows.indices {
+                        rows[index].runs = runs.badges(
+                            of: rows[index].id, followed: followed.contains(rows[index].id), now: instant,
+                            format: format)
+                    }
+                    return rows.isEmpty ? nil : Section(letter: section.letter, rows: rows)
+                }
+            }
             if outputs.sort != .title, !outputs.sections.isEmpty {
                 outputs.sections = [
                     Section(rows: Self.sorted(outputs.sections.flatMap(\.rows), by: outputs.sort, list: outputs.list))
@@ -161,7 +198,9 @@ public struct MoviesViewModel: Sendable {
             outputs.staleNotice = format.staleNotice(loaded, now: now())
             outputs.emptyMessage =
                 outputs.movieCount == 0
-                ? (query.isEmpty ? strings.noMovies : strings.noMoviesMatching(query)) : nil
+                ? (outputs.run != nil && outputs.offersRuns
+                    ? strings.runNoneOfKind
+                    : query.isEmpty ? strings.noMovies : strings.noMoviesMatching(query)) : nil
         } catch {
             outputs.sections = []
             outputs.indexLetters = []

@@ -25,6 +25,9 @@ public struct ShowtimesViewModel: Sendable {
         /// What the show is, in words: `Descriptive subtitles for the hard of hearing`, `2D`,
         /// `Spoken: Finnish`, `Subtitles: Swedish`.
         public var badges: [ShowBadge]
+        /// The show's run badges: the final show of a last chance, any show of a rare movie, the
+        /// first show back on screen (``ScreenRuns``).
+        public var runs: [RunBadge] = []
         public var ticketURL: URL?
     }
 
@@ -78,6 +81,8 @@ public struct ShowtimesViewModel: Sendable {
         public var subtitleOptions: [LanguageOption] = []
         /// Every theatre, by city and name, those of the person's own marked.
         public var theatreOptions: [TheatreOption] = []
+        /// Only the shows of this run (``ScreenRuns``).
+        public var run: ScreenRuns.Kind?
         /// How many of the day's shows the filter leaves out.
         public var hiddenCount = 0
     }
@@ -92,6 +97,7 @@ public struct ShowtimesViewModel: Sendable {
     private let now: @Sendable () -> Date
     private var location: Coordinate?
     private var myTheatres: [Int] = []
+    private var followed: @Sendable () -> Set<Int> = { [] }
 
     public init(store: FeedStore, language: UILanguage, now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
@@ -112,6 +118,11 @@ public struct ShowtimesViewModel: Sendable {
     public mutating func locationChanged(_ location: Coordinate?) { self.location = location }
     /// The person chose which shows they want.
     public mutating func filterChanged(_ filter: ShowFilter) { outputs.filter = filter }
+    /// The person chose a run (nil: every show).
+    public mutating func runSelected(_ run: ScreenRuns.Kind?) { outputs.run = run }
+    /// How to read the movies the person follows (only theirs are told *back on screen*); read only
+    /// when the programme has a movie coming back.
+    public mutating func followedMoviesRead(_ read: @escaping @Sendable () -> Set<Int>) { followed = read }
     /// The person's own theatres (TheatreAreas IDs of single theatres), across areas.
     public mutating func myTheatresChanged(_ theatres: [Int]) { myTheatres = theatres }
 
@@ -173,7 +184,16 @@ public struct ShowtimesViewModel: Sendable {
             let day = (selected == today ? loaded.value.filter { $0.show.start >= instant } : loaded.value)
                 .map { (area: $0.area, show: $0.show, features: $0.show.features) }
             let filter = outputs.filter
-            let listed = filter.isEmpty ? day : day.filter { filter.matches($0.show, features: $0.features) }
+            // The runs are the selected area's (its programme), also across the person's theatres.
+            let runs = await ScreenRuns.load(area: area, store: store, now: instant)
+            let followed = runs.hasReturns ? followed() : []
+            let run = outputs.run
+            let listed = day.filter { show in
+                (filter.isEmpty || filter.matches(show.show, features: show.features))
+                    && (run.map {
+                        runs.show(show.show, is: $0, followed: followed.contains(show.show.eventID), now: instant)
+                    } ?? true)
+            }
             let shows = listed.map(\.show)
             outputs.hiddenCount = day.count - listed.count
             (outputs.spokenOptions, outputs.subtitleOptions) = languageOptions(day.map(\.features), filter: filter)
@@ -183,7 +203,10 @@ public struct ShowtimesViewModel: Sendable {
                 let row = ShowRow(
                     id: show.id, area: area, movieID: show.eventID, title: show.title,
                     time: format.timeRange(show.start, show.end), auditorium: show.auditorium,
-                    badges: ShowBadge.badges(features, language: language), ticketURL: show.showURL)
+                    badges: ShowBadge.badges(features, language: language),
+                    runs: runs.badges(
+                        of: show, followed: followed.contains(show.eventID), now: instant, format: format),
+                    ticketURL: show.showURL)
                 if let position = positions[show.theatre] {
                     theatres[position].shows.append(row)
                 } else {

@@ -133,6 +133,28 @@ public struct UIStrings: Sendable, Hashable {
     public var missingTheatres: Template
     /// The link to Finnkino's own site, where a theatre missing from the feed has its programme.
     public var finnkinoSite: String
+    /// The runs' words (``ScreenRuns``): `Last chance: Thu 3.4. 21:00`, `Rare: 2 shows in 7 days`,
+    /// `Back on screen: Fri 11.4.`, and the run filter's label, choices and empty list.
+    public var runLastChance: Template
+    public var runRare: Template
+    public var runRareOnce: String
+    public var runBack: Template
+    public var runFilterLabel: String
+    public var runAny: String
+    public var runLastChances: String
+    public var runRareOnes: String
+    public var runBackOnes: String
+    public var runNoneOfKind: String
+
+    /// The name of a run as a filter's choice (nil: any).
+    public func runChoice(_ kind: ScreenRuns.Kind?) -> String {
+        switch kind {
+        case nil: runAny
+        case .lastChance: runLastChances
+        case .rare: runRareOnes
+        case .back: runBackOnes
+        }
+    }
 
     /// What a person is told when a bookmark change failed: that they have too many, or that it
     /// could not be saved.
@@ -194,7 +216,12 @@ public struct UIStrings: Sendable, Hashable {
             "Videokirjasto ei ole nyt käytössä: palvelin ei voinut lukea sitä. Mitään ei ole muutettu.",
         missingTheatres:
             "Finnkinon tietolähde ei enää listaa näitä teattereita: %@. Niiden ohjelmisto ja liput ovat Finnkinon sivuilla.",
-        finnkinoSite: "finnkino.fi")
+        finnkinoSite: "finnkino.fi",
+        runLastChance: "Viimeinen tilaisuus: %@", runRare: "Harvinainen: %@ näytöstä 7 päivässä",
+        runRareOnce: "Harvinainen: 1 näytös 7 päivässä", runBack: "Taas valkokankaalla: %@",
+        runFilterLabel: "Ohjelmistossa", runAny: "Kaikki", runLastChances: "Viimeiset tilaisuudet",
+        runRareOnes: "Harvinaiset", runBackOnes: "Taas valkokankaalla",
+        runNoneOfKind: "Ei tällaisia elokuvia tällä alueella nyt.")
 
     public static let english = UIStrings(
         appName: "Finnkino", moviesTab: "Movies", showtimesTab: "Showtimes", newsTab: "News",
@@ -247,7 +274,10 @@ public struct UIStrings: Sendable, Hashable {
             "The video library is not available: the server could not read it. Nothing has been changed.",
         missingTheatres:
             "Finnkino's data source no longer lists these theatres: %@. Their programme and tickets are on Finnkino's site.",
-        finnkinoSite: "finnkino.fi")
+        finnkinoSite: "finnkino.fi",
+        runLastChance: "Last chance: %@", runRare: "Rare: %@ shows in 7 days", runRareOnce: "Rare: 1 show in 7 days",
+        runBack: "Back on screen: %@", runFilterLabel: "Showing", runAny: "Any", runLastChances: "Last chances",
+        runRareOnes: "Rare", runBackOnes: "Back on screen", runNoneOfKind: "No such movies in this area now.")
 
     public static let swedish = UIStrings(
         appName: "Finnkino", moviesTab: "Filmer", showtimesTab: "Visningar", newsTab: "Nyheter",
@@ -302,5 +332,9 @@ public struct UIStrings: Sendable, Hashable {
             "Videobiblioteket är inte tillgängligt: servern kunde inte läsa det. Ingenting har ändrats.",
         missingTheatres:
             "Finnkinos datakälla listar inte längre dessa biografer: %@. Deras program och biljetter finns på Finnkinos webbplats.",
-        finnkinoSite: "finnkino.fi")
+        finnkinoSite: "finnkino.fi",
+        runLastChance: "Sista chansen: %@", runRare: "Sällsynt: %@ föreställningar på 7 dagar",
+        runRareOnce: "Sällsynt: 1 föreställning på 7 dagar", runBack: "Tillbaka på duken: %@",
+        runFilterLabel: "På repertoaren", runAny: "Alla", runLastChances: "Sista chansen", runRareOnes: "Sällsynta",
+        runBackOnes: "Tillbaka på duken", runNoneOfKind: "Inga sådana filmer i området just nu.")
 }

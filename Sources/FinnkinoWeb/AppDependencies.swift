@@ -41,6 +41,22 @@ struct AppDependencies: Sendable {
     /// Today in Helsinki, on the app's clock.
     func today() -> LocalDate { HelsinkiTime.localDate(of: now()) }
 
+    /// How to read the movies `client`'s person follows (``ScreenRuns``' *back on screen*): their
+    /// wanted movies and their Finnkino bookmarks (where an imported watchlist's films go). A
+    /// store that cannot be read adds none.
+    func followedMovies(_ client: ClientState) -> @Sendable () -> Set<Int> {
+        let person = client.person
+        let wanted = wanted
+        let bookmarks = allBookmarks
+        return {
+            var movies = Set((try? wanted.wanted(by: person))?.map(\.movieID) ?? [])
+            for bookmark in (try? bookmarks.store(for: person))?.all() ?? [] where bookmark.source == .finnkino {
+                movies.insert(bookmark.movieID)
+            }
+            return movies
+        }
+    }
+
     /// Where the client's person is (for areas by distance); nil when unknown or never said.
     func userLocation(_ client: ClientState) -> UserLocation? { people.state(of: client.person).location?.location }
 

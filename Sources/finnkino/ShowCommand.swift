@@ -58,21 +58,28 @@ struct ShowCommand: AsyncParsableCommand {
             return
         }
         let output = Output(global)
+        let runs = await ScreenRuns.load(area: areaID, store: store, now: now)
+        let followed = RunOption.followed(global, runs: runs)
         if output.isJSON {
             return try output.encoded(
                 ShowDocument(
-                    show: loaded.value, badges: outputs.badges.map { .init(kind: $0.kind.rawValue, text: $0.text) },
+                    show: WithRuns(loaded.value, runs: runs, followed: followed, now: now),
+                    badges: outputs.badges.map { .init(kind: $0.kind.rawValue, text: $0.text) },
                     theatreAddress: outputs.address))
         }
         if let note = Terminal.staleNote(loaded) { note.writeToStandardError() }
-        output.text(render(outputs))
+        let told = runs.badges(
+            of: loaded.value, followed: followed.contains(loaded.value.eventID), now: now,
+            format: DisplayFormat(strings: .english))
+        output.text(render(outputs, runs: told))
     }
 
-    private func render(_ show: ShowViewModel.Outputs) -> String {
+    private func render(_ show: ShowViewModel.Outputs, runs: [RunBadge]) -> String {
         var lines = [show.title + (show.originalTitle.map { " (\($0))" } ?? "")]
         lines.append(show.day + " " + show.time)
         lines.append(show.theatre + ", " + show.auditorium + (show.address.map { " · " + $0 } ?? ""))
-        if !show.badges.isEmpty { lines.append(show.badges.map(\.text).joined(separator: " · ")) }
+        let badges = show.badges.map(\.text) + runs.map(\.text)
+        if !badges.isEmpty { lines.append(badges.joined(separator: " · ")) }
         lines.append(show.facts.map { $0.label + " " + $0.value }.joined(separator: " · "))
         lines += [show.salesEnd, show.reservationEnd].compactMap { $0 }
         var text = lines.map { Terminal.wrap($0) }
@@ -93,7 +100,7 @@ struct ShowDocument: Encodable {
         var text: String
     }
 
-    var show: Show
+    var show: WithRuns<Show>
     var badges: [Badge]
     var theatreAddress: String?
 }

@@ -25,6 +25,14 @@ struct ShowtimesCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Filters") var filters: ShowFilterOptions
 
+    @OptionGroup var runOption: RunOption
+
+    func validate() throws {
+        if runOption.run != nil && !filters.theatre.isEmpty {
+            throw ValidationError("--run goes with an area, not --theatre: a run is an area's programme")
+        }
+    }
+
     func run() async throws {
         if !filters.theatre.isEmpty { return try await runInTheatres() }
         let store = try global.makeStore()
@@ -55,8 +63,17 @@ struct ShowtimesCommand: AsyncParsableCommand {
         }
         // Today, shows that have already started are of no use to anyone: leave them out.
         let filter = try filters.filter()
+        // Each show's run in the area's programme (the final show of a last chance, a rare movie's
+        // shows, the first show back on screen), and `--run`'s choice of them.
+        let runs = await ScreenRuns.load(area: areaID, store: store, now: now)
+        let followed = RunOption.followed(global, runs: runs)
         let loaded = schedule.map { shows in
-            (day == HelsinkiTime.localDate(of: now) ? shows.filter { $0.start >= now } : shows).filter(filter.matches)
+            (day == HelsinkiTime.localDate(of: now) ? shows.filter { $0.start >= now } : shows).filter { show in
+                filter.matches(show)
+                    && (runOption.run.map {
+                        runs.show(show, is: $0, followed: followed.contains(show.eventID), now: now)
+                    } ?? true)
+            }
         }
         // The shows carry the title; a movie with no shows that day is looked up by its ID (which
         // also says when there is no such movie).
@@ -69,14 +86,23 @@ struct ShowtimesCommand: AsyncParsableCommand {
             }
         }
         let output = Output(global)
-        if output.isJSON { return try await output.showJSON(loaded) }
+        let format = DisplayFormat(strings: .english)
+        let badges = { (show: Show) in
+            runs.badges(of: show, followed: followed.contains(show.eventID), now: now, format: format)
+        }
+        if output.isJSON {
+            return try await output.showJSON(
+                loaded.map { shows in
+                    shows.map { WithRuns($0, runs: runs, followed: followed, now: now) }
+                })
+        }
         if areaName == nil { areaName = area?.name }
         if areaName == nil {
             areaName = try await store.areas().value.first { $0.id == areaID }?.name ?? "area \(areaID)"
         }
         try await output.showList(loaded) { shows in
             render(
-                shows,
+                shows, runs: badges,
                 heading: [movieTitle, areaName, Terminal.format.weekdayAndFullDate(day)].compactMap { $0 }.joined(
                     separator: " · "))
         }
@@ -98,10 +124,10 @@ struct ShowtimesCommand: AsyncParsableCommand {
         let output = Output(global)
         if output.isJSON { return try await output.showJSON(loaded) }
         let heading = (theatres.map(\.name) + [Terminal.format.weekdayAndFullDate(day)]).joined(separator: " · ")
-        try await output.showList(loaded) { render($0, heading: heading) }
+        try await output.showList(loaded) { render($0, runs: { _ in [] }, heading: heading) }
     }
 
-    private func render(_ shows: [Show], heading: String) -> String {
+    private func render(_ shows: [Show], runs: (Show) -> [RunBadge], heading: String) -> String {
         guard !shows.isEmpty else {
             return heading + "\n\nNo shows. Try another --date or --area (see `finnkino areas`)."
         }
@@ -130,7 +156,7 @@ struct ShowtimesCommand: AsyncParsableCommand {
             theatre = show.theatre
             output += "\n  " + line
             // What the show is, in words, under its time: the special screenings first.
-            let badges = ShowBadge.badges(show.features, language: .en).map(\.text)
+            let badges = ShowBadge.badges(show.features, language: .en).map(\.text) + runs(show).map(\.text)
             if !badges.isEmpty { output += "\n    " + badges.joined(separator: " · ") }
         }
         return output + "\n\n\(shows.count) show\(shows.count == 1 ? "" : "s")."

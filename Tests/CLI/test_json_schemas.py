@@ -280,3 +280,39 @@ def test_a_watchlist_import_makes_its_films_yours_and_is_undone(tmp_path: Path) 
     nothing = subprocess.run(
         [str(BINARY), "watchlist", "undo", "--data-dir", str(tmp_path)], capture_output=True, text=True, timeout=120)
     assert nothing.returncode == 1 and "no import to undo" in nothing.stderr
+
+
+def test_runs_of_an_areas_programme(tmp_path: Path) -> None:
+    # Every movie of Helsinki's list, with its runs; the last chances alone with --run last
+    every = check("movies", finnkino(tmp_path, "movies", "--area", "helsinki", "--json"))
+    last = check("movies", finnkino(tmp_path, "movies", "--area", "helsinki", "--run", "last", "--json"))
+    assert last and len(last) < len(every)
+    assert [movie["id"] for movie in last] == [movie["id"] for movie in every if "last" in movie["runs"]]
+    for movie in last:
+        # The final show is where the list says, and it is the movie's last in the programme
+        day = movie["lastShow"][:10]
+        shows = check("showtimes", finnkino(
+            tmp_path, "showtimes", "--area", "helsinki", "--movie", str(movie["id"]), "--date", day, "--json"))
+        # (an event screening's final show may play in several theatres at once: each is one)
+        final = [show for show in shows if show["start"] == movie["lastShow"]]
+        assert final and all(show["runs"] == ["last"] + (["rare"] if "rare" in movie["runs"] else []) for show in final)
+        assert all(show["lastShow"] == movie["lastShow"] for show in final)
+        assert all("last" not in show["runs"] for show in shows if show["start"] != movie["lastShow"])
+    rare = check("movies", finnkino(tmp_path, "movies", "--area", "helsinki", "--run", "rare", "--json-lines")
+                 .replace("\n", ",").strip(",").join("[]"))
+    assert rare and all("rare" in movie["runs"] for movie in rare)
+    # The text names each movie's run under the table
+    text = finnkino(tmp_path, "movies", "--area", "helsinki", "--run", "last")
+    assert "last chances" in text.splitlines()[0]
+    assert all(f"{movie['id']} {movie['title']}: Last chance: " in " ".join(text.split()) for movie in last)
+
+
+@pytest.mark.parametrize("arguments,status,words", [
+    (["movies", "--run", "rare"], 1, "--run needs --area or --near"),
+    (["movies", "--area", "helsinki", "--run", "soon"], 64, "--run"),
+    (["showtimes", "--theatre", "omena", "--run", "last"], 64, "--run goes with an area"),
+])
+def test_runs_refuse_what_they_cannot_tell(tmp_path: Path, arguments: list, status: int, words: str) -> None:
+    run = subprocess.run(
+        [str(BINARY), *arguments, "--data-dir", str(tmp_path)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == status and words in run.stderr, run.stderr

@@ -224,6 +224,20 @@ public final class FeedStore: Sendable {
         }
     }
 
+    /// The area's programme: every show from `date` as far as the feed publishes (the schedule of
+    /// ``WantedMovieCheck/daysAhead`` days, the request the check of wanted movies makes, so both
+    /// share one cached answer), in the feed's order: for a reader that groups the shows itself
+    /// and has no use for a sorted copy.
+    public func programme(area: Int, from date: LocalDate, freshness: Freshness = .cachePeriod) async throws
+        -> Loaded<[Show]>
+    {
+        let endpoint = ScheduleEndpoint(
+            area: area, date: date, numberOfDays: WantedMovieCheck.daysAhead, language: language)
+        return try await webService.load(endpoint, maxAge: freshness.maxAge(cachePeriod: policy.schedule)).map {
+            $0.shows
+        }
+    }
+
     /// One show, found in its area's schedule of its day (the API has no look-up by show ID: a
     /// show is addressed by the area and day it was listed in, as its page's address says).
     public func show(id: Int, area: Int, date: LocalDate) async throws -> Loaded<Show> {

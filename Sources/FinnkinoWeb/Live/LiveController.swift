@@ -20,7 +20,7 @@ struct LiveController: Sendable {
     /// Whether `screen` can change while it is open: a showtimes date from yesterday to
     /// ``liveDaysAhead`` days ahead; any other screen.
     static func hasLiveData(_ screen: ScreenRequest, today: LocalDate) -> Bool {
-        guard case .showtimes(_, _, _, let date?, _) = screen else { return true }
+        guard case .showtimes(_, _, _, let date?, _, _) = screen else { return true }
         return date >= today.adding(days: -1) && date <= today.adding(days: liveDaysAhead)
     }
 

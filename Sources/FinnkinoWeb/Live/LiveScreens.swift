@@ -23,18 +23,20 @@ struct LiveScreens: Sendable {
     /// `screen` as its live updates follow it.
     func live(_ screen: ScreenRequest, client: ClientState) throws -> Live {
         switch screen {
-        case .movies(let area, _, let list, let text, let scope, let sort):
+        case .movies(let area, _, let list, let text, let scope, let sort, let run):
             let make: @Sendable () throws -> MoviesViewModel = {
-                try movies.viewModel(area: area, list: list, text: text, scope: scope, sort: sort, client: client)
+                try movies.viewModel(
+                    area: area, list: list, text: text, scope: scope, sort: sort, run: run, client: client)
             }
             return Live(feeds: try make().observedFeeds) {
                 var viewModel = try make()
                 await viewModel.load()
                 return (MoviesView.resultsID, movies.results(viewModel.outputs, client: client))
             }
-        case .showtimes(let movie, let area, _, let date, let filter):
+        case .showtimes(let movie, let area, _, let date, let filter, let run):
             let make: @Sendable () throws -> ShowtimesViewModel = {
-                try showtimes.viewModel(movie: movie, area: area, date: date, filter: filter, client: client)
+                try showtimes.viewModel(
+                    movie: movie, area: area, date: date, filter: filter, run: run, client: client)
             }
             return Live(feeds: try make().observedFeeds) {
                 var viewModel = try make()

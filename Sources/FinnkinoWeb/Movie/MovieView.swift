@@ -27,6 +27,10 @@ enum MovieView {
                 html.element("div", .class("about")) { html in
                     html.element("h1", .class("movie-title"), text: outputs.title)
                     html.element("p", .class("original-title"), text: outputs.originalTitle ?? outputs.title)
+                    let runs = shows.runs(followed: wanted != nil || outputs.isBookmarked)
+                    if !runs.isEmpty {
+                        html.element("p", .class("runs")) { html in MoviesView.runBadges(runs, into: &html) }
+                    }
                     html.element("dl", .class("facts")) { html in
                         for fact in outputs.facts { PageLayout.fact(fact.label, fact.value, into: &html) }
                         scores(outputs, words: layout.client.language.charts, into: &html)

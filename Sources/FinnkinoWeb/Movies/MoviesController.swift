@@ -21,15 +21,16 @@ struct MoviesController: Sendable {
         let place = app.place(client)
         guard
             let screen = ScreenRequest(request: request, client: client, place: place.place, today: app.today()),
-            case .movies(let area, _, let list, let text, let scope, let sort) = screen
+            case .movies(let area, _, let list, let text, let scope, let sort, let run) = screen
         else { throw HTTPError(.notFound) }
         var viewModel = try movies.viewModel(
-            area: area, list: list, text: text, scope: scope, sort: sort, client: client)
+            area: area, list: list, text: text, scope: scope, sort: sort, run: run, client: client)
         await viewModel.load()
         let outputs = viewModel.outputs
         place.update {
             if !resultsOnly { $0.tab = .movies }
-            $0.movies = AppPlace.Movies(area: area, list: list, searchText: text, scope: scope, sort: sort)
+            $0.movies = AppPlace.Movies(
+                area: area, list: list, searchText: text, scope: scope, sort: sort, run: outputs.offersRuns ? run : nil)
             if case .area(let chosen) = screen.chosenArea { $0.homeArea = chosen }
         }
         let path = WebRoute.movies.path(MoviesQuery(outputs))

@@ -2,7 +2,7 @@ import FinnkinoKit
 import FinnkinoPresentation
 
 /// The Movies screen's query: `area=1002|all`, `list=now|soon`, `q=…` with `scope=begins|contains`,
-/// `sort=premiere|score|length` (by title when not said).
+/// `sort=premiere|score|length` (by title when not said), `run=last|rare|back` (``ScreenRuns``).
 struct MoviesQuery: ScreenQuery {
     /// Nil when the address names no area.
     var area: AreaChoice?
@@ -11,30 +11,32 @@ struct MoviesQuery: ScreenQuery {
     var text = ""
     var scope: SearchScope = .beginsWith
     var sort: MovieSort = .title
+    var run: ScreenRuns.Kind?
 
     init(
         area: AreaChoice? = nil, list: EventListType = .nowInTheatres, text: String = "",
-        scope: SearchScope = .beginsWith, sort: MovieSort = .title
+        scope: SearchScope = .beginsWith, sort: MovieSort = .title, run: ScreenRuns.Kind? = nil
     ) {
         self.area = area
         self.list = list
         self.text = text
         self.scope = scope
         self.sort = sort
+        self.run = run
     }
 
     /// The Movies screen as `movies` keeps it (what `/` reopens).
     init(_ movies: AppPlace.Movies) {
         self.init(
             area: AreaChoice(movies.area), list: movies.list, text: movies.searchText, scope: movies.scope,
-            sort: movies.sort ?? .title)
+            sort: movies.sort ?? .title, run: movies.run)
     }
 
     /// The Movies screen as `outputs` show it.
     init(_ outputs: MoviesViewModel.Outputs) {
         self.init(
             area: AreaChoice(outputs.selectedArea), list: outputs.list, text: outputs.searchText,
-            scope: outputs.scope, sort: outputs.sort)
+            scope: outputs.scope, sort: outputs.sort, run: outputs.offersRuns ? outputs.run : nil)
     }
 
     init(values: [String: String]) {
@@ -43,6 +45,7 @@ struct MoviesQuery: ScreenQuery {
         text = String((values["q"] ?? "").prefix(100))
         scope = values["scope"] == "contains" ? .contains : .beginsWith
         sort = values["sort"].flatMap(MovieSort.init(rawValue:)) ?? .title
+        run = values["run"].flatMap(ScreenRuns.Kind.init(rawValue:))
     }
 
     var parts: [(name: String, value: String)] {
@@ -54,6 +57,7 @@ struct MoviesQuery: ScreenQuery {
             parts.append(("scope", scope == .contains ? "contains" : "begins"))
         }
         if sort != .title { parts.append(("sort", sort.rawValue)) }
+        if let run { parts.append(("run", run.rawValue)) }
         return parts
     }
 }

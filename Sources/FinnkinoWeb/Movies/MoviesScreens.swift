@@ -11,7 +11,8 @@ struct MoviesScreens: Sendable {
 
     /// The Movies screen with its inputs and the person's hidden movies and location, not loaded.
     func viewModel(
-        area: Int?, list: EventListType, text: String, scope: SearchScope, sort: MovieSort, client: ClientState
+        area: Int?, list: EventListType, text: String, scope: SearchScope, sort: MovieSort, run: ScreenRuns.Kind?,
+        client: ClientState
     ) throws -> MoviesViewModel {
         var viewModel = MoviesViewModel(store: try app.store(client), strings: client.strings, now: app.now)
         viewModel.areaSelected(area)
@@ -19,6 +20,8 @@ struct MoviesScreens: Sendable {
         viewModel.searchTextChanged(text)
         viewModel.scopeChanged(scope)
         viewModel.sortSelected(sort)
+        viewModel.runSelected(run)
+        viewModel.followedMoviesRead(app.followedMovies(client))
         viewModel.hiddenMoviesChanged(Set(app.place(client).place.notInterested ?? []))
         viewModel.locationChanged(app.coordinate(client))
         return viewModel

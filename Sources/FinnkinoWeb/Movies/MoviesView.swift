@@ -88,7 +88,33 @@ enum MoviesView {
                     }
                 }
             }
+            if outputs.offersRuns {
+                runField(outputs.run, strings: strings, into: &html)
+            }
             html.element("button", .id("apply"), .type("submit"), text: strings.apply)
+        }
+    }
+
+    /// The run filter (``ScreenRuns``): any, last chances, rare, back on screen. Shared by the
+    /// Showtimes form.
+    static func runField(_ selected: ScreenRuns.Kind?, strings: UIStrings, into html: inout HTMLWriter) {
+        html.element("div", .class("field run-field")) { html in
+            html.element("label", .for("run"), text: strings.runFilterLabel)
+            html.element("select", .id("run"), .name("run")) { html in
+                html.element("option", .value(""), .flag("selected", selected == nil), text: strings.runAny)
+                for kind in ScreenRuns.Kind.allCases {
+                    html.element(
+                        "option", .value(kind.rawValue), .flag("selected", selected == kind),
+                        text: strings.runChoice(kind))
+                }
+            }
+        }
+    }
+
+    /// A movie's or a show's run badges (last chance, rare, back on screen).
+    static func runBadges(_ badges: [RunBadge], into html: inout HTMLWriter) {
+        for badge in badges {
+            html.element("span", .class("run-badge run-" + badge.kind.rawValue), text: badge.text)
         }
     }
 
@@ -149,6 +175,7 @@ enum MoviesView {
                             if let scores = row.scores {
                                 html.element("span", .class("movie-scores"), text: scores)
                             }
+                            runBadges(row.runs, into: &html)
                         }
                     }
                 }

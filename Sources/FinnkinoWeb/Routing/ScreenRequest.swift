@@ -6,8 +6,11 @@ import Hummingbird
 /// A screen and its inputs, read from a page URL's path and query: what a page request, a
 /// results request and a live-update subscription all start from.
 enum ScreenRequest: Sendable {
-    case movies(area: Int?, areaChosen: Bool, list: EventListType, text: String, scope: SearchScope, sort: MovieSort)
-    case showtimes(movie: Int?, area: Int, areaChosen: Bool, date: LocalDate?, filter: ShowFilter)
+    case movies(
+        area: Int?, areaChosen: Bool, list: EventListType, text: String, scope: SearchScope, sort: MovieSort,
+        run: ScreenRuns.Kind?)
+    case showtimes(
+        movie: Int?, area: Int, areaChosen: Bool, date: LocalDate?, filter: ShowFilter, run: ScreenRuns.Kind?)
     case news(category: Int?)
     /// The Bookmarks list, with next shows in `area`.
     case bookmarks(area: Int)
@@ -20,13 +23,13 @@ enum ScreenRequest: Sendable {
             let query = MoviesQuery(values: query)
             self = .movies(
                 area: client.area(asked: query.area).listArea, areaChosen: query.area != nil, list: query.list,
-                text: query.text, scope: query.scope, sort: query.sort)
+                text: query.text, scope: query.scope, sort: query.sort, run: query.run)
         case .showtimes:
             let query = ShowtimesQuery(values: query)
             let chosen = if case .area = query.area { true } else { false }
             self = .showtimes(
                 movie: query.movie, area: client.area(asked: query.area).showsArea, areaChosen: chosen,
-                date: query.date, filter: query.filter)
+                date: query.date, filter: query.filter, run: query.run)
         case .news:
             self = .news(category: NewsQuery(values: query).category)
         case .bookmarks:
@@ -45,12 +48,13 @@ enum ScreenRequest: Sendable {
             guard let movies = place.movies else { return nil }
             self = .movies(
                 area: movies.area, areaChosen: false, list: movies.list, text: movies.searchText, scope: movies.scope,
-                sort: movies.sort ?? .title)
+                sort: movies.sort ?? .title, run: movies.run)
         case .showtimes:
             guard let showtimes = place.showtimes else { return nil }
             self = .showtimes(
                 movie: showtimes.movieID, area: showtimes.area ?? client.area(asked: nil).showsArea, areaChosen: false,
-                date: showtimes.date.flatMap { $0 >= today ? $0 : nil }, filter: showtimes.filter ?? ShowFilter())
+                date: showtimes.date.flatMap { $0 >= today ? $0 : nil }, filter: showtimes.filter ?? ShowFilter(),
+                run: showtimes.run)
         case .news:
             guard let category = place.newsCategory else { return nil }
             self = .news(category: category)
@@ -84,8 +88,8 @@ enum ScreenRequest: Sendable {
     /// The theatre area the screen shows, when it names one.
     var area: Int? {
         switch self {
-        case .movies(let area, _, _, _, _, _): area
-        case .showtimes(_, let area, _, _, _): area
+        case .movies(let area, _, _, _, _, _, _): area
+        case .showtimes(_, let area, _, _, _, _): area
         case .bookmarks(let area): area
         default: nil
         }
@@ -94,8 +98,8 @@ enum ScreenRequest: Sendable {
     /// The area to remember in the client's cookie, when the user chose one.
     var chosenArea: AreaChoice? {
         switch self {
-        case .movies(let area, true, _, _, _, _): AreaChoice(area)
-        case .showtimes(_, let area, true, _, _): .area(area)
+        case .movies(let area, true, _, _, _, _, _): AreaChoice(area)
+        case .showtimes(_, let area, true, _, _, _): .area(area)
         default: nil
         }
     }

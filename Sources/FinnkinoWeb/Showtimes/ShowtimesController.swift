@@ -17,17 +17,17 @@ struct ShowtimesController: Sendable {
             guard
                 let requested = ScreenRequest(
                     request: request, client: client, place: place.place, today: app.today()),
-                case .showtimes(let movie, let area, _, let date, let filter) = requested
+                case .showtimes(let movie, let area, _, let date, let filter, let run) = requested
             else { throw HTTPError(.notFound) }
             var viewModel = try showtimes.viewModel(
-                movie: movie, area: area, date: date, filter: filter, client: client)
+                movie: movie, area: area, date: date, filter: filter, run: run, client: client)
             await viewModel.load()
             let outputs = viewModel.outputs
             let chosenArea = requested.chosenArea
             place.update {
                 $0.tab = .showtimes
                 $0.showtimes = AppPlace.Showtimes(
-                    movieID: movie, area: area, date: date, filter: filter.isEmpty ? nil : filter)
+                    movieID: movie, area: area, date: date, filter: filter.isEmpty ? nil : filter, run: run)
                 if case .area(let chosen) = chosenArea { $0.homeArea = chosen }
             }
             let path = WebRoute.showtimes.path(ShowtimesQuery(outputs, date: outputs.date))

@@ -3,7 +3,7 @@ import FinnkinoPresentation
 
 /// The Showtimes screen's query: `movie=…`, `area=…`, `date=2026-11-29`, and the filter's parts:
 /// `spoken=fi`, `subs=sv`, `format=3d`, `access=hoh` (or `sign`), `from=18:00`, `until=23:30`
-/// (past midnight as `25:00`), `mine=1`. What is not one of these, or not a value it takes, is
+/// (past midnight as `25:00`), `mine=1`; and `run=last|rare|back` (``ScreenRuns``). What is not one of these, or not a value it takes, is
 /// left out: the page shows every show then, never an error.
 struct ShowtimesQuery: ScreenQuery {
     var movie: Int?
@@ -11,19 +11,25 @@ struct ShowtimesQuery: ScreenQuery {
     var area: AreaChoice?
     var date: LocalDate?
     var filter = ShowFilter()
+    var run: ScreenRuns.Kind?
 
-    init(movie: Int? = nil, area: AreaChoice? = nil, date: LocalDate? = nil, filter: ShowFilter = ShowFilter()) {
+    init(
+        movie: Int? = nil, area: AreaChoice? = nil, date: LocalDate? = nil, filter: ShowFilter = ShowFilter(),
+        run: ScreenRuns.Kind? = nil
+    ) {
         self.movie = movie
         self.area = area
         self.date = date
         self.filter = filter
+        self.run = run
     }
 
     /// The Showtimes screen as `outputs` show it, on `date` (another day's link) and in `area`
     /// (another area's link).
     init(_ outputs: ShowtimesViewModel.Outputs, date: LocalDate, area: Int? = nil) {
         self.init(
-            movie: outputs.movieID, area: .area(area ?? outputs.selectedArea), date: date, filter: outputs.filter)
+            movie: outputs.movieID, area: .area(area ?? outputs.selectedArea), date: date, filter: outputs.filter,
+            run: outputs.run)
     }
 
     init(values: [String: String]) {
@@ -37,6 +43,7 @@ struct ShowtimesQuery: ScreenQuery {
             accessibility: values["access"].flatMap(ShowFilter.Accessibility.init(rawValue:)),
             startsFrom: values["from"].flatMap(ShowFilter.minutes), endsBy: values["until"].flatMap(ShowFilter.minutes),
             onlyMyTheatres: values["mine"] == "1")
+        run = values["run"].flatMap(ScreenRuns.Kind.init(rawValue:))
     }
 
     var parts: [(name: String, value: String)] {
@@ -51,6 +58,7 @@ struct ShowtimesQuery: ScreenQuery {
         if let startsFrom = filter.startsFrom { parts.append(("from", ShowFilter.clock(startsFrom))) }
         if let endsBy = filter.endsBy { parts.append(("until", ShowFilter.clock(endsBy))) }
         if filter.onlyMyTheatres { parts.append(("mine", "1")) }
+        if let run { parts.append(("run", run.rawValue)) }
         return parts
     }
 }

@@ -34,7 +34,7 @@ enum ShowtimesView {
                         }
                     }
                 }
-                filters(outputs, words: layout.client.language.shows, into: &html)
+                filters(outputs, words: layout.client.language.shows, strings: strings, into: &html)
                 html.element("button", .id("apply"), .type("submit"), text: strings.apply)
             }
             myTheatres(outputs, layout: layout, into: &html)
@@ -64,10 +64,11 @@ enum ShowtimesView {
 
     /// The filters, part of the page's form (a GET: they are the page's address), folded away until
     /// one is set.
-    private static func filters(_ outputs: ShowtimesViewModel.Outputs, words: ShowStrings, into html: inout HTMLWriter)
-    {
+    private static func filters(
+        _ outputs: ShowtimesViewModel.Outputs, words: ShowStrings, strings: UIStrings, into html: inout HTMLWriter
+    ) {
         let filter = outputs.filter
-        html.element("details", .class("filters"), .flag("open", !filter.isEmpty)) { html in
+        html.element("details", .class("filters"), .flag("open", !filter.isEmpty || outputs.run != nil)) { html in
             html.element("summary", text: words.filters)
             html.element("div", .class("filter-fields")) { html in
                 func select(_ id: String, _ label: String, _ options: [(value: String, text: String, selected: Bool)]) {
@@ -108,9 +109,10 @@ enum ShowtimesView {
                         .flag("checked", filter.onlyMyTheatres))
                     html.element("label", .for("filter-mine"), text: words.onlyMyTheatres)
                 }
+                MoviesView.runField(outputs.run, strings: strings, into: &html)
             }
             html.element("div", .id("clear-filters-slot")) { html in
-                if !filter.isEmpty {
+                if !filter.isEmpty || outputs.run != nil {
                     let clear =
                         (outputs.movieID.map { "movie=\($0)&" } ?? "")
                         + "area=\(outputs.selectedArea)&date=\(outputs.date)"
@@ -199,6 +201,7 @@ enum ShowtimesView {
                             }
                             html.element("span", .class("auditorium"), text: show.auditorium)
                             badges(show.badges, into: &html)
+                            MoviesView.runBadges(show.runs, into: &html)
                             if let ticket = show.ticketURL, let scheme = ticket.scheme?.lowercased(),
                                 scheme == "https" || scheme == "http"
                             {
