@@ -99,7 +99,7 @@ public struct WatchlistImportViewModel: Sendable {
         }
         let onNow = try await store.movies(.nowInTheatres).value
         let coming = try await store.movies(.comingSoon).value
-        let programme = WatchlistMatch.Programme(onNow + coming)
+        let programme = await WatchlistMatch.Programme.matching(onNow + coming, for: read.entries, store: store)
         let showing = Set(onNow.map(\.id))
         let alreadyWanted = Set(try wanted.wanted(by: person).map(\.movieID))
         let time = now()

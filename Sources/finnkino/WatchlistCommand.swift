@@ -128,7 +128,8 @@ struct WatchlistCommand: AsyncParsableCommand {
             let soon = try await store.movies(.comingSoon)
             let showing = Set(now.value.map(\.id))
             let today = HelsinkiTime.today()
-            let programme = WatchlistMatch.Programme(now.value + soon.value)
+            let programme = await WatchlistMatch.Programme.matching(
+                now.value + soon.value, for: read.entries, store: store)
             var report = WatchlistReport(area: place.name, matched: [], unmatched: [], skipped: [])
             for entry in read.entries {
                 switch programme.movie(of: entry) {

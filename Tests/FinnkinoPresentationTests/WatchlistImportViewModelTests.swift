@@ -21,6 +21,11 @@ import Testing
             store = try PresentationFixtures.bundledStore()
             bookmarks = try SQLiteBookmarkStore.inMemory()
         }
+
+        init(store: FeedStore, bookmarks: any BookmarkStore) {
+            self.store = store
+            self.bookmarks = bookmarks
+        }
     }
 
     func viewModel(_ stores: Stores, _ language: UILanguage = .en) -> WatchlistImportViewModel {
@@ -71,6 +76,27 @@ import Testing
         #expect(try await again.importRequested(Data(text.utf8), named: "films.txt"))
         #expect(again.outputs.matched.map(\.done).allSatisfy { $0 == UILanguage.en.watchlist.alreadyYours })
         #expect(try stores.watchlists.kept(of: person).count == 2)
+    }
+
+    @Test func anIMDbExportsFilmIsMatchedByTheIDItsScoresKnow() async throws {
+        // Given the bundled programme with its international lists, and a movie whose match to
+        // TMDB knows its IMDb ID (matched beforehand: the import waits only so long)
+        let store = try #require(PresentationFixtures.sharedStoreWithCharts)
+        let movies = try await store.movies(.nowInTheatres).value
+        let scores = await store.scores(of: movies, waitingAtMost: .seconds(30))
+        let (id, imdbID) = try #require(
+            scores.compactMap { id, known in known.critics.map { (id, $0.imdbID) } }.sorted { $0.0 < $1.0 }.first)
+        var stores = try Stores()
+        stores = Stores(store: store, bookmarks: stores.bookmarks)
+        var viewModel = viewModel(stores)
+        // When an IMDb export lists it under a title Finnkino does not use, and no year
+        let csv =
+            "Position,Const,Created,Modified,Description,Title,URL,Title Type,Year\n"
+            + "1,\(imdbID),2026-01-01,2026-01-01,,Nobody Calls It This,https://www.imdb.com/title/\(imdbID)/,movie,\n"
+        #expect(try await viewModel.importRequested(Data(csv.utf8), named: "imdb-list.csv"))
+        // Then it is that movie, bookmarked (it is on now)
+        #expect(viewModel.outputs.matched.map(\.movieID) == [id])
+        #expect(stores.bookmarks.contains(movieID: id))
     }
 
     @Test func undoTakesBackWhatTheLastImportAddedAndKept() async throws {

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Which Finnkino movie a watchlist's film is: the scores' rule (``ChartMatch``), never a guess.
+/// Which Finnkino movie a watchlist's film is: by its IMDb ID when the file has one and the
+/// movie's match to TMDB knows it; otherwise the scores' rule (``ChartMatch``), never a guess.
 /// The film's title (or original title), whole, is the movie's original or Finnish title, and its
 /// year is the movie's production year give or take one; a film without a year, or one that two
 /// movies fit as well, is no match.
@@ -19,9 +20,11 @@ public enum WatchlistMatch {
     /// titles instead of comparing itself with every movie.
     public struct Programme: Sendable {
         private let byTitle: [String: [Event]]
+        private var byIMDbID: [String: Event] = [:]
 
-        /// `movies`: Finnkino's now and coming soon (all of Finland).
-        public init(_ movies: [Event]) {
+        /// `movies`: Finnkino's now and coming soon (all of Finland); `imdbIDs`: the IMDb ID of
+        /// each movie whose match to TMDB knows one (``FeedStore/scores(of:waitingAtMost:)``).
+        public init(_ movies: [Event], imdbIDs: [Int: String] = [:]) {
             var byTitle: [String: [Event]] = [:]
             for movie in movies {
                 for key in Set([ChartMatch.key(movie.originalTitle), ChartMatch.key(movie.title)]) where !key.isEmpty {
@@ -29,10 +32,38 @@ public enum WatchlistMatch {
                 }
             }
             self.byTitle = byTitle
+            // An ID two movies share (a double feature listed twice) finds neither: never a guess.
+            var byIMDbID: [String: Event?] = [:]
+            for movie in movies {
+                guard let id = imdbIDs[movie.id]?.lowercased() else { continue }
+                byIMDbID[id] = byIMDbID[id] == nil ? movie : .some(nil)
+            }
+            self.byIMDbID = byIMDbID.compactMapValues { $0 }
+        }
+
+        /// The programme of `movies` with the IMDb IDs their score matches know, when `entries`
+        /// have IDs to look up (IMDb's export): the matches not made yet are waited for at most
+        /// `limit` (they go on for the next import).
+        public static func matching(
+            _ movies: [Event], for entries: [WatchlistEntry], store: FeedStore,
+            waitingAtMost limit: Duration = .seconds(2)
+        ) async -> Programme {
+            guard entries.contains(where: { $0.imdbID != nil }) else { return Programme(movies) }
+            return await withIMDbIDs(movies, store: store, waitingAtMost: limit)
+        }
+
+        /// The programme of `movies` with the IMDb IDs their score matches know (the films kept
+        /// from earlier imports are matched again with them).
+        public static func withIMDbIDs(
+            _ movies: [Event], store: FeedStore, waitingAtMost limit: Duration = .seconds(2)
+        ) async -> Programme {
+            let scores = await store.scores(of: movies, waitingAtMost: limit)
+            return Programme(movies, imdbIDs: scores.compactMapValues { $0.critics?.imdbID })
         }
 
         /// The movie of `entry`, or why none is.
         public func movie(of entry: WatchlistEntry) -> Result<Event, Miss> {
+            if let id = entry.imdbID?.lowercased(), let movie = byIMDbID[id] { return .success(movie) }
             let titles = [entry.title] + (entry.originalTitle.map { [$0] } ?? [])
             var seen = Set<Int>()
             let candidates = titles.flatMap { byTitle[ChartMatch.key($0)] ?? [] }.filter { seen.insert($0.id).inserted }

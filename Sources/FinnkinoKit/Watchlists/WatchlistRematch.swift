@@ -34,7 +34,7 @@ public struct WatchlistRematch: Sendable {
         guard !persons.isEmpty else { return 0 }
         let onNow = try await store.movies(.nowInTheatres).value
         let coming = try await store.movies(.comingSoon).value
-        let programme = WatchlistMatch.Programme(onNow + coming)
+        let programme = await WatchlistMatch.Programme.withIMDbIDs(onNow + coming, store: store)
         let showing = Set(onNow.map(\.id))
         var matched = 0
         while true {

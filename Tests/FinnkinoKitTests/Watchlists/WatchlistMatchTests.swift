@@ -50,6 +50,21 @@ import Testing
         #expect(try WatchlistMatch.movie(of: both, among: movies + [older]).get().id == movie.id)
     }
 
+    @Test func aFilmOfAnIMDbExportIsFoundByItsIDWhenTheMatchKnowsIt() async throws {
+        let movies = try await Self.movies()
+        let (movie, other) = (movies[0], movies[1])
+        let programme = WatchlistMatch.Programme(movies, imdbIDs: [movie.id: "tt0123456"])
+        // By its ID (in any case), whatever the title and year say
+        let byID = WatchlistEntry(title: "Le titre français", year: nil, imdbID: "TT0123456", origin: .imdb)
+        #expect(try programme.movie(of: byID).get().id == movie.id)
+        // An ID no movie's match knows: the title rule, which finds none here
+        let unknown = WatchlistEntry(title: "Le titre français", year: 2020, imdbID: "tt7654321", origin: .imdb)
+        #expect(programme.movie(of: unknown) == .failure(.notOnTheProgramme))
+        // An ID two movies share finds neither: never a guess
+        let shared = WatchlistMatch.Programme(movies, imdbIDs: [movie.id: "tt0123456", other.id: "tt0123456"])
+        #expect(shared.movie(of: byID) == .failure(.noYear))
+    }
+
     @Test func theSamplesTitlesAreOnNoProgramme() async throws {
         // The samples' titles are invented: none of them is a bundled movie
         let movies = try await Self.movies()
