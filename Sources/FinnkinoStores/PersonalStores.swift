@@ -20,11 +20,12 @@ public struct PersonalStores: Sendable {
     public var pushSubscriptions: any PushSubscriptions
     public var apiTokens: any APITokens
     public var watchlists: any Watchlists
+    public var together: any TogetherGroups
 
     /// Every one of them: what `finnkino migrate --from-sqlite` copies (`PersonalDataRegistryTests`
     /// checks their tables are every table that names a person).
     public var all: [any PersonalStore] {
-        [persons, bookmarks, library, exportJobs, wanted, pushSubscriptions, apiTokens, watchlists]
+        [persons, bookmarks, library, exportJobs, wanted, pushSubscriptions, apiTokens, watchlists, together]
     }
 
     /// Why the stores could not be opened: the server does not start.
@@ -49,7 +50,8 @@ public struct PersonalStores: Sendable {
             wanted: try SQLiteWantedMovies(dataDirectory: directory),
             pushSubscriptions: try SQLitePushSubscriptions(dataDirectory: directory),
             apiTokens: try SQLiteAPITokens(dataDirectory: directory),
-            watchlists: try SQLiteWatchlists(dataDirectory: directory))
+            watchlists: try SQLiteWatchlists(dataDirectory: directory),
+            together: try SQLiteTogetherGroups(dataDirectory: directory))
     }
 
     /// The stores in PostgreSQL, their tables made or brought up to date; the videos' files in
@@ -66,7 +68,8 @@ public struct PersonalStores: Sendable {
                 wanted: try PostgresWantedMovies(pool: pool),
                 pushSubscriptions: try PostgresPushSubscriptions(pool: pool),
                 apiTokens: try PostgresAPITokens(pool: pool),
-                watchlists: try PostgresWatchlists(pool: pool))
+                watchlists: try PostgresWatchlists(pool: pool),
+                together: try PostgresTogetherGroups(pool: pool))
         } catch {
             throw Failure(description: "the database at \(pool.location) cannot be used: \(error)")
         }

@@ -22,6 +22,8 @@ struct AppDependencies: Sendable {
     let wanted: any WantedMovies
     /// Every person's watchlist imports and the films kept from them.
     let watchlists: any Watchlists
+    /// Every "watch together" group.
+    let together: any TogetherGroups
     /// The server's VAPID public key (base64url): what a browser subscribes to pushes with.
     let pushKey: String
     /// The bundled trailer clips and tunes; nil when the dataset cannot be read.
@@ -40,6 +42,17 @@ struct AppDependencies: Sendable {
 
     /// Today in Helsinki, on the app's clock.
     func today() -> LocalDate { HelsinkiTime.localDate(of: now()) }
+
+    /// The movies `person` shares with a "watch together" group: their wanted movies and their
+    /// Finnkino bookmarks, ID to title. A store that cannot be read adds none.
+    @Sendable func sharedMovies(of person: PersonID) -> [Int: String] {
+        var movies: [Int: String] = [:]
+        for wanted in (try? wanted.wanted(by: person)) ?? [] { movies[wanted.movieID] = wanted.title }
+        for bookmark in (try? allBookmarks.store(for: person))?.all() ?? [] where bookmark.source == .finnkino {
+            movies[bookmark.movieID] = movies[bookmark.movieID] ?? bookmark.title
+        }
+        return movies
+    }
 
     /// How to read the movies `client`'s person follows (``ScreenRuns``' *back on screen*): their
     /// wanted movies and their Finnkino bookmarks (where an imported watchlist's films go). A

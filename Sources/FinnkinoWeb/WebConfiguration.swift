@@ -59,6 +59,8 @@ public struct WebConfiguration: Sendable {
     public var pushSubscriptions: any PushSubscriptions
     /// Every person's watchlist imports and the films kept from them.
     public var watchlists: any Watchlists
+    /// Every "watch together" group and its members.
+    public var together: any TogetherGroups
     /// Every person's personal API tokens (made on the Devices page, read by the JSON API).
     public var apiTokens: any APITokens
     /// The most JSON API requests one client (an address) may send a minute (``APIMiddleware``).
@@ -120,6 +122,7 @@ public struct WebConfiguration: Sendable {
         pushSubscriptions: any PushSubscriptions = SQLitePushSubscriptions(),
         apiTokens: any APITokens = SQLiteAPITokens(),
         watchlists: any Watchlists = SQLiteWatchlists(),
+        together: any TogetherGroups = SQLiteTogetherGroups(),
         apiRequestsPerMinute: Int = 120,
         vapidKey: VAPIDKey = VAPIDKey(),
         pushServiceOrigins: Set<String> = [],
@@ -162,6 +165,7 @@ public struct WebConfiguration: Sendable {
         self.pushSubscriptions = pushSubscriptions
         self.apiTokens = apiTokens
         self.watchlists = watchlists
+        self.together = together
         self.apiRequestsPerMinute = apiRequestsPerMinute
         self.vapidKey = vapidKey
         self.pushServiceOrigins = pushServiceOrigins

@@ -228,6 +228,7 @@ struct ServeCommand: AsyncParsableCommand {
             pushSubscriptions: stores.pushSubscriptions,
             apiTokens: stores.apiTokens,
             watchlists: stores.watchlists,
+            together: stores.together,
             apiRequestsPerMinute: apiRequestsPerMinute,
             vapidKey: secrets.vapidKey,
             pushServiceOrigins: pushServiceOrigins,

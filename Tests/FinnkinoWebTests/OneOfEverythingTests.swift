@@ -58,6 +58,10 @@ import Testing
         #expect(
             try await a.upload("/bookmarks/watchlist/import", fileName: "watchlist.csv", bytes: Array(watchlist.utf8))
                 .status == 200)
+        // a "watch together" group A made, and B's, which A joined
+        let ours = try #require(try await a.post("/together", "nickname=Anna").header("Location"))
+        let bobs = try #require(try await b.post("/together", "nickname=Bob").header("Location"))
+        #expect(try await a.post(bobs + "/join", "nickname=Anna").status == 303)
         // a personal API token, used once
         let made = try await a.post("/devices/tokens", "name=Home%20Assistant")
         let secret = try #require(made.body.firstMatch(of: /id="new-api-token"[^>]*>(fk_[A-Za-z0-9_-]{43})</))
@@ -99,6 +103,10 @@ import Testing
             ((json["keptFilms"] as? [[String: Any]])?.first?["entry"] as? [String: Any])?["title"] as? String
                 == "A Film Still Nowhere")
         #expect((json["wanted"] as? [[String: Any]])?.map { $0["movieID"] as? Int } == [movies[2].id])
+        let groups = try #require(json["togetherGroups"] as? [[String: Any]])
+        #expect(Set(groups.compactMap { $0["link"] as? String }) == [ours, bobs])
+        #expect(groups.allSatisfy { $0["nickname"] as? String == "Anna" })
+        #expect(!String(decoding: reply.bytes, as: UTF8.self).contains("\"Bob\""))
         #expect(try data.stores.wanted.feedGeneration(of: alice) == 1)
         let calendar = try #require((json["feeds"] as? [String: String])?["calendar"])
         #expect(try await a.get("/bookmarks").body.contains(calendar))
@@ -128,6 +136,10 @@ import Testing
         // And B keeps everything
         #expect(try await b.get("/bookmarks").body.contains("data-movie=\"\(movies[1].id)\""))
         #expect(try data.stores.library.video(id: bobsVideo.id, of: bob) != nil)
+        // (their group without A in it, and A's own group gone)
+        let bobsGroup = try await b.get(bobs).body
+        #expect(bobsGroup.contains("Bob") && !bobsGroup.contains("Anna"))
+        #expect(try await b.get(ours).status == 404)
     }
 
     private func person(of browser: HostedBrowser, in data: ServerData) throws -> PersonID {

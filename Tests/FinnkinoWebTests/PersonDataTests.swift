@@ -363,12 +363,13 @@ import Testing
         persons: any PersonStore, bookmarks: any BookmarkStores, library: any VideoLibrary,
         wanted: any WantedMovies = SQLiteWantedMovies(), push: any PushSubscriptions = SQLitePushSubscriptions(),
         apiTokens: any APITokens = SQLiteAPITokens(), watchlists: any Watchlists = SQLiteWatchlists(),
-        editors: EditorSessions? = nil, state: any SnapshotStorage
+        together: any TogetherGroups = SQLiteTogetherGroups(), editors: EditorSessions? = nil,
+        state: any SnapshotStorage
     ) -> PersonalDataRegistry {
         let logger = Logger(label: "test")
         return PersonalDataRegistry(
             persons: persons, bookmarks: bookmarks, library: library, wanted: wanted, pushSubscriptions: push,
-            apiTokens: apiTokens, watchlists: watchlists,
+            apiTokens: apiTokens, watchlists: watchlists, together: together,
             editors: editors
                 ?? EditorSessions(
                     library: library, jobs: SQLiteExportJobs(),

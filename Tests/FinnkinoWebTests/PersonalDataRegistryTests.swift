@@ -89,6 +89,7 @@ import Testing
                 == [
                     "person", "devices", "bookmarks", "bookmarkHistory", "place", "videos", "exportJobs", "editors",
                     "wanted", "feeds", "pushSubscriptions", "apiTokens", "watchlistImports", "keptFilms",
+                    "togetherGroups",
                 ])
         // And a field added later is written with them, under the document's version
         document.add("extra", [1, 2])

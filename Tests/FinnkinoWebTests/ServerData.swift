@@ -51,7 +51,7 @@ struct ServerData {
             makeStore: WebServer.bundledStore, bookmarks: stores.bookmarks, library: stores.library,
             persons: stores.persons, uploads: folder.appendingPathComponent("uploads"), exportJobs: stores.exportJobs,
             wanted: stores.wanted, pushSubscriptions: stores.pushSubscriptions, apiTokens: stores.apiTokens,
-            watchlists: stores.watchlists,
+            watchlists: stores.watchlists, together: stores.together,
             stateStorage: places,
             csrfSecret: try #require(CSRFSecret(bytes: Data(repeating: 7, count: 32))),
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))

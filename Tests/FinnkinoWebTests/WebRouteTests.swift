@@ -29,6 +29,9 @@ import Testing
         .exportJob(id: 12), .library, .video(id: 7), .thumbnail(id: 7), .deleteVideo(id: 7), .devices,
         .newJoinCode, .join, .signOut(device: 3), .myData, .deleteMe, .newAPIToken, .revokeAPIToken(id: 4),
         .apiDocument, .api(operation: "shows/1002/2026-11-27/5"), .watchlist, .importWatchlist, .undoWatchlistImport,
+        .newTogether, .together(code: "AAAAAAAAAAAAAAAAAAAAAA"), .togetherList(code: "AAAAAAAAAAAAAAAAAAAAAA"),
+        .joinTogether(code: "AAAAAAAAAAAAAAAAAAAAAA"), .leaveTogether(code: "AAAAAAAAAAAAAAAAAAAAAA"),
+        .setTogether(code: "AAAAAAAAAAAAAAAAAAAAAA"),
     ]
 
     @Test func everyPatternHasAnExample() {

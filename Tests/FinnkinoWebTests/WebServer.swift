@@ -39,7 +39,7 @@ final class WebServer: Sendable {
         idleTimeout: Duration = .seconds(20), wanted: any WantedMovies = SQLiteWantedMovies(),
         pushSubscriptions: any PushSubscriptions = SQLitePushSubscriptions(),
         apiTokens: any APITokens = SQLiteAPITokens(), apiRequestsPerMinute: Int = 10_000,
-        watchlists: any Watchlists = SQLiteWatchlists(),
+        watchlists: any Watchlists = SQLiteWatchlists(), together: any TogetherGroups = SQLiteTogetherGroups(),
         library: (any VideoLibrary)? = nil, exportJobs: any ExportJobs = SQLiteExportJobs(),
         trustedProxies: [String] = [], metricsToken: String? = nil,
         now: @escaping @Sendable () -> Date = { morning },
@@ -57,7 +57,9 @@ final class WebServer: Sendable {
             uploads: dataDirectory.appendingPathComponent("uploads"), exportJobs: exportJobs,
             // Checked when a test says (`wantedMovieWatch.check()`), besides the one at start.
             wanted: wanted, wantedCheckInterval: .seconds(3600), pushSubscriptions: pushSubscriptions,
-            apiTokens: apiTokens, watchlists: watchlists, apiRequestsPerMinute: apiRequestsPerMinute, now: now,
+            apiTokens: apiTokens, watchlists: watchlists, together: together,
+            apiRequestsPerMinute: apiRequestsPerMinute,
+            now: now,
             onServerRunning: { port in
                 continuation.yield(port)
                 continuation.finish()
@@ -87,7 +89,8 @@ final class WebServer: Sendable {
             makeStore: makeStore, stateStorage: data.places, bookmarks: data.stores.bookmarks, hosted: hosted,
             persons: data.stores.persons,
             wanted: data.stores.wanted, pushSubscriptions: data.stores.pushSubscriptions,
-            apiTokens: data.stores.apiTokens, watchlists: data.stores.watchlists, library: data.stores.library,
+            apiTokens: data.stores.apiTokens, watchlists: data.stores.watchlists, together: data.stores.together,
+            library: data.stores.library,
             exportJobs: data.stores.exportJobs, dataDirectory: data.folder)
     }
 

@@ -19,6 +19,7 @@ public enum PostgresSchema {
         PostgresPushSubscriptions.migrations(into: &migrator)
         PostgresAPITokens.migrations(into: &migrator)
         PostgresWatchlists.migrations(into: &migrator)
+        PostgresTogetherGroups.migrations(into: &migrator)
         return migrator
     }
 }

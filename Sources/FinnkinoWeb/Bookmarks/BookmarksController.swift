@@ -30,8 +30,13 @@ struct BookmarksController: Sendable {
             app.place(client).update { $0.tab = .bookmarks }
             // The area is in the page's own address, so that its live updates name the same shows.
             let layout = renderer.layout(client, path: BookmarksView.path(area: area))
+            // (A browser that has changed nothing is in no group: no store is asked.)
+            let groups =
+                client.person == .nobody ? [] : (try? app.together.groups(of: client.person, now: app.now())) ?? []
             return renderer.page(
-                BookmarksView.page(outputs, wanted: try wantedSection(request, client, layout: layout), layout: layout),
+                BookmarksView.page(
+                    outputs, wanted: try wantedSection(request, client, layout: layout),
+                    together: TogetherView.section(groups, layout: layout), layout: layout),
                 client: client)
         }
         routes.on(.removeBookmarks) { _, context in

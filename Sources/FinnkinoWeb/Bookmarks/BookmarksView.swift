@@ -11,7 +11,9 @@ enum BookmarksView {
     static func path(area: Int) -> String { WebRoute.bookmarks.path(BookmarksQuery(area: area)) }
 
     /// The page; `wanted` is the section of the movies the person waits for, below the list.
-    static func page(_ outputs: BookmarksViewModel.Outputs, wanted: SafeHTML, layout: PageLayout) -> SafeHTML {
+    static func page(
+        _ outputs: BookmarksViewModel.Outputs, wanted: SafeHTML, together: SafeHTML, layout: PageLayout
+    ) -> SafeHTML {
         let strings = layout.client.strings
         return layout.render(title: strings.bookmarksTab, tab: .bookmarks, live: true, showsFlash: true) { html in
             html.element("h1", text: strings.bookmarksTab)
@@ -24,6 +26,7 @@ enum BookmarksView {
                     "a", .href(WebRoute.watchlist.path), .id("open-watchlist"),
                     text: layout.client.language.watchlist.openImport)
             }
+            html.append(together)
         }
     }
 

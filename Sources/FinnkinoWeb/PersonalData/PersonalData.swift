@@ -40,7 +40,7 @@ struct PersonalDataRegistry: Sendable {
     init(
         persons: any PersonStore, bookmarks: any BookmarkStores, library: any VideoLibrary,
         wanted: any WantedMovies, pushSubscriptions: any PushSubscriptions, apiTokens: any APITokens,
-        watchlists: any Watchlists, editors: EditorSessions,
+        watchlists: any Watchlists, together: any TogetherGroups, editors: EditorSessions,
         people: PersonStates, places: any SnapshotStorage, feedKey: SymmetricKey
     ) {
         self.persons = persons
@@ -52,6 +52,7 @@ struct PersonalDataRegistry: Sendable {
             PushData(subscriptions: pushSubscriptions),
             APITokensData(tokens: apiTokens),
             WatchlistsData(watchlists: watchlists),
+            TogetherData(together: together),
             PlaceData(people: people, storage: places),
             DevicesData(persons: persons),
         ]

@@ -64,7 +64,8 @@ struct FinnkinoRoutes {
         let app = AppDependencies(
             catalog: catalog, now: configuration.now, people: people, allBookmarks: configuration.bookmarks,
             library: configuration.library, wanted: configuration.wanted, watchlists: configuration.watchlists,
-            pushKey: configuration.vapidKey.publicKeyText, media: try? BundledMedia.bundled())
+            together: configuration.together, pushKey: configuration.vapidKey.publicKeyText,
+            media: try? BundledMedia.bundled())
         let renderer = PageRenderer(app: app)
         // The screens that live updates and the responder chain build too.
         let live = LiveScreens(
@@ -88,6 +89,7 @@ struct FinnkinoRoutes {
             defaultLanguage: configuration.defaultLanguage, secure: configuration.secureCookies
         ).add(to: routes)
         WatchlistController(app: app, renderer: renderer).add(to: routes)
+        TogetherController(app: app, renderer: renderer).add(to: routes)
         InternationalController(app: app, renderer: renderer).add(to: routes)
         SettingsController(app: app).add(to: routes)
         ActionController(screens: live).add(to: routes)
@@ -116,7 +118,8 @@ struct FinnkinoRoutes {
         personalData = PersonalDataRegistry(
             persons: configuration.persons, bookmarks: configuration.bookmarks, library: configuration.library,
             wanted: configuration.wanted, pushSubscriptions: configuration.pushSubscriptions,
-            apiTokens: configuration.apiTokens, watchlists: configuration.watchlists, editors: editorSessions,
+            apiTokens: configuration.apiTokens, watchlists: configuration.watchlists, together: configuration.together,
+            editors: editorSessions,
             people: people, places: places, feedKey: feedKey)
         let eraser = PersonEraser(registry: personalData, logger: configuration.logger)
         PersonDataController(app: app, eraser: eraser).add(to: routes)

@@ -89,6 +89,12 @@ enum WebRoute: Hashable, Sendable {
     case watchlist
     case importWatchlist
     case undoWatchlistImport
+    case newTogether
+    case together(code: String)
+    case togetherList(code: String)
+    case joinTogether(code: String)
+    case leaveTogether(code: String)
+    case setTogether(code: String)
     case apiDocument
     case api(operation: String)
 
@@ -107,6 +113,7 @@ enum WebRoute: Hashable, Sendable {
         case library, video, thumbnail, deleteVideo, devices, newJoinCode, join, signOut, myData, deleteMe
         case newAPIToken, revokeAPIToken, apiDocument, api
         case watchlist, importWatchlist, undoWatchlistImport
+        case newTogether, together, togetherList, joinTogether, leaveTogether, setTogether
 
         /// The path template, Hummingbird's: `:name` captures one component, `**` the rest.
         var template: String {
@@ -173,6 +180,12 @@ enum WebRoute: Hashable, Sendable {
             case .watchlist: "/bookmarks/watchlist"
             case .importWatchlist: "/bookmarks/watchlist/import"
             case .undoWatchlistImport: "/bookmarks/watchlist/undo"
+            case .newTogether: "/together"
+            case .together: "/together/:code"
+            case .togetherList: "/together/:code/list"
+            case .joinTogether: "/together/:code/join"
+            case .leaveTogether: "/together/:code/leave"
+            case .setTogether: "/together/:code/constraints"
             case .apiDocument: "/api/openapi.json"
             // The JSON API's operations: registered from its document (APIController), one
             // pattern here so that every part of the server knows the API's addresses as its own.
@@ -189,7 +202,8 @@ enum WebRoute: Hashable, Sendable {
                 .openEditor,
                 .edit,
                 .startExport, .cancelExport, .deleteVideo, .newJoinCode, .join, .signOut, .deleteMe, .newAPIToken,
-                .revokeAPIToken, .importWatchlist, .undoWatchlistImport:
+                .revokeAPIToken, .importWatchlist, .undoWatchlistImport, .newTogether, .joinTogether, .leaveTogether,
+                .setTogether:
                 .post
             case .upload: .put
             case .root, .healthz, .metrics, .staticFile, .manifest, .appIcon, .serviceWorker, .offline, .image,
@@ -199,7 +213,7 @@ enum WebRoute: Hashable, Sendable {
                 .showCalendar, .news, .article,
                 .bookmarks, .live, .international, .internationalRows, .internationalMovie, .trailer, .trailerClip,
                 .editor, .editorSource, .exportJob, .library, .video, .thumbnail, .devices, .myData, .apiDocument, .api,
-                .watchlist:
+                .watchlist, .together, .togetherList:
                 .get
             }
         }
@@ -293,6 +307,12 @@ enum WebRoute: Hashable, Sendable {
         case .watchlist: .watchlist
         case .importWatchlist: .importWatchlist
         case .undoWatchlistImport: .undoWatchlistImport
+        case .newTogether: .newTogether
+        case .together: .together
+        case .togetherList: .togetherList
+        case .joinTogether: .joinTogether
+        case .leaveTogether: .leaveTogether
+        case .setTogether: .setTogether
         }
     }
 
@@ -324,6 +344,11 @@ enum WebRoute: Hashable, Sendable {
         case .wantedAtom(let token): "/feeds/" + Self.encoded(token) + "/atom.xml"
         case .revokeAPIToken(let id): "/devices/tokens/\(id)/revoke"
         case .api(let operation): "/api/v1/" + operation
+        case .together(let code): "/together/" + Self.encoded(code)
+        case .togetherList(let code): "/together/" + Self.encoded(code) + "/list"
+        case .joinTogether(let code): "/together/" + Self.encoded(code) + "/join"
+        case .leaveTogether(let code): "/together/" + Self.encoded(code) + "/leave"
+        case .setTogether(let code): "/together/" + Self.encoded(code) + "/constraints"
         default: pattern.template
         }
     }
@@ -461,6 +486,12 @@ enum WebRoute: Hashable, Sendable {
         case .watchlist: self = .watchlist
         case .importWatchlist: self = .importWatchlist
         case .undoWatchlistImport: self = .undoWatchlistImport
+        case .newTogether: self = .newTogether
+        case .together: self = .together(code: captures[0])
+        case .togetherList: self = .togetherList(code: captures[0])
+        case .joinTogether: self = .joinTogether(code: captures[0])
+        case .leaveTogether: self = .leaveTogether(code: captures[0])
+        case .setTogether: self = .setTogether(code: captures[0])
         case .api: self = .api(operation: captures[0])
         }
     }

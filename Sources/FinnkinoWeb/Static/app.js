@@ -113,6 +113,22 @@
   }
 
   // Share a show: the Web Share API where the browser has it (phones), else the link copied.
+  // A "watch together" group's list, read again every few seconds: what a member bookmarks or
+  // wants, on whichever server, shows without a reload.
+  var togetherList = document.getElementById("together-list");
+  if (togetherList && togetherList.getAttribute("data-refresh")) {
+    var refreshTogether = function () {
+      fetch(togetherList.getAttribute("data-refresh"), { headers: { "Accept": "text/html" }, credentials: "same-origin" })
+        .then(function (response) {
+          if (!response.ok) { throw new Error("HTTP " + response.status); }
+          return response.text();
+        })
+        .then(function (html) { if (togetherList.innerHTML !== html) { togetherList.innerHTML = html; } })
+        .catch(function () {});
+    };
+    setInterval(refreshTogether, 1000 * Number(togetherList.getAttribute("data-seconds") || "10"));
+  }
+
   var share = document.getElementById("share");
   if (share && (navigator.share || (navigator.clipboard && window.isSecureContext))) {
     share.hidden = false;

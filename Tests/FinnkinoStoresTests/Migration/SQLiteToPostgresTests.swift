@@ -57,6 +57,11 @@ import WebPush
         _ = try SQLiteWatchlists(dataDirectory: folder).record(
             fileName: "watchlist.csv", kept: [WatchlistEntry(title: "Kesäyön valot", year: nil, origin: .letterboxd)],
             wanted: [301], bookmarked: [], for: alice, now: start)
+        // And a "watch together" group of A's that Bob joined
+        let together = try SQLiteTogetherGroups(dataDirectory: folder)
+        let group = try #require(try together.make(by: alice, nickname: "Alice", area: 1002, now: start))
+        let bob = try #require(try persons.person(of: bobToken))
+        _ = try together.join(group.code, person: bob, nickname: "Bob", area: 1014, now: start)
         let vapid = try KeptSecret.bytes(named: "vapid-key", in: folder)
         _ = try KeptSecret.bytes(named: "server-secret", in: folder)
         // When the folder is copied into an empty database
@@ -70,7 +75,11 @@ import WebPush
                         "person": 3, "session": 2, "join_code": 2, "bookmark": 2, "bookmark_history": 2,
                         "snapshot": 2, "video": 2, "wanted_movie": 2, "feed_generation": 0, "export_job": 0,
                         "push_subscription": 1, "api_token": 1, "watchlist_import": 1, "watchlist_film": 1,
+                        "together_group": 1, "together_member": 2,
                     ], secrets: 2))
+        // And the group works there, by its link, with both members
+        let copied = try #require(try PostgresTogetherGroups(pool: pool).group(group.code, now: start))
+        #expect(copied.members.map(\.nickname) == ["Alice", "Bob"] && copied.owner == alice)
         // And A's kept film and import are there
         let watchlists = try PostgresWatchlists(pool: pool)
         #expect(try watchlists.kept(of: alice).map(\.entry.title) == ["Kesäyön valot"])
