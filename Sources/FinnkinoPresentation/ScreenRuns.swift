@@ -157,14 +157,15 @@ public struct ScreenRuns: Sendable {
                 let when =
                     format.weekdayAndDate(HelsinkiTime.localDate(of: start)) + " "
                     + HelsinkiTime.clockTime(of: start)
-                return RunBadge(kind: kind, text: words.runLastChance(when))
+                return RunBadge(kind: kind, text: words.runLastChance(when), label: words.runLastChanceShort)
             case .rare:
                 let text = run.showsThisWeek == 1 ? words.runRareOnce : words.runRare(String(run.showsThisWeek))
-                return RunBadge(kind: kind, text: text)
+                return RunBadge(kind: kind, text: text, label: words.runRareShort)
             case .back:
                 let start = run.returnShow ?? now
                 return RunBadge(
-                    kind: kind, text: words.runBack(format.weekdayAndDate(HelsinkiTime.localDate(of: start))))
+                    kind: kind, text: words.runBack(format.weekdayAndDate(HelsinkiTime.localDate(of: start))),
+                    label: words.runBackShort)
             }
         }
     }
@@ -173,7 +174,10 @@ public struct ScreenRuns: Sendable {
 /// One run badge, ready to show.
 public struct RunBadge: Sendable, Hashable {
     public var kind: ScreenRuns.Kind
+    /// `Last chance: Thu 3.4. 21:00`.
     public var text: String
+    /// `Last chance`: where room is short (a card's poster).
+    public var label: String
 }
 
 extension ScreenRuns {

@@ -139,6 +139,10 @@ public struct UIStrings: Sendable, Hashable {
     public var runRare: Template
     public var runRareOnce: String
     public var runBack: Template
+    /// A card's short words of each run (the whole badge is read out and shown as its title).
+    public var runLastChanceShort: String
+    public var runRareShort: String
+    public var runBackShort: String
     public var runFilterLabel: String
     public var runAny: String
     public var runLastChances: String
@@ -219,6 +223,7 @@ public struct UIStrings: Sendable, Hashable {
         finnkinoSite: "finnkino.fi",
         runLastChance: "Viimeinen tilaisuus: %@", runRare: "Harvinainen: %@ näytöstä 7 päivässä",
         runRareOnce: "Harvinainen: 1 näytös 7 päivässä", runBack: "Taas valkokankaalla: %@",
+        runLastChanceShort: "Viimeinen tilaisuus", runRareShort: "Harvoin", runBackShort: "Taas esillä",
         runFilterLabel: "Ohjelmistossa", runAny: "Kaikki", runLastChances: "Viimeiset tilaisuudet",
         runRareOnes: "Harvinaiset", runBackOnes: "Taas valkokankaalla",
         runNoneOfKind: "Ei tällaisia elokuvia tällä alueella nyt.")
@@ -276,7 +281,8 @@ public struct UIStrings: Sendable, Hashable {
             "Finnkino's data source no longer lists these theatres: %@. Their programme and tickets are on Finnkino's site.",
         finnkinoSite: "finnkino.fi",
         runLastChance: "Last chance: %@", runRare: "Rare: %@ shows in 7 days", runRareOnce: "Rare: 1 show in 7 days",
-        runBack: "Back on screen: %@", runFilterLabel: "Showing", runAny: "Any", runLastChances: "Last chances",
+        runBack: "Back on screen: %@", runLastChanceShort: "Last chance", runRareShort: "Rare",
+        runBackShort: "Back on screen", runFilterLabel: "Showing", runAny: "Any", runLastChances: "Last chances",
         runRareOnes: "Rare", runBackOnes: "Back on screen", runNoneOfKind: "No such movies in this area now.")
 
     public static let swedish = UIStrings(
@@ -335,6 +341,7 @@ public struct UIStrings: Sendable, Hashable {
         finnkinoSite: "finnkino.fi",
         runLastChance: "Sista chansen: %@", runRare: "Sällsynt: %@ föreställningar på 7 dagar",
         runRareOnce: "Sällsynt: 1 föreställning på 7 dagar", runBack: "Tillbaka på duken: %@",
+        runLastChanceShort: "Sista chansen", runRareShort: "Sällsynt", runBackShort: "Tillbaka på duken",
         runFilterLabel: "På repertoaren", runAny: "Alla", runLastChances: "Sista chansen", runRareOnes: "Sällsynta",
         runBackOnes: "Tillbaka på duken", runNoneOfKind: "Inga sådana filmer i området just nu.")
 }

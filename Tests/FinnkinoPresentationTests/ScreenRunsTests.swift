@@ -212,7 +212,8 @@ import Testing
         }
         let lastChances = every.filter { $0.runs.contains { $0.kind == .lastChance } }
         #expect(!lastChances.isEmpty)
-        #expect(lastChances.allSatisfy { $0.runs[0].text.hasPrefix("Last chance: ") })
+        #expect(
+            lastChances.allSatisfy { $0.runs[0].text.hasPrefix("Last chance: ") && $0.runs[0].label == "Last chance" })
         // The person's followed movies are read only when a movie comes back
         #expect(reads.count == (runs.hasReturns ? 1 : 0))
         // With the filter: those movies alone

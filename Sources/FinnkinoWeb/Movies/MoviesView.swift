@@ -111,6 +111,18 @@ enum MoviesView {
         }
     }
 
+    /// A card's run badges: their short words over the poster's lower edge, so that a card is no
+    /// taller for them (the whole words are the badge's title; the movie page says them all).
+    static func cardRuns(_ badges: [RunBadge], into html: inout HTMLWriter) {
+        guard !badges.isEmpty else { return }
+        html.element("span", .class("card-runs")) { html in
+            for badge in badges {
+                html.element(
+                    "span", .class("run-badge run-" + badge.kind.rawValue), .title(badge.text), text: badge.label)
+            }
+        }
+    }
+
     /// A movie's or a show's run badges (last chance, rare, back on screen).
     static func runBadges(_ badges: [RunBadge], into html: inout HTMLWriter) {
         for badge in badges {
@@ -175,7 +187,7 @@ enum MoviesView {
                             if let scores = row.scores {
                                 html.element("span", .class("movie-scores"), text: scores)
                             }
-                            runBadges(row.runs, into: &html)
+                            cardRuns(row.runs, into: &html)
                         }
                     }
                 }
