@@ -23,11 +23,13 @@ public final class WebService: Sendable {
         var request: String
     }
 
-    /// A decoded body, kept so that a fresh cached body is not decoded again.
+    /// A decoded body, kept so that a fresh cached body is not decoded again (and, kept alive,
+    /// the one ``SharedDecodings`` hands to the other web services given the same bytes).
     private struct Decoded: Sendable {
-        var body: Data
+        var decoded: SharedDecodings.Decoded
         var storedAt: Date
-        var value: any Sendable
+        var body: Data { decoded.body }
+        var value: any Sendable { decoded.value }
     }
 
     public let transport: any Transport
@@ -41,6 +43,7 @@ public final class WebService: Sendable {
     private let metrics: SourceMetrics
     private let inFlight = RequestCoalescer<String, any Sendable>()
     private let decoded: MemoryCache<DecodedKey, Decoded>
+    private let sharedDecodings: SharedDecodings
 
     /// - Parameters:
     ///   - transport: where requests go.
@@ -51,11 +54,12 @@ public final class WebService: Sendable {
     ///   - offlineRetryInterval: see the type's description.
     ///   - decodedCacheLimit: the most body bytes whose decoded values are kept in memory.
     ///   - metrics: where each endpoint's successes, failures and data times are recorded.
+    ///   - sharedDecodings: where values decoded from the same large bodies are shared.
     public init(
         transport: any Transport, cache: (any PayloadCache)? = nil, reachability: Reachability = Reachability(),
         now: @escaping @Sendable () -> Date = Date.init, logger: Logger = Logger(label: "WebService"),
         offlineRetryInterval: TimeInterval = 30, decodedCacheLimit: Int = 32 << 20,
-        metrics: SourceMetrics = SourceMetrics()
+        metrics: SourceMetrics = SourceMetrics(), sharedDecodings: SharedDecodings = .process
     ) {
         self.transport = transport
         self.cache = cache ?? InMemoryPayloadCache(sizeLimit: 32 << 20)
@@ -64,6 +68,7 @@ public final class WebService: Sendable {
         self.logger = logger
         self.offlineRetryInterval = offlineRetryInterval
         self.metrics = metrics
+        self.sharedDecodings = sharedDecodings
         decoded = MemoryCache(countLimit: 256, costLimit: decodedCacheLimit)
     }
 
@@ -108,7 +113,7 @@ public final class WebService: Sendable {
         }
         var cached = cache.payload(for: cacheKey)
         if let fresh = cached, fresh.age(at: time) < maxAge {
-            if let value = try? decodeCached(endpoint, fresh, decodedKey) {
+            if let value = try? await decodeCached(endpoint, fresh, decodedKey) {
                 metrics.served(endpoint.name, fetchedAt: fresh.storedAt)
                 return Loaded(value: value, fetchedAt: fresh.storedAt)
             }
@@ -125,7 +130,7 @@ public final class WebService: Sendable {
             // another stored meanwhile is used when fresh, and revalidated from otherwise.
             await cache.refreshAlone(cacheKey, newerThan: revalidated?.storedAt) { stored in
                 if let stored, stored.age(at: now()) < maxAge,
-                    let value = try? decodeCached(endpoint, stored, decodedKey)
+                    let value = try? await decodeCached(endpoint, stored, decodedKey)
                 {
                     return .success(Loaded(value: value, fetchedAt: stored.storedAt))
                 }
@@ -153,7 +158,7 @@ public final class WebService: Sendable {
                 cached.storedAt = now()
                 cache.markRevalidated(cacheKey, at: cached.storedAt)
                 do throws(WebServiceError) {
-                    let value = try decodeCached(endpoint, cached, decodedKey)
+                    let value = try await decodeCached(endpoint, cached, decodedKey)
                     metrics.succeeded(endpoint.name, at: cached.storedAt)
                     return .success(Loaded(value: value, fetchedAt: cached.storedAt))
                 } catch {
@@ -170,18 +175,19 @@ public final class WebService: Sendable {
             // Decoding and storing run at once: a 10 MB schedule takes a third as long to store
             // as to decode. The body is staged, out of readers' sight, and takes the place of the
             // cached one only once it has decoded.
-            async let decoding = decodeResult(endpoint, response.body)
+            async let decoding = decodeShared(endpoint, response.body, decodedKey)
             let staged = cache.stage(payload, for: cacheKey)
+            let decodedBody: SharedDecodings.Decoded
             let value: E.Response
             switch await decoding {
             case .success(let decoded):
-                value = decoded
+                (decodedBody, value) = decoded
             case .failure(let error):
                 cache.discard(staged)
                 throw error
             }
             // Remembered first, so that a load finding the new body finds it decoded too.
-            remember(value, payload, decodedKey)
+            remember(decodedBody, payload, decodedKey)
             cache.commit(staged)
             metrics.succeeded(endpoint.name, at: payload.storedAt)
             return .success(Loaded(value: value, fetchedAt: payload.storedAt))
@@ -190,7 +196,7 @@ public final class WebService: Sendable {
                 return .failure(error)
             }
             metrics.failed(error)
-            guard let cached, let value = try? decodeCached(endpoint, cached, decodedKey) else {
+            guard let cached, let value = try? await decodeCached(endpoint, cached, decodedKey) else {
                 return .failure(error)
             }
             metrics.served(endpoint.name, fetchedAt: cached.storedAt)
@@ -256,28 +262,41 @@ public final class WebService: Sendable {
         }
     }
 
-    private func decodeResult<E: Endpoint>(_ endpoint: E, _ body: Data) -> Result<E.Response, WebServiceError> {
-        Result { () throws(WebServiceError) in try decode(endpoint, body) }
+    /// `body` decoded, or the value decoded from the same bytes for the same request elsewhere in
+    /// the process (``SharedDecodings``).
+    private func decodeShared<E: Endpoint>(_ endpoint: E, _ body: Data, _ key: DecodedKey) async
+        -> Result<(SharedDecodings.Decoded, E.Response), WebServiceError>
+    {
+        let shared = await sharedDecodings.value(type: key.type, request: key.request, body: body) { [self] in
+            Result { () throws(WebServiceError) in try decode(endpoint, body) }.map { $0 as any Sendable }
+        }
+        return shared.flatMap { decoded in
+            // Only reachable if two response types shared a key, which the key's type rules out.
+            guard let value = decoded.value as? E.Response else {
+                return .failure(.decoding(endpoint: endpoint.name, message: "a shared value of another type"))
+            }
+            return .success((decoded, value))
+        }
     }
 
     // MARK: - Decoded values and coalescing
 
     /// Decodes a cached body, reusing the value decoded from the same bytes before.
     private func decodeCached<E: Endpoint>(_ endpoint: E, _ payload: CachedPayload, _ key: DecodedKey)
+        async
         throws(WebServiceError) -> E.Response
     {
         if let hit = decoded.value(for: key), hit.body == payload.body, let value = hit.value as? E.Response {
-            if hit.storedAt != payload.storedAt { remember(value, payload, key) }
+            if hit.storedAt != payload.storedAt { remember(hit.decoded, payload, key) }
             return value
         }
-        let value = try decode(endpoint, payload.body)
-        remember(value, payload, key)
+        let (decodedBody, value) = try await decodeShared(endpoint, payload.body, key).get()
+        remember(decodedBody, payload, key)
         return value
     }
 
-    private func remember<Value: Sendable>(_ value: Value, _ payload: CachedPayload, _ key: DecodedKey) {
-        decoded.set(
-            Decoded(body: payload.body, storedAt: payload.storedAt, value: value), for: key, cost: payload.body.count)
+    private func remember(_ value: SharedDecodings.Decoded, _ payload: CachedPayload, _ key: DecodedKey) {
+        decoded.set(Decoded(decoded: value, storedAt: payload.storedAt), for: key, cost: payload.body.count)
     }
 
     private static func sendKey<E: Endpoint>(_ endpoint: E) -> String {

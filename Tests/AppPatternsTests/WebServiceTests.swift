@@ -499,6 +499,48 @@ import Testing
         #expect(counting.decodeCount == 1)
     }
 
+    @Test func servicesGivenTheSameLargeBodyDecodeItOnce() async throws {
+        // Given two services whose sources send the same 100 KB, a third whose source sends other
+        // bytes of that size, and a fourth with the same 100 bytes
+        let shared = SharedDecodings()
+        let large = String(repeating: "a", count: 100_000)
+        let other = String(repeating: "b", count: 100_000)
+        func service(_ text: String) -> WebService {
+            WebService(
+                transport: StubTransport(ok(text)), cache: InMemoryPayloadCache(),
+                reachability: Reachability(now: clock.dateSource), now: clock.dateSource, sharedDecodings: shared)
+        }
+        let counting = CountingEndpoint()
+        var first: WebService? = service(large)
+        var second: WebService? = service(large)
+        // When each loads it
+        #expect(try await first?.load(counting, maxAge: 60).value == large)
+        #expect(try await second?.load(counting, maxAge: 60).value == large)
+        // Then the bytes were decoded once, and the other bytes on their own
+        #expect(counting.decodeCount == 1)
+        #expect(try await service(other).load(counting, maxAge: 60).value == other)
+        #expect(counting.decodeCount == 2)
+        // And bodies under the minimum are decoded by each
+        let small = CountingEndpoint()
+        for _ in 0..<2 { #expect(try await service("small").load(small, maxAge: 60).value == "small") }
+        #expect(small.decodeCount == 2)
+        // And once no service keeps the value, nothing is kept for it
+        #expect(shared.count == 1)
+        first = nil
+        second = nil
+        #expect(shared.count == 0)
+        // And a refresh that brings the same bytes again is not decoded again
+        let repeated = String(repeating: "c", count: 100_000)
+        let refreshed = WebService(
+            transport: StubTransport(replies: [ok(repeated), ok(repeated)]), cache: InMemoryPayloadCache(),
+            reachability: Reachability(now: clock.dateSource), now: clock.dateSource, sharedDecodings: shared)
+        let again = CountingEndpoint()
+        _ = try await refreshed.load(again, maxAge: 60)
+        clock.advance(by: .seconds(61))
+        #expect(try await refreshed.load(again, maxAge: 60).value == repeated)
+        #expect(again.decodeCount == 1)
+    }
+
     // MARK: over HTTP
 
     @Test func revalidationWorksOverRealHTTP() async throws {
