@@ -62,6 +62,15 @@ public enum UILanguage: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
+    /// The words of the weekly digest.
+    public var digest: DigestStrings {
+        switch self {
+        case .fi: .finnish
+        case .sv: .swedish
+        case .en: .english
+        }
+    }
+
     /// The words of "Tell me when it's on".
     public var alerts: AlertStrings {
         switch self {

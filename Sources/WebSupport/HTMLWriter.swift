@@ -280,4 +280,9 @@ public struct SafeHTML: Sendable, Hashable {
     public var byteBuffer: ByteBuffer { ByteBuffer(bytes: utf8) }
 
     public static let empty = SafeHTML(checkedUTF8: [])
+
+    /// Two fragments one after the other (safe markup followed by safe markup is safe).
+    public static func + (first: SafeHTML, second: SafeHTML) -> SafeHTML {
+        SafeHTML(checkedUTF8: first.utf8 + second.utf8)
+    }
 }

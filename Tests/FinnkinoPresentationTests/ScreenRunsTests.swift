@@ -167,8 +167,7 @@ import Testing
             let days = Set(shows.map { $0.accountingDate ?? HelsinkiTime.localDate(of: $0.start) })
             guard let end = days.max() else { continue }
             #expect(runs.programmeEnd == end)
-            for movie in Set(shows.map(\.eventID)) {
-                let own = shows.filter { $0.eventID == movie }
+            for (movie, own) in Dictionary(grouping: shows, by: \.eventID) {
                 let ownDays = own.map { $0.accountingDate ?? HelsinkiTime.localDate(of: $0.start) }
                 let kinds = runs.kinds(of: movie, followed: false, now: now)
                 // A last chance never plays on the programme's last day; every other movie does

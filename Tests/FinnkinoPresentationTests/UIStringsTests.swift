@@ -4,8 +4,8 @@ import Testing
 @testable import FinnkinoKit
 @testable import FinnkinoPresentation
 
-/// The interface's words: seven tables (general, the international lists, the editor, devices, shows,
-/// the watchlist import, watch together),
+/// The interface's words: eight tables (general, the international lists, the editor, devices, shows,
+/// the watchlist import, watch together, the weekly digest),
 /// each filled for every language, and one way to put a value into words: a ``Template``.
 @Suite struct UIStringsTests {
     /// An entry of a table: its words, and whether it is a template.
@@ -37,7 +37,7 @@ import Testing
         [
             "strings": language.strings, "charts": language.charts, "editor": language.editor,
             "devices": language.devices, "shows": language.shows, "watchlist": language.watchlist,
-            "together": language.together,
+            "together": language.together, "digest": language.digest,
         ]
     }
 

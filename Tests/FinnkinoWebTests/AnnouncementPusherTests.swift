@@ -37,6 +37,18 @@ import WebPush
         #expect(two["body"] == "Dyyni, Muumit")
     }
 
+    @Test func aWeeklyDigestIsOneNotificationWhoseBodyBeginsWithItsHeartbeat() throws {
+        let digest = WeeklyDigestWriter.digest(
+            followed: [1], shows: [], slot: now, next: now.addingTimeInterval(7 * 86_400), language: .en)
+        let message = try JSONDecoder().decode(
+            [String: String].self, from: Data(try AnnouncementPusher.digestMessage(digest).utf8))
+        #expect(message["title"] == "Your list this week: nothing on" && message["url"] == "/bookmarks")
+        #expect(message["body"]?.hasPrefix("Your weekly digest is on: next ") == true)
+        // (however long the list, the message stays well within the 4,096 bytes a push carries)
+        let long = WeeklyDigest.Sent(slot: now, title: "T", text: String(repeating: "Dyyni\n", count: 1_000))
+        #expect(try AnnouncementPusher.digestMessage(long).utf8.count < 1_500)
+    }
+
     @Test func aSignedOutDevicesSubscriptionIsForgottenAndPushedNothing() async throws {
         let store = SQLitePushSubscriptions()
         let key = PushTestSubscription.keys

@@ -45,6 +45,9 @@ import Testing
         _ = try await a.post("/settings/location", "source=browser&near=60.1699,24.9384&back=%2Fnews")
         // feed addresses made anew (a feed generation) and a browser taking pushes
         _ = try await a.post("/feeds/renew", "back=%2Fbookmarks")
+        // a weekly digest on
+        #expect(
+            try await a.post("/feeds/digest", "on=1&weekday=5&hour=18&push=1&feed=1&back=%2Fbookmarks").status == 303)
         _ = try await a.post("/push/subscribe", try PushTestSubscription.form("https://fcm.googleapis.com/fcm/send/a"))
         // a second device, and a code not used yet
         _ = try await aPhone.get("/devices")
@@ -108,6 +111,8 @@ import Testing
         #expect(groups.allSatisfy { $0["nickname"] as? String == "Anna" })
         #expect(!String(decoding: reply.bytes, as: UTF8.self).contains("\"Bob\""))
         #expect(try data.stores.wanted.feedGeneration(of: alice) == 1)
+        let digest = try #require(json["weeklyDigest"] as? [String: Any])
+        #expect(digest["weekday"] as? Int == 5 && digest["hour"] as? Int == 18 && digest["feed"] as? Bool == true)
         let calendar = try #require((json["feeds"] as? [String: String])?["calendar"])
         #expect(try await a.get("/bookmarks").body.contains(calendar))
         #expect(((json["videos"] as? [[String: Any]]) ?? []).contains { $0["title"] as? String == "A:n video" })

@@ -20,7 +20,7 @@ import Testing
         .article(id: "kesä uutiset/2026?"),
         .bookmarks, .removeBookmarks, .toggleBookmark, .setLanguage, .setLocation, .setTheatres, .setInterest,
         .hiddenMovies, .bringAllBack, .setWanted, .wantedCalendar(token: "AbC-_9"), .wantedAtom(token: "AbC-_9"),
-        .renewFeeds,
+        .renewFeeds, .setDigest,
         .subscribePush, .unsubscribePush, .action, .live,
         .international,
         .internationalRows, .internationalMovie(id: 27_205), .trailer(movie: 305_081), .trailerClip(movie: 305_081),

@@ -21,6 +21,8 @@ final class WebServer: Sendable {
     let people: PersonStates
     /// The check of everyone's wanted movies, as the server runs it.
     let wantedMovieWatch: WantedMovieWatchService
+    /// The weekly digests' round, as the server runs it (each minute, and when a test says).
+    let weeklyDigests: WeeklyDigestService
     /// Everything the server keeps of each person.
     let personalData: PersonalDataRegistry
     private let task: Task<Void, any Error>
@@ -77,7 +79,8 @@ final class WebServer: Sendable {
         for await bound in ports { port = bound }
         return WebServer(
             port: port, secret: secret, routes: routes, people: router.people,
-            wantedMovieWatch: router.wantedMovieWatch, personalData: router.personalData, task: task)
+            wantedMovieWatch: router.wantedMovieWatch, weeklyDigests: router.weeklyDigests,
+            personalData: router.personalData, task: task)
     }
 
     /// The app on `data`: its stores, places and folder, as `finnkino serve` opens them.
@@ -102,8 +105,10 @@ final class WebServer: Sendable {
 
     private init(
         port: Int, secret: CSRFSecret, routes: [(method: String, path: String)], people: PersonStates,
-        wantedMovieWatch: WantedMovieWatchService, personalData: PersonalDataRegistry, task: Task<Void, any Error>
+        wantedMovieWatch: WantedMovieWatchService, weeklyDigests: WeeklyDigestService,
+        personalData: PersonalDataRegistry, task: Task<Void, any Error>
     ) {
+        self.weeklyDigests = weeklyDigests
         self.personalData = personalData
         self.people = people
         self.wantedMovieWatch = wantedMovieWatch

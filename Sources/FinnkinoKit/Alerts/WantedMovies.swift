@@ -59,7 +59,19 @@ public protocol WantedMovies: PersonalStore {
     func feedGeneration(of person: PersonID) throws(WantedMoviesError) -> Int
     /// Makes the person's feed addresses new (the old ones stop working); returns the generation.
     func renewFeeds(of person: PersonID) throws(WantedMoviesError) -> Int
-    /// Forgets every wanted movie of the person, and their feeds' generation.
+    /// The person's weekly digest; nil while it is off (as it is until they turn it on).
+    func digest(of person: PersonID) throws(WantedMoviesError) -> WeeklyDigest?
+    /// Turns the person's digest on with `settings`, the first due at `settings.slot(after: now)`
+    /// (a digest already sent stays, for the feed); nil turns it off and forgets it.
+    func setDigest(_ settings: WeeklyDigest.Settings?, of person: PersonID, now: Date) throws(WantedMoviesError)
+    /// Up to `limit` digests due at `now` (their next slot reached), of everyone, in person order
+    /// after `after` (nil: from the first): the digest service reads them page by page.
+    func digestsDue(at now: Date, after: PersonID?, limit: Int) throws(WantedMoviesError) -> [WeeklyDigest]
+    /// Records `sent` as the person's digest of its slot and makes `next` their next slot. True for
+    /// the one call that took the slot: one that another instance took meanwhile (or a digest
+    /// turned off or moved) gives false, so nobody gets a week's digest twice.
+    func markDigestSent(_ sent: WeeklyDigest.Sent, of person: PersonID, next: Date) throws(WantedMoviesError) -> Bool
+    /// Forgets every wanted movie of the person, their feeds' generation and their digest.
     func erase(_ person: PersonID) throws(WantedMoviesError)
 }
 

@@ -7,7 +7,7 @@ import Storage
 /// The ``WantedMovies`` of several instances over one PostgreSQL database. Announcing is one
 /// conditional update, so of two instances checking at once only one tells the person.
 public final class PostgresWantedMovies: WantedMovies {
-    public let personTables = ["wanted_movie", "feed_generation"]
+    public let personTables = ["wanted_movie", "feed_generation", "weekly_digest"]
 
     private let pool: PostgresPool
 
@@ -46,6 +46,25 @@ public final class PostgresWantedMovies: WantedMovies {
         migrator.register(
             "feed generations v1",
             ["CREATE TABLE feed_generation (person BIGINT PRIMARY KEY, generation BIGINT NOT NULL)"])
+        migrator.register(
+            "weekly digests v1",
+            [
+                """
+                CREATE TABLE weekly_digest (
+                    person BIGINT PRIMARY KEY,
+                    weekday BIGINT NOT NULL, -- 1 = Monday ... 7 = Sunday
+                    hour BIGINT NOT NULL, -- Helsinki time
+                    push BOOLEAN NOT NULL,
+                    feed BOOLEAN NOT NULL,
+                    next_slot DOUBLE PRECISION NOT NULL, -- seconds since 1970 UTC
+                    -- The last digest sent: its slot and words.
+                    last_slot DOUBLE PRECISION,
+                    last_title TEXT,
+                    last_text TEXT
+                )
+                """,
+                "CREATE INDEX weekly_digest_due ON weekly_digest (next_slot, person)",
+            ])
     }
 
     /// The first key of the advisory locks on persons' wanted movies (the second is the person).
@@ -151,9 +170,84 @@ public final class PostgresWantedMovies: WantedMovies {
         }
     }
 
+    private static let digestColumns =
+        "person, weekday, hour, push, feed, next_slot, last_slot, last_title, last_text"
+
+    public func digest(of person: PersonID) throws(WantedMoviesError) -> WeeklyDigest? {
+        try run("read") { session in
+            try session.query(
+                "SELECT \(unescaped: Self.digestColumns) FROM weekly_digest WHERE person = \(person.rawValue)"
+            ).first.flatMap(Self.digest)
+        }
+    }
+
+    public func setDigest(
+        _ settings: WeeklyDigest.Settings?, of person: PersonID, now: Date
+    ) throws(WantedMoviesError) {
+        try run("changed") { session in
+            guard let settings else {
+                try session.execute("DELETE FROM weekly_digest WHERE person = \(person.rawValue)")
+                return
+            }
+            let next = settings.slot(after: now).timeIntervalSince1970
+            try session.execute(
+                """
+                INSERT INTO weekly_digest (person, weekday, hour, push, feed, next_slot)
+                VALUES (\(person.rawValue), \(settings.weekday), \(settings.hour), \(settings.push), \(settings.feed),
+                    \(next))
+                ON CONFLICT (person) DO UPDATE SET weekday = excluded.weekday, hour = excluded.hour,
+                    push = excluded.push, feed = excluded.feed, next_slot = excluded.next_slot
+                """)
+        }
+    }
+
+    public func digestsDue(at now: Date, after: PersonID?, limit: Int) throws(WantedMoviesError) -> [WeeklyDigest] {
+        let after = after?.rawValue ?? Int64.min
+        return try run("read") { session in
+            try session.query(
+                """
+                SELECT \(unescaped: Self.digestColumns) FROM weekly_digest
+                WHERE next_slot <= \(now.timeIntervalSince1970) AND person > \(after) ORDER BY person LIMIT \(limit)
+                """
+            ).compactMap(Self.digest)
+        }
+    }
+
+    public func markDigestSent(
+        _ sent: WeeklyDigest.Sent, of person: PersonID, next: Date
+    ) throws(WantedMoviesError) -> Bool {
+        let slot = sent.slot.timeIntervalSince1970
+        return try run("changed") { session in
+            try session.execute(
+                """
+                UPDATE weekly_digest SET next_slot = \(next.timeIntervalSince1970), last_slot = \(slot),
+                    last_title = \(sent.title), last_text = \(sent.text)
+                WHERE person = \(person.rawValue) AND next_slot = \(slot)
+                """
+            ) == 1
+        }
+    }
+
+    /// A row of `weekly_digest`; nil for settings no digest has (none is written).
+    private static func digest(_ row: PostgresRow) throws -> WeeklyDigest? {
+        let (person, weekday, hour, push, feed, next, lastSlot, lastTitle, lastText) =
+            try row.decode((Int64, Int, Int, Bool, Bool, Double, Double?, String?, String?).self)
+        guard let settings = WeeklyDigest.Settings(weekday: weekday, hour: hour, push: push, feed: feed) else {
+            return nil
+        }
+        var last: WeeklyDigest.Sent?
+        if let lastSlot, let lastTitle, let lastText {
+            last = WeeklyDigest.Sent(slot: Date(timeIntervalSince1970: lastSlot), title: lastTitle, text: lastText)
+        }
+        return WeeklyDigest(
+            person: PersonID(rawValue: person), settings: settings, nextSlot: Date(timeIntervalSince1970: next),
+            last: last)
+    }
+
     public func erase(_ person: PersonID) throws(WantedMoviesError) {
         try run("changed", inTransaction: true) { session in
             try session.execute("DELETE FROM wanted_movie WHERE person = \(person.rawValue)")
+            try session.execute("DELETE FROM weekly_digest WHERE person = \(person.rawValue)")
             // (An erased person's addresses are nobody's: the feeds answer only for a person who exists.)
             try session.execute("DELETE FROM feed_generation WHERE person = \(person.rawValue)")
         }

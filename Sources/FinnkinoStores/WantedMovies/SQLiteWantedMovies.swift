@@ -6,7 +6,7 @@ import Storage
 
 /// The ``WantedMovies`` of one machine, in `wanted.sqlite` of the data directory (through GRDB).
 public final class SQLiteWantedMovies: WantedMovies, SQLiteBacked {
-    public let personTables = ["wanted_movie", "feed_generation"]
+    public let personTables = ["wanted_movie", "feed_generation", "weekly_digest"]
     var database: any DatabaseReader { queue }
 
     public static let fileName = "wanted.sqlite"
@@ -68,6 +68,24 @@ public final class SQLiteWantedMovies: WantedMovies, SQLiteBacked {
                     ALTER TABLE wantedMovie RENAME COLUMN showCount TO show_count;
                     ALTER TABLE wantedMovie RENAME TO wanted_movie;
                     ALTER TABLE feedGeneration RENAME TO feed_generation;
+                    """)
+        }
+        migrator.registerMigration("weekly digests") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE weekly_digest (
+                        person INTEGER PRIMARY KEY,
+                        weekday INTEGER NOT NULL, -- 1 = Monday ... 7 = Sunday
+                        hour INTEGER NOT NULL, -- Helsinki time
+                        push INTEGER NOT NULL,
+                        feed INTEGER NOT NULL,
+                        next_slot REAL NOT NULL, -- seconds since 1970 UTC
+                        -- The last digest sent: its slot and words.
+                        last_slot REAL,
+                        last_title TEXT,
+                        last_text TEXT
+                    );
+                    CREATE INDEX weekly_digest_due ON weekly_digest(next_slot, person);
                     """)
         }
         return migrator
@@ -176,10 +194,83 @@ public final class SQLiteWantedMovies: WantedMovies, SQLiteBacked {
         }
     }
 
+    public func digest(of person: PersonID) throws(WantedMoviesError) -> WeeklyDigest? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM weekly_digest WHERE person = ?", arguments: [person.rawValue])
+                .flatMap(Self.digest)
+        }
+    }
+
+    public func setDigest(
+        _ settings: WeeklyDigest.Settings?, of person: PersonID, now: Date
+    ) throws(WantedMoviesError) {
+        try write { db in
+            guard let settings else {
+                try db.execute(sql: "DELETE FROM weekly_digest WHERE person = ?", arguments: [person.rawValue])
+                return
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO weekly_digest (person, weekday, hour, push, feed, next_slot) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (person) DO UPDATE SET weekday = excluded.weekday, hour = excluded.hour,
+                        push = excluded.push, feed = excluded.feed, next_slot = excluded.next_slot
+                    """,
+                arguments: [
+                    person.rawValue, settings.weekday, settings.hour, settings.push, settings.feed,
+                    settings.slot(after: now).timeIntervalSince1970,
+                ])
+        }
+    }
+
+    public func digestsDue(at now: Date, after: PersonID?, limit: Int) throws(WantedMoviesError) -> [WeeklyDigest] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT * FROM weekly_digest WHERE next_slot <= ? AND person > ? ORDER BY person LIMIT ?",
+                arguments: [now.timeIntervalSince1970, after?.rawValue ?? Int64.min, limit]
+            ).compactMap(Self.digest)
+        }
+    }
+
+    public func markDigestSent(
+        _ sent: WeeklyDigest.Sent, of person: PersonID, next: Date
+    ) throws(WantedMoviesError) -> Bool {
+        try write { db in
+            try db.execute(
+                sql: """
+                    UPDATE weekly_digest SET next_slot = ?, last_slot = ?, last_title = ?, last_text = ?
+                    WHERE person = ? AND next_slot = ?
+                    """,
+                arguments: [
+                    next.timeIntervalSince1970, sent.slot.timeIntervalSince1970, sent.title, sent.text,
+                    person.rawValue, sent.slot.timeIntervalSince1970,
+                ])
+            return db.changesCount == 1
+        }
+    }
+
+    /// A row of `weekly_digest`; nil for settings no digest has (none is written).
+    private static func digest(_ row: Row) -> WeeklyDigest? {
+        guard
+            let settings = WeeklyDigest.Settings(
+                weekday: row["weekday"], hour: row["hour"], push: row["push"], feed: row["feed"])
+        else { return nil }
+        var last: WeeklyDigest.Sent?
+        if let slot: Double = row["last_slot"], let title: String = row["last_title"],
+            let text: String = row["last_text"]
+        {
+            last = WeeklyDigest.Sent(slot: Date(timeIntervalSince1970: slot), title: title, text: text)
+        }
+        return WeeklyDigest(
+            person: PersonID(rawValue: row["person"]), settings: settings,
+            nextSlot: Date(timeIntervalSince1970: row["next_slot"]), last: last)
+    }
+
     public func erase(_ person: PersonID) throws(WantedMoviesError) {
         let deleted = try write { db in
             let before = db.totalChangesCount
             try db.execute(sql: "DELETE FROM wanted_movie WHERE person = ?", arguments: [person.rawValue])
+            try db.execute(sql: "DELETE FROM weekly_digest WHERE person = ?", arguments: [person.rawValue])
             // (An erased person's addresses are nobody's: the feeds answer only for a person who exists.)
             try db.execute(sql: "DELETE FROM feed_generation WHERE person = ?", arguments: [person.rawValue])
             return db.totalChangesCount - before

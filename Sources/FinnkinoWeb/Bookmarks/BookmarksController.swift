@@ -35,7 +35,10 @@ struct BookmarksController: Sendable {
                 client.person == .nobody ? [] : (try? app.together.groups(of: client.person, now: app.now())) ?? []
             return renderer.page(
                 BookmarksView.page(
-                    outputs, wanted: try wantedSection(request, client, layout: layout),
+                    outputs,
+                    wanted: try wantedSection(request, client, layout: layout)
+                        + digestSection(
+                            request, client, layout: layout),
                     together: TogetherView.section(groups, layout: layout), layout: layout),
                 client: client)
         }
@@ -72,4 +75,17 @@ struct BookmarksController: Sendable {
             pushKey: app.pushKey, layout: layout)
     }
 
+    /// The weekly digest's form (for everyone: the digest lists bookmarks too), with the feed's
+    /// address while the digest goes there.
+    private func digestSection(_ request: Request, _ client: ClientState, layout: PageLayout) throws -> SafeHTML {
+        let viewModel = WantedMoviesViewModel(
+            store: nil, wanted: app.wanted, person: client.person, language: client.language, now: app.now)
+        let form = viewModel.digestForm()
+        var atom: String?
+        if form.on, form.feed, let authority = request.head.authority {
+            let tokens = try WantedController.tokens(of: client.person, wanted: app.wanted, key: feedKey)
+            atom = (secure ? "https://" : "http://") + authority + WebRoute.wantedAtom(token: tokens.atom).path
+        }
+        return WantedMoviesView.digestSection(form, atom: atom, layout: layout)
+    }
 }

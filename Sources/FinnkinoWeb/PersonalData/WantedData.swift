@@ -2,8 +2,9 @@ import Crypto
 import FinnkinoKit
 import Foundation
 
-/// The movies the person asked to be told about, what they were told, and the addresses of
-/// their private feeds of them (their generation is kept with the wanted movies). A person
+/// The movies the person asked to be told about, what they were told, the addresses of their
+/// private feeds of them (their generation is kept with the wanted movies), and their weekly
+/// digest (its settings and the last one sent). A person
 /// waiting for a movie is kept from the sweep of idle persons.
 struct WantedData: PersonalData {
     let wanted: any WantedMovies
@@ -27,6 +28,18 @@ struct WantedData: PersonalData {
         let atom: String
     }
 
+    /// The person's weekly digest: when and how it comes, and the last one sent.
+    struct Digest: Encodable, Sendable {
+        let weekday: Int
+        let hour: Int
+        let push: Bool
+        let feed: Bool
+        let nextSlot: Date
+        let lastSlot: Date?
+        let lastTitle: String?
+        let lastText: String?
+    }
+
     var stores: [any PersonalStore] { [wanted] }
 
     func export(of person: PersonID, into document: inout PersonDataDocument) throws {
@@ -43,6 +56,14 @@ struct WantedData: PersonalData {
             Feeds(
                 calendar: WebRoute.wantedCalendar(token: tokens.calendar).path,
                 atom: WebRoute.wantedAtom(token: tokens.atom).path))
+        if let digest = try wanted.digest(of: person) {
+            document.add(
+                "weeklyDigest",
+                Digest(
+                    weekday: digest.settings.weekday, hour: digest.settings.hour, push: digest.settings.push,
+                    feed: digest.settings.feed, nextSlot: digest.nextSlot, lastSlot: digest.last?.slot,
+                    lastTitle: digest.last?.title, lastText: digest.last?.text))
+        }
     }
 
     func erase(_ person: PersonID) async throws { try wanted.erase(person) }

@@ -20,6 +20,8 @@ struct FinnkinoRoutes {
     let people: PersonStates
     /// The check of everyone's wanted movies (one of ``services``; run by tests when they say).
     let wantedMovieWatch: WantedMovieWatchService
+    /// The weekly digests (one of ``services``; run by tests when they say).
+    let weeklyDigests: WeeklyDigestService
     /// Everything kept of each person, as "Download my data", "Delete me" and the sweep see it.
     let personalData: PersonalDataRegistry
 
@@ -130,18 +132,24 @@ struct FinnkinoRoutes {
         ImageController(pipeline: configuration.images, catalog: catalog, logger: configuration.logger).add(to: routes)
         let pushServices = PushServices(addedOrigins: configuration.pushServiceOrigins)
         let defaultLanguage = configuration.defaultLanguage
+        let pusher = AnnouncementPusher(
+            subscriptions: configuration.pushSubscriptions, services: pushServices, key: configuration.vapidKey,
+            subject: configuration.pushContact,
+            language: { [people] in people.storedPlace(of: $0).language ?? defaultLanguage },
+            devices: { [persons = configuration.persons, hosted = configuration.hosted] person in
+                hosted ? Set(try persons.devices(of: person).map(\.id)) : nil
+            },
+            logger: configuration.logger)
         wantedMovieWatch = WantedMovieWatchService(
             wanted: configuration.wanted, watchlists: configuration.watchlists, bookmarks: configuration.bookmarks,
             catalog: catalog, people: people,
             interval: configuration.wantedCheckInterval, now: configuration.now, logger: configuration.logger,
-            pusher: AnnouncementPusher(
-                subscriptions: configuration.pushSubscriptions, services: pushServices, key: configuration.vapidKey,
-                subject: configuration.pushContact,
-                language: { [people] in people.storedPlace(of: $0).language ?? defaultLanguage },
-                devices: { [persons = configuration.persons, hosted = configuration.hosted] person in
-                    hosted ? Set(try persons.devices(of: person).map(\.id)) : nil
-                },
-                logger: configuration.logger))
+            pusher: pusher)
+        // Every minute: a digest comes within a minute of the hour its person chose.
+        weeklyDigests = WeeklyDigestService(
+            wanted: configuration.wanted, bookmarks: configuration.bookmarks, catalog: catalog, people: people,
+            defaultLanguage: defaultLanguage, interval: .seconds(60), now: configuration.now,
+            logger: configuration.logger, pusher: pusher)
         PushController(
             subscriptions: configuration.pushSubscriptions, persons: configuration.persons, services: pushServices,
             now: configuration.now
@@ -153,6 +161,7 @@ struct FinnkinoRoutes {
                 jobs: configuration.exportJobs, library: configuration.library, lease: configuration.exportLease,
                 logger: configuration.logger),
             wantedMovieWatch,
+            weeklyDigests,
         ]
         // Editors nobody edits are closed on a hosted server only (EditorSessions.uneditedLifetime).
         if configuration.hosted {

@@ -51,6 +51,8 @@ enum WebRoute: Hashable, Sendable {
     case wantedAtom(token: String)
     /// New addresses for the person's private feeds (the old ones stop working).
     case renewFeeds
+    /// The person's weekly digest: on (when, how) or off.
+    case setDigest
     /// This browser takes the person's announcements as pushes (its Push API subscription).
     case subscribePush
     /// This browser no longer does.
@@ -106,8 +108,8 @@ enum WebRoute: Hashable, Sendable {
             showCalendar, news
         case article
         case bookmarks, removeBookmarks, toggleBookmark, setLanguage, setLocation, setTheatres, action, live
-        case setInterest, setWanted, hiddenMovies, bringAllBack, wantedCalendar, wantedAtom, renewFeeds, subscribePush,
-            unsubscribePush
+        case setInterest, setWanted, hiddenMovies, bringAllBack, wantedCalendar, wantedAtom, renewFeeds, setDigest,
+            subscribePush, unsubscribePush
         case international, internationalRows, internationalMovie, trailer, trailerClip
         case openEditor, upload, editor, editorSource, edit, startExport, cancelExport, exportJob
         case library, video, thumbnail, deleteVideo, devices, newJoinCode, join, signOut, myData, deleteMe
@@ -146,6 +148,7 @@ enum WebRoute: Hashable, Sendable {
             case .wantedCalendar: "/feeds/:token/calendar.ics"
             case .wantedAtom: "/feeds/:token/atom.xml"
             case .renewFeeds: "/feeds/renew"
+            case .setDigest: "/feeds/digest"
             case .subscribePush: "/push/subscribe"
             case .unsubscribePush: "/push/unsubscribe"
             case .hiddenMovies: "/movies/hidden"
@@ -198,7 +201,7 @@ enum WebRoute: Hashable, Sendable {
         var method: HTTPRequest.Method {
             switch self {
             case .removeBookmarks, .toggleBookmark, .setLanguage, .setLocation, .setTheatres, .setInterest, .setWanted,
-                .bringAllBack, .renewFeeds, .subscribePush, .unsubscribePush, .action,
+                .bringAllBack, .renewFeeds, .setDigest, .subscribePush, .unsubscribePush, .action,
                 .openEditor,
                 .edit,
                 .startExport, .cancelExport, .deleteVideo, .newJoinCode, .join, .signOut, .deleteMe, .newAPIToken,
@@ -271,6 +274,7 @@ enum WebRoute: Hashable, Sendable {
         case .wantedCalendar: .wantedCalendar
         case .wantedAtom: .wantedAtom
         case .renewFeeds: .renewFeeds
+        case .setDigest: .setDigest
         case .subscribePush: .subscribePush
         case .unsubscribePush: .unsubscribePush
         case .hiddenMovies: .hiddenMovies
@@ -433,6 +437,7 @@ enum WebRoute: Hashable, Sendable {
         case .wantedCalendar: self = .wantedCalendar(token: captures[0])
         case .wantedAtom: self = .wantedAtom(token: captures[0])
         case .renewFeeds: self = .renewFeeds
+        case .setDigest: self = .setDigest
         case .subscribePush: self = .subscribePush
         case .unsubscribePush: self = .unsubscribePush
         case .hiddenMovies: self = .hiddenMovies

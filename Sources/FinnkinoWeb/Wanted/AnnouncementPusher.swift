@@ -68,19 +68,45 @@ struct AnnouncementPusher: Sendable {
         return String(decoding: try encoder.encode(payload), as: UTF8.self)
     }
 
+    /// The weekly digest's notification: its title, its text (the line that says it works first)
+    /// and the Bookmarks page, where the list is.
+    static func digestMessage(_ digest: WeeklyDigest.Sent) throws -> String {
+        let payload = [
+            "title": String(digest.title.prefix(200)), "body": String(digest.text.prefix(1000)),
+            "url": WebRoute.bookmarks.path,
+        ]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(payload), as: UTF8.self)
+    }
+
     /// Pushes the announcements of one check: one notification per person and subscription
-    /// (however many of their movies are on), only to subscriptions of devices still signed in
-    /// (`devices` gives a person's; nil for the local person, who has no sessions) and of push
+    /// (however many of their movies are on), as the messages below go.
+    @discardableResult
+    func push(_ announcements: [Announcement], now: Date) async -> Int {
+        let byPerson = Dictionary(grouping: announcements, by: \.person)
+        var messages: [(person: PersonID, text: String)] = []
+        for person in byPerson.keys.sorted() {
+            guard let announced = byPerson[person] else { continue }
+            do {
+                messages.append((person, try Self.message(announced, language: language(person))))
+            } catch {
+                logger.warning("push: \(person)'s announcement cannot be written: \(error)")
+            }
+        }
+        return await push(messages, now: now)
+    }
+
+    /// Pushes each person's message to their subscriptions: only to those of devices still signed
+    /// in (`devices` gives a person's; nil for the local person, who has no sessions) and of push
     /// services the server sends to; at most ``maximumPerCheck`` in all. A subscription of a
     /// device signed out is forgotten. Returns how many pushes the services accepted.
     @discardableResult
-    func push(_ announcements: [Announcement], now: Date) async -> Int {
+    func push(_ messages: [(person: PersonID, text: String)], now: Date) async -> Int {
         var jobs: [(subscription: PushSubscription, text: String)] = []
-        let byPerson = Dictionary(grouping: announcements, by: \.person)
-        for person in byPerson.keys.sorted() {
-            guard jobs.count < Self.maximumPerCheck, let announced = byPerson[person] else { break }
+        for (person, text) in messages {
+            guard jobs.count < Self.maximumPerCheck else { break }
             do {
-                let text = try Self.message(announced, language: language(person))
                 let live = try devices(person)
                 for kept in try subscriptions.subscriptions(of: person) {
                     if let device = kept.device, let live, !live.contains(device) {

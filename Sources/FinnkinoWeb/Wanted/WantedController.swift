@@ -10,7 +10,9 @@ import Hummingbird
 /// wanted movies, for those who decline notifications:
 /// `GET /feeds/<token>/calendar.ics` (the shows of their wanted movies in their home area and own
 /// theatres, what a calendar app subscribes to as `webcal:`) and `GET /feeds/<token>/atom.xml`
-/// (what they were told); `POST /feeds/renew` makes new addresses, and the old ones stop working.
+/// (what they were told, and their weekly digest); `POST /feeds/renew` makes new addresses, and the
+/// old ones stop working; `POST /feeds/digest` (`on`, `weekday` 1-7, `hour` 0-23, `push`, `feed`)
+/// turns the weekly digest on, moves it, or turns it off.
 /// The token is the key (``FeedToken``): the feeds are fetched without cookies.
 struct WantedController: Sendable {
     let app: AppDependencies
@@ -45,15 +47,28 @@ struct WantedController: Sendable {
             let language = app.people.storedPlace(of: person).language ?? defaultLanguage
             let wanted = try app.wanted.wanted(by: person)
             let base = try base(of: request)
+            let digest = try app.wanted.digest(of: person)
             let feed = WantedFeeds.atom(
-                wanted: wanted,
+                wanted: wanted, digest: digest?.settings.feed == true ? digest?.last : nil,
                 feedID: FeedToken(person: person, generation: generation, feed: .atom).feedID(key: key),
                 language: language, base: base,
                 feedURL: URL(string: WebRoute.wantedAtom(token: token).path, relativeTo: base)?.absoluteURL ?? base,
-                created: wanted.map(\.wantedAt).max() ?? Date(timeIntervalSince1970: 0))
+                created: (wanted.map(\.wantedAt) + [digest?.last?.slot].compactMap { $0 }).max()
+                    ?? Date(timeIntervalSince1970: 0))
             return Self.private(feed.text, type: "application/atom+xml; charset=utf-8")
         }
         routes.on(.setWanted) { _, context in try await setWanted(context) }
+        routes.on(.setDigest) { _, context in
+            let form = context.form
+            func number(_ name: String) -> Int { form[name].flatMap { Int($0) } ?? 0 }
+            var viewModel = wantedMovies(context.client)
+            let outcome = try viewModel.digestChosen(
+                on: form["on"] != nil, weekday: number("weekday"), hour: number("hour"), push: form["push"] != nil,
+                feed: form["feed"] != nil)
+            // Only a day or hour the form never offers.
+            guard outcome != nil else { throw HTTPError(.badRequest) }
+            return ClientState.redirect(to: context.form.back, flash: viewModel.outputs.message)
+        }
         routes.on(.renewFeeds) { _, context in
             var viewModel = wantedMovies(context.client)
             _ = try viewModel.renewFeedsSelected()

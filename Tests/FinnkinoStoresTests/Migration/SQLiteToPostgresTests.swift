@@ -51,6 +51,8 @@ import WebPush
             person: alice, movieID: 301, title: "Dyyni", area: 1002, theatre: "Tennispalatsi, Helsinki",
             firstShow: start.addingTimeInterval(86_400), salesStart: nil, showCount: 4)
         #expect(try wanted.markAnnounced(announcement, at: start))
+        try wanted.setDigest(
+            WeeklyDigest.Settings(weekday: 5, hour: 18, push: true, feed: false), of: alice, now: start)
         let subscription = try PushSubscriptionsTests.subscription("phone")
         try SQLitePushSubscriptions(dataDirectory: folder).add(subscription, for: alice, device: 3, now: start)
         let token = try #require(try SQLiteAPITokens(dataDirectory: folder).make(named: "HA", for: alice, now: start))
@@ -61,7 +63,8 @@ import WebPush
         let together = try SQLiteTogetherGroups(dataDirectory: folder)
         let group = try #require(try together.make(by: alice, nickname: "Alice", area: 1002, now: start))
         let bob = try #require(try persons.person(of: bobToken))
-        _ = try together.join(group.code, person: bob, nickname: "Bob", area: 1014, now: start)
+        // (a minute later: members are listed in the order they joined, and persons' IDs are random)
+        _ = try together.join(group.code, person: bob, nickname: "Bob", area: 1014, now: start.addingTimeInterval(60))
         let vapid = try KeptSecret.bytes(named: "vapid-key", in: folder)
         _ = try KeptSecret.bytes(named: "server-secret", in: folder)
         // When the folder is copied into an empty database
@@ -74,7 +77,8 @@ import WebPush
                     rows: [
                         "person": 3, "session": 2, "join_code": 2, "bookmark": 2, "bookmark_history": 2,
                         "snapshot": 2, "video": 2, "wanted_movie": 2, "feed_generation": 0, "export_job": 0,
-                        "push_subscription": 1, "api_token": 1, "watchlist_import": 1, "watchlist_film": 1,
+                        "weekly_digest": 1, "push_subscription": 1, "api_token": 1, "watchlist_import": 1,
+                        "watchlist_film": 1,
                         "together_group": 1, "together_member": 2,
                     ], secrets: 2))
         // And the group works there, by its link, with both members
@@ -90,6 +94,9 @@ import WebPush
         let movedWanted = try PostgresWantedMovies(pool: pool)
         #expect(try movedWanted.wanted(by: alice).first { $0.movieID == 301 }?.announcement == announcement)
         #expect(try movedWanted.waiting(after: nil, limit: 10).map(\.movieID) == [302])
+        #expect(
+            try movedWanted.digest(of: alice)?.settings
+                == WeeklyDigest.Settings(weekday: 5, hour: 18, push: true, feed: false))
         #expect(
             try PostgresPushSubscriptions(pool: pool).subscriptions(of: alice)
                 == [PersonPushSubscription(subscription: subscription, device: 3)])

@@ -86,9 +86,64 @@ extension TestBackend {
         #expect(try store.want(limit + 1, title: "B", by: bob, now: start))
     }
 
+    @Test(arguments: TestBackend.onDisk) func aWeeklyDigestIsOffUntilTurnedOnAndEachSlotIsTakenOnce(
+        kind: TestBackend
+    ) throws {
+        let store = try kind.makeWantedMovies()
+        // Given Wednesday 21 October 2026, 12:00 in Helsinki (summer time)
+        let wednesday = HelsinkiTime.instant(of: LocalDate(year: 2026, month: 10, day: 21), hour: 12, minute: 0)
+        #expect(try store.digest(of: alice) == nil)
+        // When A turns on a digest for Fridays at 18, by push only, and B one for Mondays at 8
+        let friday = try #require(WeeklyDigest.Settings(weekday: 5, hour: 18, push: true, feed: false))
+        try store.setDigest(friday, of: alice, now: wednesday)
+        try store.setDigest(
+            WeeklyDigest.Settings(weekday: 1, hour: 8, push: false, feed: true), of: bob, now: wednesday)
+        // Then A's first is due on Friday 23 October at 18:00 Helsinki time (15:00 UTC)
+        let slot = HelsinkiTime.instant(of: LocalDate(year: 2026, month: 10, day: 23), hour: 18, minute: 0)
+        #expect(slot.timeIntervalSince1970 == 1_792_767_600)
+        #expect(try store.digest(of: alice)?.nextSlot == slot && (try store.digest(of: alice)?.settings) == friday)
+        #expect(try store.digestsDue(at: slot.addingTimeInterval(-1), after: nil, limit: 10).isEmpty)
+        let due = try store.digestsDue(at: slot.addingTimeInterval(60), after: nil, limit: 10)
+        #expect(due.map(\.person) == [alice])
+        // When one instance takes the slot, another that tries too is refused
+        let next = friday.slot(after: slot)
+        let sent = WeeklyDigest.Sent(slot: slot, title: "Your list this week: 1 movie", text: "On: Dune")
+        #expect(try store.markDigestSent(sent, of: alice, next: next))
+        #expect(try store.markDigestSent(sent, of: alice, next: next) == false)
+        // Then the next is a week on, at 18:00 on the wall clock across the end of summer time
+        // (Friday 30 October, 16:00 UTC), nothing is due until then, and the one sent is kept
+        #expect(next == HelsinkiTime.instant(of: LocalDate(year: 2026, month: 10, day: 30), hour: 18, minute: 0))
+        #expect(next.timeIntervalSince1970 - slot.timeIntervalSince1970 == 7 * 86_400 + 3_600)
+        #expect(try store.digestsDue(at: slot.addingTimeInterval(3_600), after: nil, limit: 10).isEmpty)
+        #expect(try store.digest(of: alice)?.last == sent)
+        // And the due ones are read page by page in person order
+        let monday = HelsinkiTime.instant(of: LocalDate(year: 2026, month: 11, day: 2), hour: 9, minute: 0)
+        let page = try store.digestsDue(at: monday, after: nil, limit: 1)
+        #expect(page.map(\.person) == [alice])
+        #expect(try store.digestsDue(at: monday, after: alice, limit: 1).map(\.person) == [bob])
+        // When A moves it, the slot moves and the last one sent stays; when B turns it off, it is gone
+        try store.setDigest(WeeklyDigest.Settings(weekday: 6, hour: 10, push: true, feed: true), of: alice, now: slot)
+        #expect(try store.digest(of: alice)?.settings.weekday == 6 && (try store.digest(of: alice)?.last) == sent)
+        try store.setDigest(nil, of: bob, now: slot)
+        #expect(try store.digest(of: bob) == nil)
+        // And it is erased with the person
+        try store.erase(alice)
+        #expect(try store.digest(of: alice) == nil)
+    }
+
+    @Test func digestSettingsThatAreNoneAreRefused() {
+        #expect(WeeklyDigest.Settings(weekday: 0, hour: 18, push: true, feed: true) == nil)
+        #expect(WeeklyDigest.Settings(weekday: 8, hour: 18, push: true, feed: true) == nil)
+        #expect(WeeklyDigest.Settings(weekday: 1, hour: 24, push: true, feed: true) == nil)
+        #expect(WeeklyDigest.Settings(weekday: 1, hour: -1, push: true, feed: true) == nil)
+        #expect(WeeklyDigest.Settings(weekday: 1, hour: 8, push: false, feed: false) == nil)
+        #expect(WeeklyDigest.Settings(weekday: 7, hour: 0, push: false, feed: true) != nil)
+    }
+
     @Test func aFileThatIsNotADatabaseIsAnError() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wanted-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
         try Data("not a database".utf8).write(to: folder.appendingPathComponent(SQLiteWantedMovies.fileName))
         #expect(throws: WantedMoviesError.self) { try SQLiteWantedMovies(dataDirectory: folder) }
     }

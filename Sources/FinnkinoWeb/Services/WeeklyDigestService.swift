@@ -1,0 +1,101 @@
+import FinnkinoKit
+import FinnkinoPresentation
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// Sends the weekly digests that are due (``WeeklyDigest``), every `interval` until the server
+/// stops: for each, the movies its person follows (wanted or bookmarked) with their shows in their
+/// areas over the week (``WeeklyDigestWriter``), in their language. The store takes each digest's
+/// slot once (``WantedMovies/markDigestSent(_:of:next:)``), so of several instances only one sends
+/// it; then it goes by push if the person chose that (the feed shows the one the store keeps). A
+/// server that was down when digests were due sends each once when it is back, not one per
+/// missed week.
+struct WeeklyDigestService: Service {
+    let wanted: any WantedMovies
+    let bookmarks: any BookmarkStores
+    let catalog: StoreCatalog
+    let people: PersonStates
+    let defaultLanguage: UILanguage
+    let interval: Duration
+    let now: @Sendable () -> Date
+    let logger: Logger
+    let pusher: AnnouncementPusher
+
+    /// Digests read at a time.
+    static let pageSize = 200
+
+    func run() async throws {
+        try? await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                await send()
+                try await Task.sleep(for: interval)
+            }
+        }
+    }
+
+    /// Sends every digest due now; returns those this instance sent (for tests).
+    @discardableResult
+    func send() async -> [(person: PersonID, digest: WeeklyDigest.Sent)] {
+        let time = now()
+        var sent: [(person: PersonID, digest: WeeklyDigest.Sent)] = []
+        var pushes: [(person: PersonID, text: String)] = []
+        // Each area's programme read once per language for all the persons of this round.
+        var programmes: [String: [Show]] = [:]
+        var after: PersonID?
+        do {
+            while true {
+                let page = try wanted.digestsDue(at: time, after: after, limit: Self.pageSize)
+                guard let last = page.last else { break }
+                after = last.person
+                for due in page {
+                    let place = people.storedPlace(of: due.person)
+                    let language = place.language ?? defaultLanguage
+                    var shows: [Show] = []
+                    for area in WantedMovieWatchService.areas(homeArea: place.homeArea, myTheatres: place.myTheatres) {
+                        let key = "\(language.rawValue) \(area)"
+                        if programmes[key] == nil {
+                            programmes[key] = await programme(of: area, language: language, from: due.nextSlot)
+                        }
+                        shows += programmes[key] ?? []
+                    }
+                    let next = due.settings.slot(after: max(time, due.nextSlot))
+                    let digest = WeeklyDigestWriter.digest(
+                        followed: followed(by: due.person), shows: shows, slot: due.nextSlot, next: next,
+                        language: language)
+                    guard try wanted.markDigestSent(digest, of: due.person, next: next) else { continue }
+                    sent.append((due.person, digest))
+                    if due.settings.push { pushes.append((due.person, try AnnouncementPusher.digestMessage(digest))) }
+                }
+            }
+        } catch {
+            logger.warning("weekly digests: \(error); the rest are sent next time")
+        }
+        if !pushes.isEmpty {
+            let accepted = await pusher.push(pushes, now: time)
+            logger.info("weekly digests: \(sent.count) sent, \(accepted) pushes taken")
+        }
+        return sent
+    }
+
+    /// The movies the person follows: wanted, and bookmarked from Finnkino's lists.
+    private func followed(by person: PersonID) -> Set<Int> {
+        var movies = Set((try? wanted.wanted(by: person))?.map(\.movieID) ?? [])
+        for bookmark in (try? bookmarks.store(for: person))?.all() ?? [] where bookmark.source == .finnkino {
+            movies.insert(bookmark.movieID)
+        }
+        return movies
+    }
+
+    /// The area's programme from the digest's day; empty when it cannot be read (the digest then
+    /// says nothing is on, and its first line still says it works).
+    private func programme(of area: Int, language: UILanguage, from slot: Date) async -> [Show] {
+        do {
+            let store = try catalog.store(for: language.contentLanguage)
+            return try await store.programme(area: area, from: HelsinkiTime.localDate(of: slot)).value
+        } catch {
+            logger.warning("weekly digests: the programme of area \(area) cannot be read: \(error)")
+            return []
+        }
+    }
+}
