@@ -1,8 +1,10 @@
+import AppPatterns
 import AppPatternsTesting
 import FinnkinoKit
 import FinnkinoPresentation
 import FinnkinoStores
 import Foundation
+import NIOConcurrencyHelpers
 import Testing
 
 @testable import FinnkinoWeb
@@ -74,6 +76,37 @@ import Testing
         #expect(told(off) == DigestStrings.finnish.off)
         #expect(!(try await a.get("/bookmarks").body.contains("id=\"digest-atom\"")))
         #expect(!(try await server.get(atom).body.contains("<entry>")))
+    }
+
+    @Test func aDigestWhoseProgrammeCannotBeReadWaitsForTheNextRound() async throws {
+        // Given a source whose 31-day programmes fail while `down` holds, and a digest due at 10:00
+        let down = NIOLockedValueBox(true)
+        let bundled = try BundledTransport(today: { WebServer.today })
+        let makeStore: @Sendable (ContentLanguage) throws -> FeedStore = { language in
+            let transport = StubTransport { request in
+                if request.queryValue("nrOfDays") != nil, down.withLockedValue({ $0 }) { return .status(503) }
+                let answer = bundled.response(for: request)
+                return .status(answer.status, body: answer.body, headers: answer.headers)
+            }
+            return FeedStore(webService: WebService(transport: transport), language: language)
+        }
+        let clock = ManualClock(origin: WebServer.morning)
+        let wanted = SQLiteWantedMovies()
+        let server = try await WebServer.start(
+            makeStore: makeStore, hosted: true, wanted: wanted, now: clock.dateSource)
+        defer { Task { await server.stop() } }
+        var a = HostedBrowser(server)
+        _ = try await a.get("/bookmarks")
+        #expect(try await a.post("/feeds/digest", "on=1&weekday=7&hour=10&feed=1&back=%2Fbookmarks").status == 303)
+        clock.advance(by: .seconds(3_630))
+        // When the round comes while the programme cannot be read, nothing is sent (it would say
+        // that nothing is on) and the digest stays due
+        #expect(await server.weeklyDigests.send().isEmpty)
+        let person = try #require(try wanted.digestsDue(at: clock.dateSource(), after: nil, limit: 10).first)
+        #expect(person.last == nil)
+        // Then the next round, the source back, sends it
+        down.withLockedValue { $0 = false }
+        #expect(await server.weeklyDigests.send().map(\.person) == [person.person])
     }
 
     @Test func badDigestChoicesChangeNothing() async throws {

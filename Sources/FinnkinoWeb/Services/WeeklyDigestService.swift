@@ -10,7 +10,8 @@ import ServiceLifecycle
 /// slot once (``WantedMovies/markDigestSent(_:of:next:)``), so of several instances only one sends
 /// it; then it goes by push if the person chose that (the feed shows the one the store keeps). A
 /// server that was down when digests were due sends each once when it is back, not one per
-/// missed week.
+/// missed week; a digest whose areas' programmes cannot be read now waits for the next round (it
+/// would say that nothing is on).
 struct WeeklyDigestService: Service {
     let wanted: any WantedMovies
     let bookmarks: any BookmarkStores
@@ -40,8 +41,9 @@ struct WeeklyDigestService: Service {
         let time = now()
         var sent: [(person: PersonID, digest: WeeklyDigest.Sent)] = []
         var pushes: [(person: PersonID, text: String)] = []
-        // Each area's programme read once per language for all the persons of this round.
-        var programmes: [String: [Show]] = [:]
+        // Each area's programme read once per language for all the persons of this round (nil:
+        // it cannot be read now).
+        var programmes: [String: [Show]?] = [:]
         var after: PersonID?
         do {
             while true {
@@ -51,14 +53,19 @@ struct WeeklyDigestService: Service {
                 for due in page {
                     let place = people.storedPlace(of: due.person)
                     let language = place.language ?? defaultLanguage
-                    var shows: [Show] = []
+                    var shows: [Show]? = []
                     for area in WantedMovieWatchService.areas(homeArea: place.homeArea, myTheatres: place.myTheatres) {
                         let key = "\(language.rawValue) \(area)"
                         if programmes[key] == nil {
                             programmes[key] = await programme(of: area, language: language, from: due.nextSlot)
                         }
-                        shows += programmes[key] ?? []
+                        if let listed = programmes[key] ?? nil {
+                            shows?.append(contentsOf: listed)
+                        } else {
+                            shows = nil
+                        }
                     }
+                    guard let shows else { continue }
                     let next = due.settings.slot(after: max(time, due.nextSlot))
                     let digest = WeeklyDigestWriter.digest(
                         followed: followed(by: due.person), shows: shows, slot: due.nextSlot, next: next,
@@ -87,15 +94,14 @@ struct WeeklyDigestService: Service {
         return movies
     }
 
-    /// The area's programme from the digest's day; empty when it cannot be read (the digest then
-    /// says nothing is on, and its first line still says it works).
-    private func programme(of area: Int, language: UILanguage, from slot: Date) async -> [Show] {
+    /// The area's programme from the digest's day; nil when it cannot be read.
+    private func programme(of area: Int, language: UILanguage, from slot: Date) async -> [Show]? {
         do {
             let store = try catalog.store(for: language.contentLanguage)
             return try await store.programme(area: area, from: HelsinkiTime.localDate(of: slot)).value
         } catch {
-            logger.warning("weekly digests: the programme of area \(area) cannot be read: \(error)")
-            return []
+            logger.warning("weekly digests: the programme of area \(area) cannot be read now: \(error)")
+            return nil
         }
     }
 }
