@@ -78,6 +78,17 @@ public struct TogetherGroup: Sendable, Equatable {
     }
 
     public func member(_ person: PersonID) -> TogetherMember? { members.first { $0.person == person } }
+
+    /// A group `owner` has just made (`id` and `code` as stored), its maker its one member, its link
+    /// valid ``TogetherLimits/lifetime`` from `now`: what every kind of store answers a make with.
+    public static func made(
+        id: Int64, code: TogetherCode, by owner: PersonID, nickname: String, area: Int, now: Date
+    ) -> TogetherGroup {
+        TogetherGroup(
+            id: id, code: code, owner: owner, createdAt: now,
+            expiresAt: now.addingTimeInterval(TogetherLimits.lifetime),
+            members: [TogetherMember(person: owner, nickname: nickname, joinedAt: now, area: area)])
+    }
 }
 
 /// What joining a group came to.

@@ -81,10 +81,7 @@ public final class SQLiteTogetherGroups: TogetherGroups, SQLiteBacked {
             return id
         }
         guard let id else { return nil }
-        return TogetherGroup(
-            id: id, code: code, owner: owner, createdAt: now,
-            expiresAt: now.addingTimeInterval(TogetherLimits.lifetime),
-            members: [TogetherMember(person: owner, nickname: name, joinedAt: now, area: area)])
+        return .made(id: id, code: code, by: owner, nickname: name, area: area, now: now)
     }
 
     public func group(_ code: TogetherCode, now: Date) throws(TogetherGroupsError) -> TogetherGroup? {
