@@ -43,30 +43,20 @@ struct AppDependencies: Sendable {
     /// Today in Helsinki, on the app's clock.
     func today() -> LocalDate { HelsinkiTime.localDate(of: now()) }
 
-    /// The movies `person` shares with a "watch together" group: their wanted movies and their
-    /// Finnkino bookmarks, ID to title. A store that cannot be read adds none.
+    /// The movies `person` shares with a "watch together" group: the movies they follow
+    /// (``FollowedMovies``), ID to title.
     @Sendable func sharedMovies(of person: PersonID) -> [Int: String] {
-        var movies: [Int: String] = [:]
-        for wanted in (try? wanted.wanted(by: person)) ?? [] { movies[wanted.movieID] = wanted.title }
-        for bookmark in (try? allBookmarks.store(for: person))?.all() ?? [] where bookmark.source == .finnkino {
-            movies[bookmark.movieID] = movies[bookmark.movieID] ?? bookmark.title
-        }
-        return movies
+        FollowedMovies.of(person, wanted: wanted, bookmarks: try? allBookmarks.store(for: person))
     }
 
-    /// How to read the movies `client`'s person follows (``ScreenRuns``' *back on screen*): their
-    /// wanted movies and their Finnkino bookmarks (where an imported watchlist's films go). A
-    /// store that cannot be read adds none.
+    /// How to read the movies `client`'s person follows (``FollowedMovies``), for ``ScreenRuns``'
+    /// *back on screen*.
     func followedMovies(_ client: ClientState) -> @Sendable () -> Set<Int> {
         let person = client.person
         let wanted = wanted
         let bookmarks = allBookmarks
         return {
-            var movies = Set((try? wanted.wanted(by: person))?.map(\.movieID) ?? [])
-            for bookmark in (try? bookmarks.store(for: person))?.all() ?? [] where bookmark.source == .finnkino {
-                movies.insert(bookmark.movieID)
-            }
-            return movies
+            Set(FollowedMovies.of(person, wanted: wanted, bookmarks: try? bookmarks.store(for: person)).keys)
         }
     }
 

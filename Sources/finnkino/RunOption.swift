@@ -19,16 +19,8 @@ struct RunOption: ParsableArguments {
     /// back; none when their stores cannot be read.
     static func followed(_ global: GlobalOptions, runs: ScreenRuns) -> Set<Int> {
         guard runs.hasReturns else { return [] }
-        var movies = Set<Int>()
-        if let bookmarks = try? global.openBookmarks() {
-            for bookmark in bookmarks.all() where bookmark.source == .finnkino { movies.insert(bookmark.movieID) }
-        }
-        if let wanted = try? SQLiteWantedMovies(dataDirectory: global.dataDirectory),
-            let theirs = try? wanted.wanted(by: .local)
-        {
-            movies.formUnion(theirs.map(\.movieID))
-        }
-        return movies
+        let wanted = try? SQLiteWantedMovies(dataDirectory: global.dataDirectory)
+        return Set(FollowedMovies.of(.local, wanted: wanted, bookmarks: try? global.openBookmarks()).keys)
     }
 }
 

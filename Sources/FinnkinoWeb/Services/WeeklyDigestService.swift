@@ -85,13 +85,9 @@ struct WeeklyDigestService: Service {
         return sent
     }
 
-    /// The movies the person follows: wanted, and bookmarked from Finnkino's lists.
+    /// The movies the person follows (``FollowedMovies``).
     private func followed(by person: PersonID) -> Set<Int> {
-        var movies = Set((try? wanted.wanted(by: person))?.map(\.movieID) ?? [])
-        for bookmark in (try? bookmarks.store(for: person))?.all() ?? [] where bookmark.source == .finnkino {
-            movies.insert(bookmark.movieID)
-        }
-        return movies
+        Set(FollowedMovies.of(person, wanted: wanted, bookmarks: try? bookmarks.store(for: person)).keys)
     }
 
     /// The area's programme from the digest's day; nil when it cannot be read.
