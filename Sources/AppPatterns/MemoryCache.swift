@@ -4,6 +4,11 @@ import NIOConcurrencyHelpers
 ///
 /// `value(for:)` and `set(_:for:cost:)` are O(1). When a limit is exceeded the least recently
 /// used entries are evicted first. An entry costlier than the whole cost limit is not kept.
+///
+/// A cache made with `keeping` never evicts an entry while `keeping` says it is in use (a
+/// person's bookmarks an open page observes): it is made the most recent instead, and the next
+/// oldest goes. When every entry is in use, the cache holds more than its limits until some
+/// are not.
 public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct Node {
         var key: Key
@@ -54,10 +59,13 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
     /// The largest total cost kept.
     public let costLimit: Int
     private let storage = NIOLockedValueBox(Storage())
+    /// Whether an entry is in use, and so not evicted.
+    private let keeping: (@Sendable (Value) -> Bool)?
 
-    public init(countLimit: Int = .max, costLimit: Int = .max) {
+    public init(countLimit: Int = .max, costLimit: Int = .max, keeping: (@Sendable (Value) -> Bool)? = nil) {
         self.countLimit = max(countLimit, 0)
         self.costLimit = max(costLimit, 0)
+        self.keeping = keeping
     }
 
     /// The value for `key`, marking it most recently used.
@@ -79,24 +87,67 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
         storage.withLockedValue { storage in
             if let slot = storage.index[key] { _ = storage.remove(slot) }
             guard cost <= costLimit, countLimit > 0 else { return }
-            let node = Node(key: key, value: value, cost: cost)
+            insert(value, for: key, cost: cost, into: &storage)
+        }
+    }
+
+    /// The value for `key`, marked most recently used; when there is none, `make()`'s, kept as
+    /// the most recently used entry (at no cost) before the least recently used are evicted. One
+    /// step: two callers asking for the same missing key get the same value.
+    public func value(for key: Key, orMake make: () -> Value) -> Value {
+        withValue(for: key, orMake: make) { $0 }
+    }
+
+    /// `body` given the value for `key` to read or change in place (made by `make()` when
+    /// missing, as in ``value(for:orMake:)``), in one step with no other use of the cache between.
+    public func withValue<Result>(
+        for key: Key, orMake make: () -> Value, _ body: (inout Value) -> Result
+    ) -> Result {
+        storage.withLockedValue { storage in
             let slot: Int
-            if let reused = storage.free.popLast() {
-                slot = reused
-                storage.nodes[slot] = node
+            if let kept = storage.index[key] {
+                slot = kept
+                if storage.newest != slot {
+                    storage.unlink(slot)
+                    storage.pushNewest(slot)
+                }
             } else {
-                slot = storage.nodes.count
-                storage.nodes.append(node)
+                slot = insert(make(), for: key, cost: 0, into: &storage)
             }
-            storage.index[key] = slot
-            storage.totalCost += cost
-            storage.pushNewest(slot)
-            while storage.index.count > countLimit || storage.totalCost > costLimit,
-                let oldest = storage.oldest
-            {
+            // (`insert` never evicts the entry it keeps: the slot holds a node.)
+            return body(&storage.nodes[slot]!.value)
+        }
+    }
+
+    /// Keeps `value` as the newest entry, then evicts the oldest ones not in use until both limits
+    /// hold (or only entries in use are left); returns its slot.
+    @discardableResult
+    private func insert(_ value: Value, for key: Key, cost: Int, into storage: inout Storage) -> Int {
+        let node = Node(key: key, value: value, cost: cost)
+        let slot: Int
+        if let reused = storage.free.popLast() {
+            slot = reused
+            storage.nodes[slot] = node
+        } else {
+            slot = storage.nodes.count
+            storage.nodes.append(node)
+        }
+        storage.index[key] = slot
+        storage.totalCost += cost
+        storage.pushNewest(slot)
+        // Entries in use are passed over to the newest end; once the new entry is the oldest, all
+        // the others are in use and none can go.
+        while storage.index.count > countLimit || storage.totalCost > costLimit,
+            let oldest = storage.oldest, oldest != slot
+        {
+            if let keeping, let node = storage.nodes[oldest], keeping(node.value) {
+                storage.unlink(oldest)
+                storage.pushNewest(oldest)
+            } else {
                 _ = storage.remove(oldest)
             }
         }
+        return slot
     }
 
     /// Removes and returns the value for `key`.
@@ -115,6 +166,19 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
 
     /// The number of entries.
     public var count: Int { storage.withLockedValue { $0.index.count } }
+
+    /// Every value, most recently used first (O(n)).
+    public var values: [Value] {
+        storage.withLockedValue { storage in
+            var values: [Value] = []
+            var slot = storage.newest
+            while let current = slot, let node = storage.nodes[current] {
+                values.append(node.value)
+                slot = node.older
+            }
+            return values
+        }
+    }
 
     /// The sum of the costs of the entries.
     public var totalCost: Int { storage.withLockedValue { $0.totalCost } }

@@ -2,6 +2,68 @@ import AppPatterns
 import Testing
 
 @Suite struct MemoryCacheTests {
+    @Test func aValueMadeWhenMissingIsKeptOnceAndChangedInPlace() {
+        // Given a cache of two entries holding "a"
+        let cache = MemoryCache<String, Int>(countLimit: 2)
+        cache.set(1, for: "a")
+        var made = 0
+        // When "a" and then "b" are asked for with a maker
+        let a = cache.value(for: "a") {
+            made += 1
+            return 10
+        }
+        let b = cache.value(for: "b") {
+            made += 1
+            return 20
+        }
+        // Then the kept "a" is given, and "b" is made once and kept as the most recent
+        #expect(a == 1)
+        #expect(b == 20)
+        #expect(made == 1)
+        #expect(
+            cache.value(for: "b") {
+                made += 1
+                return 30
+            } == 20)
+        #expect(made == 1)
+        // And a change in place is kept, the key made the most recent
+        let changed = cache.withValue(for: "a", orMake: { 0 }) { value -> Int in
+            value += 5
+            return value
+        }
+        #expect(changed == 6)
+        #expect(cache.keysByRecency == ["a", "b"])
+        #expect(cache.values == [6, 20])
+        // And a third key made evicts the least recently used
+        _ = cache.value(for: "c") { 3 }
+        #expect(cache.keysByRecency == ["c", "a"])
+    }
+
+    @Test func entriesInUseAreNotEvictedTheNextOldestGoes() {
+        // Given a cache of three whose entries with odd values are in use
+        let cache = MemoryCache<String, Int>(countLimit: 3, keeping: { $0 % 2 == 1 })
+        cache.set(1, for: "a")
+        cache.set(2, for: "b")
+        cache.set(3, for: "c")
+        // When a fourth entry is stored
+        cache.set(4, for: "d")
+        // Then "a", the oldest but in use, stays and "b" goes
+        #expect(cache.value(for: "b") == nil)
+        #expect(Set(cache.keysByRecency) == ["a", "c", "d"])
+        // And when only entries in use are left besides the new one, the cache holds more than its
+        // limit rather than drop one in use
+        cache.set(5, for: "e")
+        #expect(cache.value(for: "d") == nil)
+        cache.set(7, for: "f")
+        #expect(Set(cache.keysByRecency) == ["a", "c", "e", "f"])
+        #expect(cache.count == 4)
+        // And an entry no longer in use (an even value) goes when the next one comes
+        cache.set(8, for: "a")
+        cache.set(9, for: "g")
+        #expect(cache.value(for: "a") == nil)
+        #expect(Set(cache.keysByRecency) == ["c", "e", "f", "g"])
+    }
+
     @Test func storesAndReturnsValues() {
         // Given an empty cache
         let cache = MemoryCache<String, Int>()

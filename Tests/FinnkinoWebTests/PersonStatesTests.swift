@@ -25,6 +25,30 @@ import Testing
         // And nobody's is never kept
         #expect(people.location(of: .nobody) !== people.location(of: .nobody))
     }
+
+    @Test func beyondTheLimitTheLeastRecentlyUsedPersonIsForgottenNotEveryone() {
+        let people = PersonStates(
+            storage: InMemorySnapshotStorage(), localLocation: LocationService(), logger: Logger(label: "test"))
+        // Given the local person, and as many others as the limit, the first of them (Alice)
+        // opening a page again after all the others and saying where she is
+        let local = people.state(of: .local).place
+        let alice = PersonID(rawValue: 100)
+        for id in 100..<(100 + Int64(PersonStates.limit)) { _ = people.state(of: PersonID(rawValue: id)) }
+        let hers = people.state(of: alice).place
+        let location = people.location(of: alice)
+        // When one more person comes
+        _ = people.state(of: PersonID(rawValue: 1_000_000))
+        // Then only the least recently used (the second person) is forgotten: Alice, using the app
+        // now, keeps her state and location, and the local person is never forgotten
+        #expect(people.count == PersonStates.limit + 1)
+        #expect(people.state(of: alice).place === hers)
+        #expect(people.location(of: alice) === location)
+        #expect(people.state(of: .local).place === local)
+        #expect(people.count == PersonStates.limit + 1)
+        // (the second person is made anew, which forgets the next least recent, the third)
+        _ = people.state(of: PersonID(rawValue: 101))
+        #expect(people.count == PersonStates.limit + 1)
+    }
 }
 
 /// On a hosted server, pages that show distances read a person's location without making one.

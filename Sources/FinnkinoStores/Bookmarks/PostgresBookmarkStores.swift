@@ -22,7 +22,9 @@ public final class PostgresBookmarkStores: BookmarkStores {
     public let unavailableReason: String? = nil
     let pool: PostgresPool
     private let logger: Logger
-    private let stores = NIOLockedValueBox<[PersonID: PostgresBookmarkStore]>([:])
+    /// The persons' stores, kept as ``SQLiteBookmarkStores`` keeps them.
+    private let stores = MemoryCache<PersonID, PostgresBookmarkStore>(
+        countLimit: SQLiteBookmarkStores.limit, keeping: { $0.bookmarks.observerCount > 0 })
     private let listener = NIOLockedValueBox<PostgresListener?>(nil)
 
     /// The stores on `database`, its bookmark tables made or brought up to date first.
@@ -62,7 +64,7 @@ public final class PostgresBookmarkStores: BookmarkStores {
 
     /// A notification: the person's store, if one is open here, reads anew (off the event loop).
     private func changed(_ payload: String) {
-        guard let id = Int64(payload), let store = stores.withLockedValue({ $0[PersonID(rawValue: id)] }) else {
+        guard let id = Int64(payload), let store = stores.value(for: PersonID(rawValue: id)) else {
             return
         }
         DispatchQueue.global().async { store.refresh() }
@@ -70,20 +72,13 @@ public final class PostgresBookmarkStores: BookmarkStores {
 
     /// Every open store reads anew (after the listening connection was lost for a while).
     private func refreshAll() {
-        for store in stores.withLockedValue({ Array($0.values) }) { store.refresh() }
+        for store in stores.values { store.refresh() }
     }
 
     public func store(for person: PersonID) throws -> any BookmarkStore {
-        if let store = stores.withLockedValue({ $0[person] }) { return store }
+        if let store = stores.value(for: person) { return store }
         let made = try PostgresBookmarkStore(pool: pool, person: person, logger: logger)
-        return stores.withLockedValue { stores in
-            if let store = stores[person] { return store }
-            if stores.count >= SQLiteBookmarkStores.limit {
-                stores = stores.filter { $0.value.bookmarks.observerCount > 0 }
-            }
-            stores[person] = made
-            return made
-        }
+        return stores.value(for: person) { made }
     }
 
     public func erase(_ person: PersonID) throws {
@@ -103,7 +98,7 @@ public final class PostgresBookmarkStores: BookmarkStores {
         } catch {
             throw BookmarkStoreError.writeFailed(path: path, reason: "\(error)")
         }
-        stores.withLockedValue { $0[person] }?.refresh()
+        stores.value(for: person)?.refresh()
     }
 
     public func personsWithBookmarks(among persons: [PersonID]) throws -> Set<PersonID> {

@@ -3,7 +3,6 @@ import FinnkinoKit
 import Foundation
 import GRDB
 import Logging
-import NIOConcurrencyHelpers
 import Storage
 import Synchronization
 
@@ -23,7 +22,10 @@ public final class SQLiteBookmarkStores: BookmarkStores, SQLiteBacked {
     public let unavailableReason: String?
     let queue: DatabaseQueue
     private let logger: Logger
-    private let stores = NIOLockedValueBox<[PersonID: SQLiteBookmarkStore]>([:])
+    /// The persons' stores: beyond ``limit``, the least recently used that no open page observes
+    /// are forgotten (see ``store(for:)``).
+    private let stores = MemoryCache<PersonID, SQLiteBookmarkStore>(
+        countLimit: SQLiteBookmarkStores.limit, keeping: { $0.bookmarks.observerCount > 0 })
     /// How many persons' stores are kept in memory at most (see ``store(for:)``). A store of 5
     /// bookmarks takes about 4 KB (10,000 of them took 39 MB in `Benchmarks/web/hosted.sh`), and
     /// one forgotten is read again in one indexed query: 2,000 keep a server under 100 MB.
@@ -93,7 +95,7 @@ public final class SQLiteBookmarkStores: BookmarkStores, SQLiteBacked {
         // lock at this moment, from before the delete, and one a request still holds.
         commits.increment()
         // The person's store, if open pages hold it, lists nothing now (and tells them).
-        stores.withLockedValue { $0[person] }?.reload()
+        stores.value(for: person)?.reload()
     }
 
     /// The persons among `persons` who have at least one bookmark.
@@ -110,7 +112,7 @@ public final class SQLiteBookmarkStores: BookmarkStores, SQLiteBacked {
     }
 
     /// How many stores are in memory now.
-    var keptCount: Int { stores.withLockedValue(\.count) }
+    var keptCount: Int { stores.count }
 
     /// Counts this process's commits to the file: a store forgotten while a request still used it
     /// may commit after a new store of the same person was read, and SQLite's `data_version` does
@@ -119,8 +121,8 @@ public final class SQLiteBookmarkStores: BookmarkStores, SQLiteBacked {
 
     /// `person`'s bookmarks: the same store for every call.
     ///
-    /// Beyond ``limit`` stores, those nobody observes (no open page) are forgotten; they are read
-    /// again from the file when next needed.
+    /// Beyond ``limit`` stores, the least recently used that nobody observes (no open page) are
+    /// forgotten; they are read again from the file when next needed.
     public func store(for person: PersonID) throws -> any BookmarkStore { try sqliteStore(for: person) }
 
     /// `person`'s store, as the SQLite store it is.
@@ -128,16 +130,11 @@ public final class SQLiteBookmarkStores: BookmarkStores, SQLiteBacked {
     /// A new store is read outside the lock, so that one person's first request never waits for
     /// another's read; when two requests of one person race, the first store kept is the one used.
     func sqliteStore(for person: PersonID) throws -> SQLiteBookmarkStore {
-        if let store = stores.withLockedValue({ $0[person] }) { return store }
+        if let store = stores.value(for: person) { return store }
         let made = try SQLiteBookmarkStore(
             queue: queue, person: person, path: path, unavailableReason: unavailableReason, commits: commits,
             logger: logger)
-        return stores.withLockedValue { stores in
-            if let store = stores[person] { return store }
-            if stores.count >= Self.limit { stores = stores.filter { $0.value.bookmarks.observerCount > 0 } }
-            stores[person] = made
-            return made
-        }
+        return stores.value(for: person) { made }
     }
 }
 

@@ -21,7 +21,12 @@ final class PersonStates: Sendable {
     private let storage: any SnapshotStorage
     private let localLocation: LocationService
     private let logger: Logger
-    private let states = NIOLockedValueBox<[PersonID: State]>([:])
+    /// The others' states, the least recently used forgotten beyond ``limit``: a person who
+    /// comes back after them is read again (their place is saved), and nobody who is using the app
+    /// now is.
+    private let states = MemoryCache<PersonID, State>(countLimit: PersonStates.limit)
+    /// The local person's state, never forgotten (it holds the server's own location).
+    private let localState = NIOLockedValueBox<State?>(nil)
 
     init(storage: any SnapshotStorage, localLocation: LocationService, logger: Logger) {
         self.storage = storage
@@ -32,11 +37,18 @@ final class PersonStates: Sendable {
     /// Forgets `person`'s state, before their place is erased: a request still holding it can
     /// no longer save the place again.
     func forget(_ person: PersonID) {
-        states.withLockedValue { $0.removeValue(forKey: person) }?.place.close()
+        let forgotten =
+            person == .local
+            ? localState.withLockedValue { state in
+                defer { state = nil }
+                return state
+            }
+            : states.removeValue(for: person)
+        forgotten?.place.close()
     }
 
-    /// How many persons' states are kept; beyond it all but the local person's are forgotten
-    /// (places are saved, locations are only for this run anyway).
+    /// How many other persons' states are kept; beyond it the least recently used are forgotten
+    /// (places are saved, locations are only for this run anyway). A state takes about 0.5 KB.
     static let limit = 10_000
 
     func state(of person: PersonID) -> State {
@@ -44,42 +56,51 @@ final class PersonStates: Sendable {
         guard person != .nobody else {
             return State(place: PlaceKeeper(storage: InMemorySnapshotStorage(), logger: logger), location: nil)
         }
-        return states.withLockedValue { states in kept(person, in: &states) }
+        return withState(of: person) { $0 }
     }
 
     /// `person`'s place without keeping their state: the one in memory when they have one (it may
     /// be newer than what is saved), else read from storage and let go. For work that goes through
     /// many persons (the check of wanted movies), which must not push out those using the app now.
     func storedPlace(of person: PersonID) -> AppPlace {
-        if let kept = states.withLockedValue({ $0[person] }) { return kept.place.place }
+        let kept = person == .local ? localState.withLockedValue { $0 } : states.value(for: person)
+        if let kept { return kept.place.place }
         guard person != .nobody else { return AppPlace() }
         return PlaceKeeper(storage: storage, key: PlaceKeeper.key(of: person), logger: logger).place
     }
 
     /// How many persons' states are kept (for tests).
-    var count: Int { states.withLockedValue(\.count) }
+    var count: Int { states.count + (localState.withLockedValue { $0 } == nil ? 0 : 1) }
     /// How many persons have a location service (for tests).
-    var locationCount: Int { states.withLockedValue { $0.values.count { $0.location != nil } } }
+    var locationCount: Int {
+        states.values.count { $0.location != nil } + (localState.withLockedValue { $0?.location } == nil ? 0 : 1)
+    }
 
     /// Where `person` is, to be changed: their location service, made on first use.
     func location(of person: PersonID) -> LocationService {
         guard person != .nobody else { return LocationService() }
-        return states.withLockedValue { states in
-            if let location = kept(person, in: &states).location { return location }
+        return withState(of: person) { state in
+            if let location = state.location { return location }
             let location = LocationService()
-            states[person]?.location = location
+            state.location = location
             return location
         }
     }
 
-    /// `person`'s state in `states`, made and kept when missing.
-    private func kept(_ person: PersonID, in states: inout [PersonID: State]) -> State {
-        if let state = states[person] { return state }
-        if states.count >= Self.limit { states = states.filter { $0.key == .local } }
-        let state = State(
-            place: PlaceKeeper(storage: storage, key: PlaceKeeper.key(of: person), logger: logger),
-            location: person == .local ? localLocation : nil)
-        states[person] = state
-        return state
+    /// `body` given `person`'s state (made and kept when missing) to read or change, in one step.
+    private func withState<Result>(of person: PersonID, _ body: (inout State) -> Result) -> Result {
+        let make = {
+            State(
+                place: PlaceKeeper(storage: self.storage, key: PlaceKeeper.key(of: person), logger: self.logger),
+                location: person == .local ? self.localLocation : nil)
+        }
+        guard person != .local else {
+            return localState.withLockedValue { state in
+                var kept = state ?? make()
+                defer { state = kept }
+                return body(&kept)
+            }
+        }
+        return states.withValue(for: person, orMake: make, body)
     }
 }

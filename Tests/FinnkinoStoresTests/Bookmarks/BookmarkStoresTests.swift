@@ -119,6 +119,25 @@ extension TestBackend {
         withExtendedLifetime(page) {}
     }
 
+    @Test func beyondTheLimitTheLeastRecentlyUsedStoreIsForgottenNotEveryOne() throws {
+        // Given Alice's store, then other persons' up to the limit, then Alice's used again
+        let stores = try SQLiteBookmarkStores.inMemory()
+        let a = try stores.sqliteStore(for: alice)
+        let others = (100..<(99 + Int64(SQLiteBookmarkStores.limit))).map(PersonID.init(rawValue:))
+        let made = try others.map { try stores.sqliteStore(for: $0) }
+        #expect(try stores.sqliteStore(for: alice) === a)
+        // When one more person's store is read
+        _ = try stores.sqliteStore(for: bob)
+        // Then only the least recently used (the first of the others) is forgotten: Alice's and
+        // the rest stay the same objects, and the limit holds
+        #expect(stores.keptCount == SQLiteBookmarkStores.limit)
+        #expect(try stores.sqliteStore(for: alice) === a)
+        #expect(try stores.sqliteStore(for: others[others.count - 1]) === made[others.count - 1])
+        #expect(try stores.sqliteStore(for: others[1]) === made[1])
+        #expect(try stores.sqliteStore(for: others[0]) !== made[0])
+        #expect(stores.keptCount == SQLiteBookmarkStores.limit)
+    }
+
     @Test func aPersonsFirstRequestsAtOnceAllGetTheOneStoreKept() async throws {
         // Given a file where Alice has 100 bookmarks (reading them takes a while) and stores on it
         // that have read nobody's yet
