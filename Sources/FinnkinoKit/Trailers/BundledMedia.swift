@@ -27,16 +27,27 @@ public struct BundledMedia: Sendable {
 
     /// The clip file of `video` when it is one of the dataset's (`bundled:///media/…mp4`).
     public func clip(_ video: EventVideo) -> URL? {
-        let prefix = "bundled:///"
-        guard video.format == "Mp4", video.location.hasPrefix(prefix + "media/") else { return nil }
-        let path = String(video.location.dropFirst(prefix.count))
-        guard listed.contains(path) else { return nil }
-        return root.appendingPathComponent(path)
+        // (A file, said so: a URL left to find out asks the file system on every call.)
+        clipPath(video).map { root.appendingPathComponent($0, isDirectory: false) }
     }
 
     /// The event's bundled trailer clip, if it has one.
     public func trailer(of event: Event) -> URL? {
         event.videos.lazy.compactMap(clip).first
+    }
+
+    /// Whether the event has a bundled trailer clip (a movie page's button), told without a file
+    /// name made.
+    public func hasTrailer(_ event: Event) -> Bool {
+        event.videos.contains { clipPath($0) != nil }
+    }
+
+    /// The dataset path of `video`'s clip (`media/…mp4`) when it is one of the dataset's.
+    private func clipPath(_ video: EventVideo) -> String? {
+        let prefix = "bundled:///"
+        guard video.format == "Mp4", video.location.hasPrefix(prefix + "media/") else { return nil }
+        let path = String(video.location.dropFirst(prefix.count))
+        return listed.contains(path) ? path : nil
     }
 
     /// The music menu, by name.

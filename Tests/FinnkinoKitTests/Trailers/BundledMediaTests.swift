@@ -23,6 +23,7 @@ import Testing
         for list in EventListType.allCases { movies += try await store.movies(list).value }
         #expect(movies.count > 40)
         let clips = try movies.map { try #require(media.trailer(of: $0), "\($0.title) has no clip") }
+        #expect(movies.allSatisfy(media.hasTrailer))
         // Each clip is 4 s of 480x270 H.264 with AAC sound, and small (checked on a few: ffprobe is slow)
         for clip in Set(clips).sorted(by: { $0.path < $1.path }).prefix(3) {
             let lines = try await probe(clip).split(separator: "\n")
@@ -47,9 +48,12 @@ import Testing
         ("bundled:///media/../manifest.json", "Mp4"), ("bundled:///media/Event_14001/trailer.mp4", "YouTubeVideo"),
         ("https://example.com/media/Event_14001/trailer.mp4", "Mp4"),
     ])
-    func onlyListedBundledClipsAreNamed(location: String, format: String) throws {
+    func onlyListedBundledClipsAreNamed(location: String, format: String) async throws {
         let video = EventVideo(
             title: "Trailer", location: location, thumbnailLocation: nil, subType: "EventTrailer", format: format)
         #expect(try BundledMedia.bundled().clip(video) == nil)
+        var event = try #require(try await BundledStoreFixture.store().movies().value.first)
+        event.videos = [video]
+        #expect(try !BundledMedia.bundled().hasTrailer(event))
     }
 }
