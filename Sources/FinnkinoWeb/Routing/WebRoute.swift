@@ -226,6 +226,24 @@ enum WebRoute: Hashable, Sendable {
             ($0, Array($0.template.split(separator: "/", omittingEmptySubsequences: false).dropFirst()))
         }
 
+        /// ``components`` by the first component of the paths they can match: those that begin
+        /// with it and those that begin with a capture, in their order; `others` for a first
+        /// component no template begins with. A request's path (every request's, for its log
+        /// line) is then compared with a few templates, not with all of them.
+        fileprivate static let byFirstComponent:
+            (
+                named: [Substring: [(pattern: Pattern, parts: [Substring])]],
+                others: [(pattern: Pattern, parts: [Substring])]
+            ) = {
+                func opens(_ parts: [Substring]) -> Bool { parts.first.map { $0.hasPrefix(":") || $0 == "**" } ?? true }
+                let others = components.filter { opens($0.parts) }
+                var named: [Substring: [(pattern: Pattern, parts: [Substring])]] = [:]
+                for first in Set(components.filter { !opens($0.parts) }.compactMap(\.parts.first)) {
+                    named[first] = components.filter { $0.parts.first == first || opens($0.parts) }
+                }
+                return (named, others)
+            }()
+
         /// Whether a request for it is a person's (not a file, an image, the manifest or the health
         /// check).
         /// Whether its change sends a file as a form does (`multipart/form-data`): its CSRF token is
@@ -361,7 +379,9 @@ enum WebRoute: Hashable, Sendable {
     init?(path: String, method: HTTPRequest.Method = .get) {
         let components = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         guard path.hasPrefix("/") else { return nil }
-        for (pattern, parts) in Pattern.components where pattern.method == method {
+        let candidates =
+            components.first.flatMap { Pattern.byFirstComponent.named[$0] } ?? Pattern.byFirstComponent.others
+        for (pattern, parts) in candidates where pattern.method == method {
             if let captures = Self.match(components, parts), let route = Self(pattern, captures) {
                 self = route
                 return
