@@ -1,7 +1,7 @@
 import FinnkinoKit
 
 /// The words of the international lists' screens, per interface language.
-public struct ChartStrings: Sendable {
+public struct ChartStrings: Sendable, Equatable {
     public var tab: String
     public var boxOffice: String
     public var upcoming: String

@@ -53,7 +53,8 @@ public struct MovieViewModel: Sendable {
     public private(set) var outputs = Outputs()
     private let store: FeedStore
     private let format: DisplayFormat
-    private let bookmarks: BookmarkStore?
+    /// Whether the person bookmarked a movie; nil: the screen has no bookmarks.
+    private var bookmarked: (@Sendable (Int) -> Bool)?
     /// The bundled trailer clips, which the trailer page plays; nil: no movie has one.
     private let media: BundledMedia?
     /// Whether the gallery is asked for (a screen that shows none asks nothing for it).
@@ -71,13 +72,17 @@ public struct MovieViewModel: Sendable {
         self.showsGallery = showsGallery
         format = DisplayFormat(strings: strings)
         self.words = words
-        self.bookmarks = bookmarks
+        if let bookmarks { bookmarked = { movie in bookmarks.contains(movieID: movie) } }
     }
 
     // MARK: Inputs
 
     /// The user opened a movie.
     public mutating func movieSelected(_ id: Int) { outputs.movieID = id }
+
+    /// How to tell whether the person bookmarked a movie, in place of a bookmark store (a hosted
+    /// server asks its store of everyone's bookmarks one question rather than read the person's).
+    public mutating func bookmarkedRead(_ read: @escaping @Sendable (Int) -> Bool) { bookmarked = read }
 
     /// Loads the selected movie into `outputs`.
     public mutating func load() async {
@@ -88,7 +93,8 @@ public struct MovieViewModel: Sendable {
             outputs.outcome = .notFound
             return
         }
-        outputs.isBookmarked = bookmarks?.contains(movieID: id) ?? false
+        let isBookmarked = bookmarked?(id) ?? false
+        outputs.isBookmarked = isBookmarked
         do {
             let event = try await store.movie(id: id)
             // Asked for once the movie is known to be one (an address made up asks for nothing
@@ -96,42 +102,11 @@ public struct MovieViewModel: Sendable {
             // not known within the list's wait are left out.
             async let gallery = showsGallery ? try? store.gallery(ofMovie: id) : []
             async let scores = store.scores(of: event, waitingAtMost: MoviesViewModel.scoresWait)
-            outputs.errorMessage = nil
-            outputs.title = event.title
-            let original = event.originalTitle.trimmingCharacters(in: .whitespaces)
-            outputs.originalTitle = original.isEmpty || original == event.title ? nil : original
-            outputs.posterURL = event.images.poster
-            var facts: [Fact] = []
-            if let year = event.productionYear { facts.append(Fact(label: strings.year, value: String(year))) }
-            if let minutes = event.lengthInMinutes, minutes > 0 {
-                facts.append(Fact(label: strings.length, value: format.length(minutes)))
-            }
-            facts.append(Fact(label: strings.ageLabel, value: format.age(event.rating)))
-            outputs.youngestWithAnAdult = event.rating.youngestWithAnAdult
-            outputs.contentDescriptors = event.contentDescriptors.map(\.name).filter { !$0.isEmpty }
-            if !event.genres.isEmpty {
-                facts.append(Fact(label: strings.genres, value: event.genres.joined(separator: ", ")))
-            }
-            if let premiere = event.localRelease {
-                facts.append(Fact(label: strings.premiere, value: format.date(premiere)))
-            }
-            outputs.facts = facts
-            outputs.directors = Self.names(event.directors)
-            outputs.cast = Self.names(event.cast)
-            let text = event.synopsis.isEmpty ? event.shortSynopsis : event.synopsis
-            outputs.synopsis = text.components(separatedBy: "\n\n")
-                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-                .filter { !$0.isEmpty }
-            outputs.hasTrailerClip = media?.trailer(of: event) != nil
-            outputs.trailerURL = event.videos.lazy.compactMap(\.watchURL).first { url in
-                let scheme = url.scheme?.lowercased()
-                return scheme == "https" || scheme == "http"
-            }
-            outputs.gallery = await gallery ?? []
-            let matched = await scores
-            outputs.internationalID = matched?.tmdbID
-            outputs.audience = matched.map { Self.audience($0, words: words) }
-            outputs.critics = matched?.critics.map(ChartMovieViewModel.critics) ?? []
+            let made = MovieDetailsCache.Made(
+                event: event, gallery: await gallery ?? [], scores: await scores,
+                hasTrailerClip: media?.hasTrailer(event) ?? false, strings: format.strings, words: words)
+            outputs = Self.madeDetails.details(of: made) { [format] in Self.details(of: $0, format: format) }
+            outputs.isBookmarked = isBookmarked
         } catch FeedStoreError.movieNotFound {
             outputs.errorMessage = strings.movieNotFound
             outputs.outcome = .notFound
@@ -139,6 +114,54 @@ public struct MovieViewModel: Sendable {
             outputs.errorMessage = strings.loadFailed
             outputs.outcome = .unavailable
         }
+    }
+
+    /// The page's details of a movie (whether it is bookmarked apart), as the feed answers and the
+    /// words make them: kept by `madeDetails` once per answer.
+    private static let madeDetails = MovieDetailsCache()
+
+    private static func details(
+        of made: MovieDetailsCache.Made, format: DisplayFormat
+    ) -> Outputs {
+        let strings = format.strings
+        let event = made.event
+        var outputs = Outputs()
+        outputs.movieID = event.id
+        outputs.title = event.title
+        let original = event.originalTitle.trimmingCharacters(in: .whitespaces)
+        outputs.originalTitle = original.isEmpty || original == event.title ? nil : original
+        outputs.posterURL = event.images.poster
+        var facts: [Fact] = []
+        if let year = event.productionYear { facts.append(Fact(label: strings.year, value: String(year))) }
+        if let minutes = event.lengthInMinutes, minutes > 0 {
+            facts.append(Fact(label: strings.length, value: format.length(minutes)))
+        }
+        facts.append(Fact(label: strings.ageLabel, value: format.age(event.rating)))
+        outputs.youngestWithAnAdult = event.rating.youngestWithAnAdult
+        outputs.contentDescriptors = event.contentDescriptors.map(\.name).filter { !$0.isEmpty }
+        if !event.genres.isEmpty {
+            facts.append(Fact(label: strings.genres, value: event.genres.joined(separator: ", ")))
+        }
+        if let premiere = event.localRelease {
+            facts.append(Fact(label: strings.premiere, value: format.date(premiere)))
+        }
+        outputs.facts = facts
+        outputs.directors = names(event.directors)
+        outputs.cast = names(event.cast)
+        let text = event.synopsis.isEmpty ? event.shortSynopsis : event.synopsis
+        outputs.synopsis = text.components(separatedBy: "\n\n")
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.isEmpty }
+        outputs.hasTrailerClip = made.hasTrailerClip
+        outputs.trailerURL = event.videos.lazy.compactMap(\.watchURL).first { url in
+            let scheme = url.scheme?.lowercased()
+            return scheme == "https" || scheme == "http"
+        }
+        outputs.gallery = made.gallery
+        outputs.internationalID = made.scores?.tmdbID
+        outputs.audience = made.scores.map { audience($0, words: made.words) }
+        outputs.critics = made.scores?.critics.map(ChartMovieViewModel.critics) ?? []
+        return outputs
     }
 
     private static func audience(_ scores: MovieScores, words: ChartStrings) -> String {

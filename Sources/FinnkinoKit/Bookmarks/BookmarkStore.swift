@@ -84,6 +84,10 @@ public protocol BookmarkStores: PersonalStore {
     var unavailableReason: String? { get }
     /// `person`'s bookmarks.
     func store(for person: PersonID) throws -> any BookmarkStore
+    /// Whether `person` bookmarked the movie: one question, with no store of theirs read or kept
+    /// (a page that shows one movie's button, opened by many persons). False when bookmarks
+    /// cannot be used, as their store would list none.
+    func isBookmarked(_ movieID: Int, source: Bookmark.Source, by person: PersonID) throws -> Bool
     /// Deletes every bookmark of `person` and their undo history; their store, if made, then
     /// lists none (and tells its observers).
     func erase(_ person: PersonID) throws

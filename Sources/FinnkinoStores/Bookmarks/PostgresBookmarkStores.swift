@@ -101,6 +101,21 @@ public final class PostgresBookmarkStores: BookmarkStores {
         stores.value(for: person)?.refresh()
     }
 
+    public func isBookmarked(_ movieID: Int, source: Bookmark.Source, by person: PersonID) throws -> Bool {
+        do {
+            return try pool.withSession { session in
+                try session.query(
+                    """
+                    SELECT EXISTS (SELECT 1 FROM bookmark
+                    WHERE person = \(person.rawValue) AND source = \(source.rawValue) AND movie_id = \(Int64(movieID)))
+                    """
+                ).map { try $0.decode(Bool.self) }.first ?? false
+            }
+        } catch {
+            throw BookmarkStoreError.unreadable(path: path, reason: "\(error)")
+        }
+    }
+
     public func personsWithBookmarks(among persons: [PersonID]) throws -> Set<PersonID> {
         guard !persons.isEmpty else { return [] }
         do {

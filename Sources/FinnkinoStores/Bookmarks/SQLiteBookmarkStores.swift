@@ -98,6 +98,19 @@ public final class SQLiteBookmarkStores: BookmarkStores, SQLiteBacked {
         stores.value(for: person)?.reload()
     }
 
+    public func isBookmarked(_ movieID: Int, source: Bookmark.Source, by person: PersonID) throws -> Bool {
+        guard unavailableReason == nil else { return false }
+        do {
+            return try queue.read { db in
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM bookmark WHERE person = ? AND source = ? AND movie_id = ?)",
+                    arguments: [person.rawValue, source.rawValue, movieID]) ?? false
+            }
+        } catch {
+            throw BookmarkStoreError.unreadable(path: path, reason: SQLiteBookmarkStore.reason(error))
+        }
+    }
+
     /// The persons among `persons` who have at least one bookmark.
     public func personsWithBookmarks(among persons: [PersonID]) throws -> Set<PersonID> {
         guard !persons.isEmpty else { return [] }

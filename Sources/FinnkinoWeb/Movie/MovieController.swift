@@ -3,16 +3,24 @@ import FinnkinoKit
 import FinnkinoPresentation
 import Foundation
 import Hummingbird
+import WebSupport
 
 /// A movie's page: `GET /movie/<id>` (its bookmark button posts to `/bookmarks/toggle`, its "Tell
 /// me when it's on" to `/movies/wanted`, its "Not interested" to `/movies/interest`).
 struct MovieController: Sendable {
     let app: AppDependencies
     let renderer: PageRenderer
-    /// A movie's next days as made in the current minute, per movie, area, language and location:
-    /// after the list, the movie page is what people open most, and its next days change only as
-    /// shows start (minute by minute) and as feeds refresh (seen within the minute).
-    let showsMade = MemoryCache<ShowsKey, MovieShowsViewModel.Outputs>(countLimit: 1_000)
+    /// A movie's next days as made (and written as the page's section) in the current minute, per
+    /// movie, area, language and location: after the list, the movie page is what people open
+    /// most, and its next days change only as shows start (minute by minute) and as feeds refresh
+    /// (seen within the minute).
+    let showsMade = MemoryCache<ShowsKey, MovieShows>(countLimit: 1_000)
+
+    /// A movie's next days, and their section of the page.
+    struct MovieShows: Sendable {
+        var outputs: MovieShowsViewModel.Outputs
+        var section: SafeHTML
+    }
 
     func add(to routes: RouteGroups) {
         routes.on(.movie) { _, context in
@@ -35,7 +43,8 @@ struct MovieController: Sendable {
             let path = WebRoute.movie(id: id).path
             return renderer.screen(outputs.outcome, client: client, path: path) {
                 MovieView.page(
-                    outputs, shows: shown, isHidden: app.place(client).place.isNotInterested(in: id),
+                    outputs, shows: shown.outputs, upcoming: shown.section,
+                    isHidden: app.place(client).place.isNotInterested(in: id),
                     wanted: wanted, pushKey: app.pushKey, layout: renderer.layout(client, path: path))
             }
         }
@@ -44,15 +53,19 @@ struct MovieController: Sendable {
     /// The movie's page, loaded.
     private func movie(id: Int, client: ClientState) async throws -> MovieViewModel.Outputs {
         var viewModel = MovieViewModel(
-            store: try app.store(client), strings: client.strings, words: client.language.charts,
-            bookmarks: try app.bookmarkStore(client), media: app.media)
+            store: try app.store(client), strings: client.strings, words: client.language.charts, media: app.media)
         viewModel.movieSelected(id)
+        // One question to everyone's bookmarks, not the person's store read (and kept) for it.
+        let person = client.person
+        let bookmarks = app.allBookmarks
+        viewModel.bookmarkedRead { movie in (try? bookmarks.isBookmarked(movie, source: .finnkino, by: person)) ?? false
+        }
         await viewModel.load()
         return viewModel.outputs
     }
 
     /// A movie's shows of the next days in the client's area, nearest theatre first with a location.
-    private func movieShows(id: Int, client: ClientState) async throws -> MovieShowsViewModel.Outputs {
+    private func movieShows(id: Int, client: ClientState) async throws -> MovieShows {
         let area = client.area(asked: nil).showsArea
         let coordinate = app.coordinate(client)
         let key = ShowsKey(
@@ -64,9 +77,11 @@ struct MovieController: Sendable {
         viewModel.areaSelected(area)
         viewModel.locationChanged(coordinate)
         await viewModel.load()
+        let made = MovieShows(
+            outputs: viewModel.outputs, section: MovieView.upcoming(viewModel.outputs, words: client.language.shows))
         // A failure is not kept: the next request asks again.
-        if viewModel.outputs.errorMessage == nil { showsMade.set(viewModel.outputs, for: key) }
-        return viewModel.outputs
+        if viewModel.outputs.errorMessage == nil { showsMade.set(made, for: key) }
+        return made
     }
 
     struct ShowsKey: Hashable, Sendable {

@@ -4,9 +4,10 @@ import WebSupport
 
 /// Renders the Movie screen's outputs.
 enum MovieView {
+    /// - Parameter upcoming: `shows`' section (``upcoming(_:words:)``), written once per minute.
     static func page(
-        _ outputs: MovieViewModel.Outputs, shows: MovieShowsViewModel.Outputs, isHidden: Bool, wanted: WantedMovie?,
-        pushKey: String, layout: PageLayout
+        _ outputs: MovieViewModel.Outputs, shows: MovieShowsViewModel.Outputs, upcoming: SafeHTML, isHidden: Bool,
+        wanted: WantedMovie?, pushKey: String, layout: PageLayout
     ) -> SafeHTML {
         let strings = layout.client.strings
         let title = outputs.errorMessage == nil ? outputs.title : strings.movieScreen
@@ -92,7 +93,7 @@ enum MovieView {
                 }
             }
             gallery(outputs.gallery, title: outputs.title, words: layout.client.language.shows, into: &html)
-            upcoming(shows, words: layout.client.language.shows, into: &html)
+            html.append(upcoming)
         }
     }
 
@@ -198,6 +199,10 @@ enum MovieView {
 
     /// The movie's shows of the next days: by day, by theatre (nearest first with a location), each
     /// time a link to the show's page with what sets it apart.
+    static func upcoming(_ shows: MovieShowsViewModel.Outputs, words: ShowStrings) -> SafeHTML {
+        HTMLWriter.fragment(capacity: 8_192) { html in upcoming(shows, words: words, into: &html) }
+    }
+
     private static func upcoming(_ shows: MovieShowsViewModel.Outputs, words: ShowStrings, into html: inout HTMLWriter)
     {
         html.element("section", .class("upcoming"), .attribute("aria-labelledby", "upcoming-title")) { html in

@@ -80,6 +80,28 @@ extension TestBackend {
         #expect(try stores.store(for: bob).all().map(\.movieID) == [3])
     }
 
+    @Test(arguments: TestBackend.all) func whetherAPersonBookmarkedAMovieIsAskedWithoutReadingTheirStore(
+        kind: TestBackend
+    ) throws {
+        let (stores, folder) = try kind.makeBookmarkStores()
+        defer { kind.remove(folder) }
+        // Given Alice's bookmarks of Finnkino's movie 1 and of the international movie 2
+        let a = try stores.store(for: alice)
+        try a.add(BookmarkFixtures.bookmark(1))
+        var international = BookmarkFixtures.bookmark(2)
+        international.source = .international
+        try a.add(international)
+        // Then the question is answered for her movies and sources only, and for nobody else
+        #expect(try stores.isBookmarked(1, source: .finnkino, by: alice))
+        #expect(try !stores.isBookmarked(1, source: .international, by: alice))
+        #expect(try stores.isBookmarked(2, source: .international, by: alice))
+        #expect(try !stores.isBookmarked(2, source: .finnkino, by: alice))
+        #expect(try !stores.isBookmarked(1, source: .finnkino, by: bob))
+        // And a removal is answered at once
+        _ = try a.remove(movieIDs: [1])
+        #expect(try !stores.isBookmarked(1, source: .finnkino, by: alice))
+    }
+
     @Test(arguments: TestBackend.all) func aPersonCannotHaveMoreThanTheLimit(kind: TestBackend)
         throws
     {
