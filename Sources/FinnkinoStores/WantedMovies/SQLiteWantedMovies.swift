@@ -119,9 +119,12 @@ public final class SQLiteWantedMovies: WantedMovies, SQLiteBacked {
     }
 
     public func wanted(by person: PersonID) throws(WantedMoviesError) -> [WantedMovie] {
-        try read { db in
+        // One statement, so no transaction around it (``readOne(_:)``): a movie page asks it on
+        // every request.
+        try readOne { db in
             try Row.fetchAll(
-                db, sql: "SELECT * FROM wanted_movie WHERE person = ? ORDER BY wanted_at DESC, movie_id",
+                db.cachedStatement(
+                    sql: "SELECT * FROM wanted_movie WHERE person = ? ORDER BY wanted_at DESC, movie_id"),
                 arguments: [person.rawValue]
             ).map(Self.movie)
         }
@@ -299,6 +302,14 @@ public final class SQLiteWantedMovies: WantedMovies, SQLiteBacked {
 
     private func read<T>(_ body: (Database) throws -> T) throws(WantedMoviesError) -> T {
         do { return try queue.read(body) } catch {
+            throw WantedMoviesError("the wanted movies cannot be read: \(error)")
+        }
+    }
+
+    /// `body`, one SELECT, without the transaction and read-only switch of ``read(_:)`` (four
+    /// statements more): one statement reads a consistent state by itself.
+    private func readOne<T>(_ body: (Database) throws -> T) throws(WantedMoviesError) -> T {
+        do { return try queue.inDatabase(body) } catch {
             throw WantedMoviesError("the wanted movies cannot be read: \(error)")
         }
     }
