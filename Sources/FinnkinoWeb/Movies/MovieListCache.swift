@@ -18,6 +18,23 @@ struct MovieListCache: Sendable {
         var missingTheatres: MissingTheatres?
         var errorMessage: String?
         var hiddenCount: Int
+
+        /// Hashes the rows by their movies only: hashing every row's words took longer than the
+        /// rest of the lookup, and equal keys are still told by all of them (``==``, at once for
+        /// the same array of sections, which `MovieSectionCache` hands out).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(language)
+            hasher.combine(sections.count)
+            for section in sections {
+                hasher.combine(section.rows.count)
+                for row in section.rows { hasher.combine(row.id) }
+            }
+            hasher.combine(emptyMessage)
+            hasher.combine(staleNotice)
+            hasher.combine(missingTheatres)
+            hasher.combine(errorMessage)
+            hasher.combine(hiddenCount)
+        }
     }
 
     /// Areas × two lists × languages, their other orders, the latest searches, and the lists of

@@ -20,11 +20,15 @@ extension ScreenQuery {
     /// `area=1002&q=Dyyni%20osa`: each value percent-encoded (letters, digits and `-._~:` as they
     /// are), so that the text is safe in an address and in an HTML attribute.
     var text: String {
-        parts.map { $0.name + "=" + ($0.value.addingPercentEncoding(withAllowedCharacters: Self.plain) ?? "") }
+        parts.map { $0.name + "=" + ($0.value.addingPercentEncoding(withAllowedCharacters: QueryText.plain) ?? "") }
             .joined(separator: "&")
     }
+}
 
-    private static var plain: CharacterSet { .alphanumerics.union(CharacterSet(charactersIn: "-._~:")) }
+/// What a query's values keep as they are, made once (a protocol extension keeps no value: made
+/// for each call, this set was 4% of a Movies page's CPU).
+private enum QueryText {
+    static let plain = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~:"))
 }
 
 extension WebRoute {
