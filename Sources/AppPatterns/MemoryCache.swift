@@ -168,31 +168,24 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
     public var count: Int { storage.withLockedValue { $0.index.count } }
 
     /// Every value, most recently used first (O(n)).
-    public var values: [Value] {
-        storage.withLockedValue { storage in
-            var values: [Value] = []
-            var slot = storage.newest
-            while let current = slot, let node = storage.nodes[current] {
-                values.append(node.value)
-                slot = node.older
-            }
-            return values
-        }
-    }
+    public var values: [Value] { byRecency(\.value) }
 
     /// The sum of the costs of the entries.
     public var totalCost: Int { storage.withLockedValue { $0.totalCost } }
 
     /// The keys from most to least recently used (O(n), for tests and diagnostics).
-    public var keysByRecency: [Key] {
+    public var keysByRecency: [Key] { byRecency(\.key) }
+
+    /// What `pick` takes of each entry, from most to least recently used.
+    private func byRecency<T>(_ pick: (Node) -> T) -> [T] {
         storage.withLockedValue { storage in
-            var keys: [Key] = []
+            var picked: [T] = []
             var slot = storage.newest
             while let current = slot, let node = storage.nodes[current] {
-                keys.append(node.key)
+                picked.append(pick(node))
                 slot = node.older
             }
-            return keys
+            return picked
         }
     }
 }

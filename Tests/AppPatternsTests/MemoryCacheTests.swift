@@ -27,10 +27,11 @@ import Testing
             } == 20)
         #expect(made == 1)
         // And a change in place is kept, the key made the most recent
-        let changed = cache.withValue(for: "a", orMake: { 0 }) { value -> Int in
+        let addFive: (inout Int) -> Int = { value in
             value += 5
             return value
         }
+        let changed = cache.withValue(for: "a", orMake: { 0 }, addFive)
         #expect(changed == 6)
         #expect(cache.keysByRecency == ["a", "b"])
         #expect(cache.values == [6, 20])
