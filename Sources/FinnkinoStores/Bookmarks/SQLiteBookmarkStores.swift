@@ -101,14 +101,10 @@ public final class SQLiteBookmarkStores: BookmarkStores, SQLiteBacked {
     public func isBookmarked(_ movieID: Int, source: Bookmark.Source, by person: PersonID) throws -> Bool {
         guard unavailableReason == nil else { return false }
         do {
-            // One statement, so no transaction (and no read-only switch) around it: `read` would add
-            // four statements to the one question a movie page asks on every request.
-            return try queue.inDatabase { db in
-                try Bool.fetchOne(
-                    db.cachedStatement(
-                        sql: "SELECT EXISTS (SELECT 1 FROM bookmark WHERE person = ? AND source = ? AND movie_id = ?)"),
-                    arguments: [person.rawValue, source.rawValue, movieID]) ?? false
-            }
+            // (Asked by the movie page on every request.)
+            return try DurableDatabase.readOne(
+                queue, "SELECT EXISTS (SELECT 1 FROM bookmark WHERE person = ? AND source = ? AND movie_id = ?)"
+            ) { try Bool.fetchOne($0, arguments: [person.rawValue, source.rawValue, movieID]) ?? false }
         } catch {
             throw BookmarkStoreError.unreadable(path: path, reason: SQLiteBookmarkStore.reason(error))
         }

@@ -119,14 +119,13 @@ public final class SQLiteWantedMovies: WantedMovies, SQLiteBacked {
     }
 
     public func wanted(by person: PersonID) throws(WantedMoviesError) -> [WantedMovie] {
-        // One statement, so no transaction around it (``readOne(_:)``): a movie page asks it on
-        // every request.
-        try readOne { db in
-            try Row.fetchAll(
-                db.cachedStatement(
-                    sql: "SELECT * FROM wanted_movie WHERE person = ? ORDER BY wanted_at DESC, movie_id"),
-                arguments: [person.rawValue]
-            ).map(Self.movie)
+        // (Asked by the movie page on every request.)
+        do {
+            return try DurableDatabase.readOne(
+                queue, "SELECT * FROM wanted_movie WHERE person = ? ORDER BY wanted_at DESC, movie_id"
+            ) { try Row.fetchAll($0, arguments: [person.rawValue]).map(Self.movie) }
+        } catch {
+            throw WantedMoviesError("the wanted movies cannot be read: \(error)")
         }
     }
 
@@ -302,14 +301,6 @@ public final class SQLiteWantedMovies: WantedMovies, SQLiteBacked {
 
     private func read<T>(_ body: (Database) throws -> T) throws(WantedMoviesError) -> T {
         do { return try queue.read(body) } catch {
-            throw WantedMoviesError("the wanted movies cannot be read: \(error)")
-        }
-    }
-
-    /// `body`, one SELECT, without the transaction and read-only switch of ``read(_:)`` (four
-    /// statements more): one statement reads a consistent state by itself.
-    private func readOne<T>(_ body: (Database) throws -> T) throws(WantedMoviesError) -> T {
-        do { return try queue.inDatabase(body) } catch {
             throw WantedMoviesError("the wanted movies cannot be read: \(error)")
         }
     }
