@@ -34,11 +34,35 @@ public struct TransportRequest: Sendable, Hashable, CustomStringConvertible {
 
     /// Path and query as they appear in a URL, e.g. `/xml/Schedule/?area=1002&dt=27.02.2022`.
     /// Also the cache key of the request.
+    ///
+    /// Read on every load (it keys the caches): items made only of unreserved characters
+    /// (RFC 3986: letters, digits, `-._~`), which every Finnkino request's are, are joined as they
+    /// are, as URLComponents would leave them, without building one.
     public var description: String {
         guard !query.isEmpty else { return path }
+        if query.allSatisfy({ Self.isUnreserved($0.name) && Self.isUnreserved($0.value) }) {
+            var text = path + "?"
+            for (index, item) in query.enumerated() {
+                if index > 0 { text += "&" }
+                text += item.name + "=" + item.value
+            }
+            return text
+        }
         var components = URLComponents()
         components.queryItems = query.map { URLQueryItem(name: $0.name, value: $0.value) }
         return path + "?" + (components.percentEncodedQuery ?? "")
+    }
+
+    private static func isUnreserved(_ text: String) -> Bool {
+        text.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                true
+            default: false
+            }
+        }
     }
 }
 
