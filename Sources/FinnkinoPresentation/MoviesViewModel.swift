@@ -180,10 +180,14 @@ public struct MoviesViewModel: Sendable {
                             runs.movie($0.id, is: kind, followed: followed.contains($0.id), now: instant)
                         }
                     }
+                    // Only a row whose badges differ is written: the rows are shared with every
+                    // request (``MovieSectionCache``), and a section none of whose movies has a
+                    // badge stays the same array, which the list cache then tells equal at once.
                     for index in rows.indices {
-                        rows[index].runs = runs.badges(
+                        let badges = runs.badges(
                             of: rows[index].id, followed: followed.contains(rows[index].id), now: instant,
                             format: format)
+                        if badges != rows[index].runs { rows[index].runs = badges }
                     }
                     return rows.isEmpty ? nil : Section(letter: section.letter, rows: rows)
                 }

@@ -22,5 +22,7 @@ import Testing
         #expect(logged.count < 400)
         #expect(logged.hasSuffix("&…"))
         #expect(!RequestLogMiddleware.redacted(path: "/movies", query: "%0A%1B[31m=1").contains("\u{1B}"))
+        // Only ASCII letters, digits, `_` and `-` of a name are kept: no other letter, no escape.
+        #expect(RequestLogMiddleware.redacted(path: "/movies", query: "äb_C-9%0A=1&q=2") == "/movies?b_C-90A=…&q=…")
     }
 }

@@ -30,7 +30,13 @@ struct FormBody {
     /// Every value of `name`, in order.
     func all(_ name: String) -> [String] { pairs.filter { $0.name == name }.map(\.value) }
 
+    /// `+` as a space, then percent-decoded; nil for a malformed escape. Text with neither (most
+    /// names and values: every page's query is parsed with this) is taken as it is, without
+    /// Foundation's two passes, which were 2% of a `/movies` request's time.
     private static func decode(_ text: Substring) -> String? {
-        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else {
+            return String(text)
+        }
+        return text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
     }
 }

@@ -36,10 +36,17 @@ struct RequestLogMiddleware: RouterMiddleware {
         let names = query.split(separator: "&", omittingEmptySubsequences: true).prefix(maxQueryNames + 1)
             .map { pair in
                 let name = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-                let safe = name.prefix(maxNameLength).unicodeScalars.filter {
-                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
+                // ASCII letters, digits, `_` and `-`, tested as bytes (Unicode's properties took
+                // a third of the line's time).
+                let safe = name.utf8.prefix(maxNameLength).filter { byte in
+                    switch byte {
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                        true
+                    default: false
+                    }
                 }
-                return String(String.UnicodeScalarView(safe)) + "=…"
+                return String(decoding: safe, as: UTF8.self) + "=…"
             }
         text += "?" + names.prefix(maxQueryNames).joined(separator: "&")
         if names.count > maxQueryNames { text += "&…" }
