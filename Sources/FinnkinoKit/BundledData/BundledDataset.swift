@@ -4,7 +4,17 @@ import Foundation
 /// The files of the bundled dataset: finds the folder, reads the manifest, and loads, decompresses
 /// and indexes each file once, on first use, keeping it in memory. Only files the manifest lists
 /// are ever read, so no request path can reach outside the dataset.
+///
+/// The schedule days are the exception: 14 days take 27 MB a language decompressed, more than
+/// half of a hosted server's heap, though the server reads each answer of the transport once per
+/// cache period. Their indexes are kept (which shows a day has, where); their bytes only for the
+/// days read last (``scheduleDocumentBytes``), and read and decompressed again (about 5 ms for a
+/// day) when asked for after that.
 final class BundledDataset: @unchecked Sendable {
+    /// The decompressed schedule days kept at most, in bytes: a few days, what one request for an
+    /// area-day and the next few reuse.
+    static let scheduleDocumentBytes = 8 << 20
+
     let root: URL
     let manifest: BundledManifest
     let anchor: LocalDate
@@ -14,6 +24,8 @@ final class BundledDataset: @unchecked Sendable {
     private let lock = NSLock()
     private var raw: [String: [UInt8]] = [:]
     private var scheduleDays: [String: ScheduleDayIndex] = [:]
+    /// The bytes of the schedule days read last, by path (a cache of its own lock).
+    private let scheduleDocuments = MemoryCache<String, WireBytes>(costLimit: scheduleDocumentBytes)
     private var eventLists: [String: EventListIndex] = [:]
     private var newsDocuments: [String: NewsIndex] = [:]
 
@@ -69,20 +81,40 @@ final class BundledDataset: @unchecked Sendable {
         listedFiles.contains(path)
     }
 
-    /// The bytes of a listed file, decompressed when it ends in `.gz`.
-    func bytes(_ path: String) throws(BundledDatasetError) -> [UInt8] {
+    /// The bytes of a listed file, decompressed when it ends in `.gz`; kept for the next time
+    /// unless `keep` is false (an image: 5 MB in all, each asked for once by whoever caches it).
+    func bytes(_ path: String, keep: Bool = true) throws(BundledDatasetError) -> [UInt8] {
         lock.lock()
         defer { lock.unlock() }
-        return try loadLocked(path)
+        return try loadLocked(path, keep: keep)
     }
 
+    /// Which shows the schedule day of `path` has, and where in its bytes.
     func scheduleDay(_ path: String) throws(BundledDatasetError) -> ScheduleDayIndex {
         lock.lock()
         defer { lock.unlock() }
         if let index = scheduleDays[path] { return index }
-        let index = try ScheduleDayIndex(try loadLocked(path, keep: false), name: path)
+        let document = WireBytes(try loadLocked(path, keep: false))
+        let index = try ScheduleDayIndex(document, name: path)
         scheduleDays[path] = index
+        scheduleDocuments.set(document, for: path, cost: document.bytes.count)
         return index
+    }
+
+    /// The bytes of schedule days kept now.
+    var keptScheduleBytes: Int { scheduleDocuments.totalCost }
+
+    /// The bytes of the schedule day of `path`, which ``scheduleDay(_:)``'s ranges point into.
+    func scheduleDocument(_ path: String) throws(BundledDatasetError) -> WireBytes {
+        if let document = scheduleDocuments.value(for: path) { return document }
+        let document: WireBytes
+        do {
+            lock.lock()
+            defer { lock.unlock() }
+            document = WireBytes(try loadLocked(path, keep: false))
+        }
+        scheduleDocuments.set(document, for: path, cost: document.bytes.count)
+        return document
     }
 
     func eventList(_ path: String) throws(BundledDatasetError) -> EventListIndex {

@@ -46,7 +46,7 @@ public struct BundledTransport: Transport {
                 guard dataset.contains(path) else { return Self.notFound }
                 let type = path.hasSuffix(".png") ? "image/png" : "image/jpeg"
                 return TransportResponse(
-                    status: 200, headers: ["content-type": type], body: Data(try dataset.bytes(path)))
+                    status: 200, headers: ["content-type": type], body: Data(try dataset.bytes(path, keep: false)))
             case .xml(let language, let endpoint):
                 guard let documents = dataset.documents(for: language) else { return Self.notFound }
                 return Self.xml(try answer(endpoint, documents, request))
@@ -112,10 +112,20 @@ public struct BundledTransport: Transport {
         for offset in 0..<dayCount {
             let index = first.adding(days: offset).daysSinceEpoch - today.daysSinceEpoch
             guard index >= 0, index < documents.schedule.count else { continue }
-            let day = try dataset.scheduleDay(documents.schedule[index])
+            let path = documents.schedule[index]
+            let day = try dataset.scheduleDay(path)
+            // The day's bytes are read only when one of its shows is asked for.
+            var document: WireBytes?
             for show in day.shows where theatres.contains(show.theatreID) {
                 if let eventID = eventFilter, show.eventID != eventID { continue }
-                body.append(contentsOf: day.document.bytes[show.range])
+                let read: WireBytes
+                if let document {
+                    read = document
+                } else {
+                    read = try dataset.scheduleDocument(path)
+                    document = read
+                }
+                body.append(contentsOf: read.bytes[show.range])
             }
         }
         if body.isEmpty { return Self.emptySchedule(pubDate: first) }

@@ -99,7 +99,8 @@ struct WireBytes: Sendable {
     }
 }
 
-/// A Schedule day document indexed by show.
+/// A Schedule day document's shows: where each is in the document, its theatre and its movie.
+/// The document's bytes are not kept with it (``BundledDataset/scheduleDocument(_:)``).
 struct ScheduleDayIndex: Sendable {
     struct Show: Sendable {
         let range: Range<Int>
@@ -107,11 +108,9 @@ struct ScheduleDayIndex: Sendable {
         let eventID: Int
     }
 
-    let document: WireBytes
     let shows: [Show]
 
-    init(_ bytes: [UInt8], name: String) throws(BundledDatasetError) {
-        document = WireBytes(bytes)
+    init(_ document: WireBytes, name: String) throws(BundledDatasetError) {
         var shows: [Show] = []
         for range in document.blocks("Show") {
             guard let theatreID = document.integer("TheatreID", in: range),
