@@ -69,6 +69,8 @@ let package = Package(
         .systemLibrary(
             name: "CQRencode", pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
+        // glibc's malloc.h (not in Swift's Glibc module): `serve` sets its mmap threshold.
+        .systemLibrary(name: "CMalloc"),
         // libjpeg's and libpng's errors longjmp; this C target catches them and returns them as
         // values (and sets libpng's speed options, which its simplified API lacks).
         .target(
@@ -203,6 +205,7 @@ let package = Package(
         .executableTarget(
             name: "finnkino",
             dependencies: [
+                .target(name: "CMalloc", condition: .when(platforms: [.linux])),
                 "AppPatterns", "FinnkinoKit", "FinnkinoPresentation", "FinnkinoStores", "FinnkinoWeb", "ImagePipeline",
                 "Storage", "WebPush", "WebSupport",
                 locks,
