@@ -46,6 +46,15 @@ import Testing
 
     /// Every screen's query reads back as itself from the address its route prints, hostile text
     /// included; and what a query does not take is left out, never an error.
+    @Test func aQueryPrintsPlainValuesAsTheyAreAndEncodesTheRest() {
+        #expect(
+            WebRoute.movies.path(MoviesQuery(area: .area(1002), list: .comingSoon)) == "/movies?area=1002&list=soon")
+        // Anything but ASCII letters, digits and `-._~:` is encoded: a space, `&`, `%`, an `Ä`.
+        #expect(
+            WebRoute.movies.path(MoviesQuery(area: .allOfFinland, text: "Äiti 2:n & 50%"))
+                == "/movies?area=all&list=now&q=%C3%84iti%202:n%20%26%2050%25&scope=begins")
+    }
+
     @Test func everyQueryReadsBackFromItsAddress() {
         let hostile = "Dyyni & \"osa\" 2 <b>#?=/%+ äö😀"
         let movies: [MoviesQuery] = [

@@ -17,18 +17,33 @@ extension ScreenQuery {
     /// The query of an address (`area=1002&date=2026-11-29`).
     init(query: String) { self.init(values: FormBody(query).values) }
 
-    /// `area=1002&q=Dyyni%20osa`: each value percent-encoded (letters, digits and `-._~:` as they
-    /// are), so that the text is safe in an address and in an HTML attribute.
+    /// `area=1002&q=Dyyni%20osa`: each value percent-encoded (ASCII letters, digits and `-._~:` as
+    /// they are), so that the text is safe in an address and in an HTML attribute.
     var text: String {
-        parts.map { $0.name + "=" + ($0.value.addingPercentEncoding(withAllowedCharacters: QueryText.plain) ?? "") }
-            .joined(separator: "&")
+        parts.map { $0.name + "=" + QueryText.encoded($0.value) }.joined(separator: "&")
     }
 }
 
-/// What a query's values keep as they are, made once (a protocol extension keeps no value: made
-/// for each call, this set was 4% of a Movies page's CPU).
 private enum QueryText {
+    /// What a query's values keep as they are, made once (a protocol extension keeps no value:
+    /// made for each call, this set was 4% of a Movies page's CPU).
     static let plain = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~:"))
+
+    /// `value` percent-encoded but for ``plain``. A value of ASCII letters, digits and `-._~:`
+    /// only (an area, a date, a list) is as it is, without Foundation's encoding: a page prints a
+    /// few dozen such links.
+    static func encoded(_ value: String) -> String {
+        let isPlain = value.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: ":"):
+                true
+            default: false
+            }
+        }
+        return isPlain ? value : value.addingPercentEncoding(withAllowedCharacters: plain) ?? ""
+    }
 }
 
 extension WebRoute {
