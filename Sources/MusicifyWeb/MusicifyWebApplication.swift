@@ -8,7 +8,8 @@ import WebSupport
 /// architecture, song selections, the bundled chart's artwork and song pages, and the style sheet,
 /// with security headers and request logs. Run it with `runService()`.
 public func makeMusicifyApplication(_ configuration: MusicifyWebConfiguration) throws -> some ApplicationProtocol {
-    let router = Router(context: BasicRequestContext.self)
+    /// Every GET route also answers HEAD, without the body.
+    let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: SecurityHeadersMiddleware(contentSecurityPolicy: musicifyContentSecurityPolicy))
     router.add(middleware: RequestOriginMiddleware())

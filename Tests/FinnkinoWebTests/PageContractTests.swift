@@ -47,6 +47,24 @@ import Testing
         #expect(try await server.get("/healthz").body == "ok")
     }
 
+    @Test func aHeadRequestGetsTheHeadersOfItsGetWithoutTheBody() async throws {
+        let server = try await WebServer.start()
+        defer { Task { await server.stop() } }
+        for path in ["/healthz", "/static/app.css", "/movies?area=1002"] {
+            let get = try await server.get(path)
+            let head = try await server.client.request("HEAD", path)
+            #expect(head.status == 200, "\(path)")
+            #expect(head.bytes.isEmpty, "\(path)")
+            #expect(head.header("Content-Type") == get.header("Content-Type"), "\(path)")
+            #expect(head.header("Content-Security-Policy") == Self.csp, "\(path)")
+        }
+        let css = try await server.get("/static/app.css")
+        let headOfCSS = try await server.client.request("HEAD", "/static/app.css")
+        #expect(headOfCSS.header("Content-Length") == String(css.bytes.count))
+        // A path that is no page is no more found by HEAD than by GET.
+        #expect(try await server.client.request("HEAD", "/nowhere").status == 404)
+    }
+
     @Test func aMistypedAddressGetsAPageThatSaysSo() async throws {
         let server = try await WebServer.start()
         defer { Task { await server.stop() } }

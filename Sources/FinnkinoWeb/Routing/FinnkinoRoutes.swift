@@ -14,7 +14,9 @@ import WebSupport
 /// group (``PageRequestContext``), their changes in another whose every route ``CSRFMiddleware``
 /// checks; files, images and the health check belong to no one.
 struct FinnkinoRoutes {
-    let router = Router(context: PersonRequestContext.self)
+    /// Every GET route also answers HEAD, with the GET's headers and no body (RFC 9110: uptime
+    /// monitors and link checkers ask so).
+    let router = Router(context: PersonRequestContext.self, options: .autoGenerateHeadEndpoints)
     private(set) var services: [any Service]
     /// What is kept of each person besides their bookmarks (read by tests).
     let people: PersonStates
