@@ -25,7 +25,7 @@ final class BundledDataset: @unchecked Sendable {
     private var raw: [String: [UInt8]] = [:]
     private var scheduleDays: [String: ScheduleDayIndex] = [:]
     /// The bytes of the schedule days read last, by path (a cache of its own lock).
-    private let scheduleDocuments = MemoryCache<String, WireBytes>(costLimit: scheduleDocumentBytes)
+    private let scheduleDocuments: MemoryCache<String, WireBytes>
     private var eventLists: [String: EventListIndex] = [:]
     private var newsDocuments: [String: NewsIndex] = [:]
 
@@ -37,8 +37,10 @@ final class BundledDataset: @unchecked Sendable {
         return url
     }
 
-    init(root: URL) throws(BundledDatasetError) {
+    /// The dataset in `root`, keeping at most `scheduleDocumentBytes` of schedule days' bytes.
+    init(root: URL, scheduleDocumentBytes: Int = BundledDataset.scheduleDocumentBytes) throws(BundledDatasetError) {
         self.root = root
+        scheduleDocuments = MemoryCache(costLimit: scheduleDocumentBytes)
         let manifestURL = root.appendingPathComponent("manifest.json")
         let manifest: BundledManifest
         do {
