@@ -55,6 +55,9 @@ public struct WebConfiguration: Sendable {
     /// How often the wanted movies are checked against the schedules: the schedule's cache period,
     /// so each check finds the schedules refreshed.
     public var wantedCheckInterval: Duration
+    /// How often the weekly digests due are looked for: a digest comes within this long of the
+    /// hour its person chose (``WeeklyDigestService``).
+    public var weeklyDigestInterval: Duration
     /// Where each person's browsers take pushes (their announcements).
     public var pushSubscriptions: any PushSubscriptions
     /// Every person's watchlist imports and the films kept from them.
@@ -119,6 +122,7 @@ public struct WebConfiguration: Sendable {
         exportJobs: ExportJobs = SQLiteExportJobs(),
         wanted: any WantedMovies = SQLiteWantedMovies(),
         wantedCheckInterval: Duration = .seconds(15 * 60),
+        weeklyDigestInterval: Duration = .seconds(60),
         pushSubscriptions: any PushSubscriptions = SQLitePushSubscriptions(),
         apiTokens: any APITokens = SQLiteAPITokens(),
         watchlists: any Watchlists = SQLiteWatchlists(),
@@ -162,6 +166,7 @@ public struct WebConfiguration: Sendable {
         self.exportJobs = exportJobs
         self.wanted = wanted
         self.wantedCheckInterval = wantedCheckInterval
+        self.weeklyDigestInterval = weeklyDigestInterval
         self.pushSubscriptions = pushSubscriptions
         self.apiTokens = apiTokens
         self.watchlists = watchlists

@@ -58,7 +58,10 @@ final class WebServer: Sendable {
             hosted: hosted, secureCookies: secureCookies, postsPerMinute: postsPerMinute,
             uploads: dataDirectory.appendingPathComponent("uploads"), exportJobs: exportJobs,
             // Checked when a test says (`wantedMovieWatch.check()`), besides the one at start.
-            wanted: wanted, wantedCheckInterval: .seconds(3600), pushSubscriptions: pushSubscriptions,
+            wanted: wanted, wantedCheckInterval: .seconds(3600),
+            // Digests are sent when a test says (`weeklyDigests.send()`), never by a round of the
+            // server's own that a slow machine could run in the middle of a test.
+            weeklyDigestInterval: .seconds(86_400), pushSubscriptions: pushSubscriptions,
             apiTokens: apiTokens, watchlists: watchlists, together: together,
             apiRequestsPerMinute: apiRequestsPerMinute,
             now: now,

@@ -147,10 +147,9 @@ struct FinnkinoRoutes {
             catalog: catalog, people: people,
             interval: configuration.wantedCheckInterval, now: configuration.now, logger: configuration.logger,
             pusher: pusher)
-        // Every minute: a digest comes within a minute of the hour its person chose.
         weeklyDigests = WeeklyDigestService(
             wanted: configuration.wanted, bookmarks: configuration.bookmarks, catalog: catalog, people: people,
-            defaultLanguage: defaultLanguage, interval: .seconds(60), now: configuration.now,
+            defaultLanguage: defaultLanguage, interval: configuration.weeklyDigestInterval, now: configuration.now,
             logger: configuration.logger, pusher: pusher)
         PushController(
             subscriptions: configuration.pushSubscriptions, persons: configuration.persons, services: pushServices,
