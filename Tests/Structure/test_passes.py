@@ -33,3 +33,9 @@ def test_every_suite_of_a_pass_exists(name):
 
 def test_the_sigterm_test_exists():
     assert re.search(rf"\bfunc {passes()['sigterm']}\w*\(", swift_tests())
+
+
+@pytest.mark.parametrize("name", ["web", "kit", "stores", "cli"])
+def test_every_module_pass_names_a_test_target(name):
+    target = passes()[name].removesuffix("\\\\.")
+    assert (ROOT / "Tests" / target).is_dir(), f"{name} names {target}, which is no test target"
