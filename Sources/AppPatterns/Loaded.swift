@@ -10,12 +10,18 @@ public struct Loaded<Value: Sendable>: Sendable {
     public var isStale: Bool
     /// Why fresh data could not be had (set when stale).
     public var staleReason: WebServiceError?
+    /// The answer it was decoded from (nil: not from a web service's ``WebService/load(_:maxAge:)``).
+    public var answer: Answer?
 
-    public init(value: Value, fetchedAt: Date, isStale: Bool = false, staleReason: WebServiceError? = nil) {
+    public init(
+        value: Value, fetchedAt: Date, isStale: Bool = false, staleReason: WebServiceError? = nil,
+        answer: Answer? = nil
+    ) {
         self.value = value
         self.fetchedAt = fetchedAt
         self.isStale = isStale
         self.staleReason = staleReason
+        self.answer = answer
     }
 
     /// Seconds since it was fetched, at `now`.
@@ -23,8 +29,30 @@ public struct Loaded<Value: Sendable>: Sendable {
 
     /// The same freshness around another value.
     public func map<Other: Sendable>(_ transform: (Value) throws -> Other) rethrows -> Loaded<Other> {
-        Loaded<Other>(value: try transform(value), fetchedAt: fetchedAt, isStale: isStale, staleReason: staleReason)
+        Loaded<Other>(
+            value: try transform(value), fetchedAt: fetchedAt, isStale: isStale, staleReason: staleReason,
+            answer: answer)
     }
 }
 
-extension Loaded: Equatable where Value: Equatable {}
+extension Loaded: Equatable where Value: Equatable {
+    /// The same value and freshness; which answer they came from is not compared (the same bytes
+    /// decoded twice are two answers of one value).
+    public static func == (lhs: Loaded, rhs: Loaded) -> Bool {
+        lhs.value == rhs.value && lhs.fetchedAt == rhs.fetchedAt && lhs.isStale == rhs.isStale
+            && lhs.staleReason == rhs.staleReason
+    }
+}
+
+/// One answer of a source, by identity: every value a ``WebService`` decoded from the same bytes
+/// for the same request names the same answer, and an answer with other bytes is another. What is
+/// derived from an answer is kept by it in an ``AnswerCache``, which holds no answer alive.
+public struct Answer: Sendable, Hashable {
+    let decoded: SharedDecodings.Decoded
+
+    init(_ decoded: SharedDecodings.Decoded) { self.decoded = decoded }
+
+    public static func == (lhs: Answer, rhs: Answer) -> Bool { lhs.decoded === rhs.decoded }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(decoded)) }
+}

@@ -12,6 +12,9 @@ import Logging
 /// kept in the cache only when it decodes (it is staged while it is decoded and takes the cached
 /// body's place only then: ``PayloadCache/stage(_:for:)``).
 ///
+/// Every value `load` returns names the answer it was decoded from (``Loaded/answer``), for what
+/// is made of it to be kept by that answer (``AnswerCache``).
+///
 /// Identical requests in flight (same endpoint type and `request.description`) share one
 /// transport call. Every outcome feeds the ``Reachability`` (an HTTP error status still means
 /// reachable). While it says unreachable, and that was observed less than `offlineRetryInterval`
@@ -109,13 +112,13 @@ public final class WebService: Sendable {
         if let hit = decoded.value(for: decodedKey), time.timeIntervalSince(hit.storedAt) < maxAge,
             let value = hit.value as? E.Response
         {
-            return Loaded(value: value, fetchedAt: hit.storedAt)
+            return Loaded(value: value, fetchedAt: hit.storedAt, answer: Answer(hit.decoded))
         }
         var cached = cache.payload(for: cacheKey)
         if let fresh = cached, fresh.age(at: time) < maxAge {
-            if let value = try? await decodeCached(endpoint, fresh, decodedKey) {
+            if case (let answer, let value)? = try? await decodeCached(endpoint, fresh, decodedKey) {
                 metrics.served(endpoint.name, fetchedAt: fresh.storedAt)
-                return Loaded(value: value, fetchedAt: fresh.storedAt)
+                return Loaded(value: value, fetchedAt: fresh.storedAt, answer: Answer(answer))
             }
             // A body that no longer decodes (say, written by an older version) is dropped.
             logger.warning("dropping a cached \(endpoint.name) body that does not decode")
@@ -130,9 +133,9 @@ public final class WebService: Sendable {
             // another stored meanwhile is used when fresh, and revalidated from otherwise.
             await cache.refreshAlone(cacheKey, newerThan: revalidated?.storedAt) { stored in
                 if let stored, stored.age(at: now()) < maxAge,
-                    let value = try? await decodeCached(endpoint, stored, decodedKey)
+                    case (let answer, let value)? = try? await decodeCached(endpoint, stored, decodedKey)
                 {
-                    return .success(Loaded(value: value, fetchedAt: stored.storedAt))
+                    return .success(Loaded(value: value, fetchedAt: stored.storedAt, answer: Answer(answer)))
                 }
                 return await revalidate(
                     endpoint, cached: stored ?? revalidated, cacheKey: cacheKey, decodedKey: decodedKey)
@@ -158,9 +161,9 @@ public final class WebService: Sendable {
                 cached.storedAt = now()
                 cache.markRevalidated(cacheKey, at: cached.storedAt)
                 do throws(WebServiceError) {
-                    let value = try await decodeCached(endpoint, cached, decodedKey)
+                    let (answer, value) = try await decodeCached(endpoint, cached, decodedKey)
                     metrics.succeeded(endpoint.name, at: cached.storedAt)
-                    return .success(Loaded(value: value, fetchedAt: cached.storedAt))
+                    return .success(Loaded(value: value, fetchedAt: cached.storedAt, answer: Answer(answer)))
                 } catch {
                     // The body we hold no longer decodes: drop it so the next load fetches anew.
                     cache.removePayload(for: cacheKey)
@@ -190,18 +193,22 @@ public final class WebService: Sendable {
             remember(decodedBody, payload, decodedKey)
             cache.commit(staged)
             metrics.succeeded(endpoint.name, at: payload.storedAt)
-            return .success(Loaded(value: value, fetchedAt: payload.storedAt))
+            return .success(Loaded(value: value, fetchedAt: payload.storedAt, answer: Answer(decodedBody)))
         } catch {
             if case .transport(_, let transportError) = error, transportError.kind == .cancelled {
                 return .failure(error)
             }
             metrics.failed(error)
-            guard let cached, let value = try? await decodeCached(endpoint, cached, decodedKey) else {
+            guard let cached, case (let answer, let value)? = try? await decodeCached(endpoint, cached, decodedKey)
+            else {
                 return .failure(error)
             }
             metrics.served(endpoint.name, fetchedAt: cached.storedAt)
             logger.notice("serving stale \(endpoint.name) from \(cached.storedAt): \(error)")
-            return .success(Loaded(value: value, fetchedAt: cached.storedAt, isStale: true, staleReason: error))
+            return .success(
+                Loaded(
+                    value: value, fetchedAt: cached.storedAt, isStale: true, staleReason: error,
+                    answer: Answer(answer)))
         }
     }
 
@@ -281,18 +288,19 @@ public final class WebService: Sendable {
 
     // MARK: - Decoded values and coalescing
 
-    /// Decodes a cached body, reusing the value decoded from the same bytes before.
+    /// Decodes a cached body, reusing the value decoded from the same bytes before; with the
+    /// answer it names.
     private func decodeCached<E: Endpoint>(_ endpoint: E, _ payload: CachedPayload, _ key: DecodedKey)
         async
-        throws(WebServiceError) -> E.Response
+        throws(WebServiceError) -> (SharedDecodings.Decoded, E.Response)
     {
         if let hit = decoded.value(for: key), hit.body == payload.body, let value = hit.value as? E.Response {
             if hit.storedAt != payload.storedAt { remember(hit.decoded, payload, key) }
-            return value
+            return (hit.decoded, value)
         }
         let (decodedBody, value) = try await decodeShared(endpoint, payload.body, key).get()
         remember(decodedBody, payload, key)
-        return value
+        return (decodedBody, value)
     }
 
     private func remember(_ value: SharedDecodings.Decoded, _ payload: CachedPayload, _ key: DecodedKey) {
