@@ -192,8 +192,8 @@ extension ScreenRuns {
 
     /// Areas × languages × days, with room for the answers being replaced. It keeps the runs,
     /// never the programme they were made of: an entry that kept its programme (as this one did)
-    /// kept every replaced 31-day programme alive until 64 newer entries pushed it out (a hosted
-    /// soak's RSS grew in steps of 20 and 31 MB as the areas' programmes were read again: the
-    /// suspected cause, not yet measured without it).
+    /// kept every replaced 31-day programme alive until 64 newer entries pushed it out: a hosted
+    /// soak's RSS went from 326 MiB at minute 3 to 385 MiB at minute 20 with it, and from 163 to
+    /// 183 MiB with this one (docs/PERFORMANCE.md, issue 41, item 4).
     static let kept = AnswerCache<LocalDate, ScreenRuns>(countLimit: 64)
 }
