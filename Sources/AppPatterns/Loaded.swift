@@ -46,13 +46,19 @@ extension Loaded: Equatable where Value: Equatable {
 
 /// One answer of a source, by identity: every value a ``WebService`` decoded from the same bytes
 /// for the same request names the same answer, and an answer with other bytes is another. What is
-/// derived from an answer is kept by it in an ``AnswerCache``, which holds no answer alive.
-public struct Answer: Sendable, Hashable {
-    let decoded: SharedDecodings.Decoded
+/// derived from an answer is kept by it in an ``AnswerCache``.
+///
+/// It names its answer weakly: a value kept (an observed feed's, a movie mapped out of a list)
+/// keeps no answer alive, so the web service's bound on decoded answers holds; a value whose answer
+/// the service has let go names none (``AnswerCache`` then makes what it asks for anew).
+public struct Answer: Sendable, Equatable {
+    weak var decoded: SharedDecodings.Decoded?
 
     init(_ decoded: SharedDecodings.Decoded) { self.decoded = decoded }
 
-    public static func == (lhs: Answer, rhs: Answer) -> Bool { lhs.decoded === rhs.decoded }
+    /// Whether the answer is still alive (kept by the web service or by a value being used).
+    public var isAlive: Bool { decoded != nil }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(decoded)) }
+    /// The same answer alive (two answers let go are equal too: neither names one any more).
+    public static func == (lhs: Answer, rhs: Answer) -> Bool { lhs.decoded === rhs.decoded }
 }

@@ -5,7 +5,7 @@ import Testing
 @testable import AppPatterns
 
 /// What is derived from an answer is made once per answer, made again for a new answer, and keeps
-/// no answer alive.
+/// no answer alive; nor does a value that names its answer.
 @Suite struct AnswerCacheTests {
     private let endpoint = LinesEndpoint()
     private let clock = ManualClock()
@@ -67,16 +67,20 @@ import Testing
         // Given values made of an answer that the web service then replaces with a new one
         let service = service(StubTransport(replies: [ok("a"), ok("a\nb")]))
         let cache = AnswerCache<Int, Int>(countLimit: 8)
+        let kept: Loaded<Int>
         do {
             let first = try await service.load(endpoint, maxAge: 60)
             _ = cache.value(of: first, 0) { $0.count }
+            kept = first.map(\.count)
         }
         #expect(cache.liveCount == 1)
+        #expect(kept.answer?.isAlive == true)
         clock.advance(by: .seconds(90))
         let second = try await service.load(endpoint, maxAge: 60)
         _ = cache.value(of: second, 0) { $0.count }
-        // Then the first answer is gone (the web service keeps the new one), and the cache holds
-        // only the entry of the second alive
+        // Then the first answer is gone (the web service keeps the new one), though a value mapped
+        // from it is still kept, and the cache holds only the entry of the second alive
+        #expect(kept.answer != nil && kept.answer?.isAlive == false)
         #expect(cache.count == 2)
         #expect(cache.liveCount == 1)
     }
