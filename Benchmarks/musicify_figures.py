@@ -4,7 +4,9 @@
 Reads ordo-one/benchmark's JMH export of MusicifyBenchmarks and the callgrind outputs of
 musicify-bench (for each architecture and workload, a run of N cycles and one of N+K), writes
 .bench/musicify.json, prints the table and, with --check, fails when an architecture costs more
-than 5% more instructions or more than 10 more allocations per one-load cycle than MVC.
+than 5% more instructions or more than 10 more allocations per one-load cycle than MVC. With
+--callgrind-only (musicify.sh --check: the check alone) there is no ordo-one/benchmark export, and
+the wall clock and peak memory are left out.
 
 Instructions per cycle: (Ir of the N+K run - Ir of the N run) / K. Allocations per cycle: the
 same difference of the calls callgrind counted to malloc, calloc, realloc, posix_memalign,
@@ -135,8 +137,8 @@ def machine():
     }
 
 
-def figures(work, runs):
-    ordo = ordo_one_results(os.path.join(work, "ordo-one.out"))
+def figures(work, runs, with_ordo):
+    ordo = ordo_one_results(os.path.join(work, "ordo-one.out")) if with_ordo else None
     results = {}
     for workload, n, k in runs:
         results[workload] = {}
@@ -144,12 +146,6 @@ def figures(work, runs):
             prefix = os.path.join(work, "callgrind", f"{architecture}.{workload}.")
             small = callgrind_counts(f"{prefix}{n}.callgrind")
             large = callgrind_counts(f"{prefix}{n + k}.callgrind")
-            metrics = ordo.get((workload, architecture))
-            if metrics is None:
-                raise SystemExit(f"no ordo-one/benchmark result for {workload}/{architecture}")
-            wall = metric(metrics, "Time (wall clock)")
-            mallocs = metric(metrics, "Malloc (total)")
-            peak = metric(metrics, "Memory (resident peak)")
             results[workload][architecture] = {
                 "instructionsPerCycle": round((large[0] - small[0]) / k),
                 "allocationsPerCycle": round((large[1] - small[1]) / k, 1),
@@ -158,6 +154,16 @@ def figures(work, runs):
                     "instructions": [small[0], large[0]],
                     "allocations": [small[1], large[1]],
                 },
+            }
+            if ordo is None:
+                continue
+            metrics = ordo.get((workload, architecture))
+            if metrics is None:
+                raise SystemExit(f"no ordo-one/benchmark result for {workload}/{architecture}")
+            wall = metric(metrics, "Time (wall clock)")
+            mallocs = metric(metrics, "Malloc (total)")
+            peak = metric(metrics, "Memory (resident peak)")
+            results[workload][architecture] |= {
                 "wallClockMicroseconds": {
                     "p50": wall["scorePercentiles"]["50.0"],
                     "p90": wall["scorePercentiles"]["90.0"],
@@ -208,12 +214,13 @@ def table(results):
         for architecture in ARCHITECTURES:
             f = by_architecture[architecture]
             rows.append([
-                workload, TITLES[architecture], wall_text(f["wallClockMicroseconds"]["p50"]),
+                workload, TITLES[architecture],
+                wall_text(f["wallClockMicroseconds"]["p50"]) if "wallClockMicroseconds" in f else "-",
                 f"{f['instructionsPerCycle']:,}",
                 f"{f['instructionsPerCycle'] / reference['instructionsPerCycle']:.3f}x",
                 f"{f['allocationsPerCycle']:,.1f}",
                 f"{f['allocationsPerCycle'] - reference['allocationsPerCycle']:+,.1f}",
-                f"{f['peakMemoryResidentBytes'] / (1 << 20):,.1f} MiB",
+                f"{f['peakMemoryResidentBytes'] / (1 << 20):,.1f} MiB" if "peakMemoryResidentBytes" in f else "-",
             ])
     widths = [max(len(str(row[column])) for row in rows + [header]) for column in range(len(header))]
     lines = ["  ".join(cell.ljust(width) if column < 2 else cell.rjust(width)
@@ -229,13 +236,15 @@ def main():
     parser.add_argument("--output", required=True, help="the JSON file to write")
     parser.add_argument("--runs", nargs="+", required=True, help='"WORKLOAD N K" per workload')
     parser.add_argument("--check", action="store_true")
+    parser.add_argument("--callgrind-only", action="store_true",
+                        help="no ordo-one/benchmark export was made: callgrind's figures alone")
     arguments = parser.parse_args()
     runs = []
     for run in arguments.runs:
         workload, n, k = run.split()
         runs.append((workload, int(n), int(k)))
 
-    results = figures(arguments.work, runs)
+    results = figures(arguments.work, runs, with_ordo=not arguments.callgrind_only)
     found = failures(results)
     document = {
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
