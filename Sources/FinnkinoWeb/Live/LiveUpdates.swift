@@ -1,6 +1,7 @@
 import FinnkinoKit
 import Foundation
 import Hummingbird
+import NIOConcurrencyHelpers
 import ServiceLifecycle
 import WebSupport
 
@@ -29,7 +30,13 @@ struct LiveUpdates: Sendable {
         let observations = feeds.map { feed in feed.subscribe { continuation.yield() } }
         let statuses = store.reachability.values()
         let initiallyUnreachable = store.reachability.status.isUnreachable
-        var last = try await live.fragment().html
+        // What the page has is made before the shutdown handler below is in place, and may take
+        // seconds (the first look at an area's programme decodes its 31 days): the stream ends at
+        // once when the server is asked to stop meanwhile, and the rendering is left to finish
+        // on its own (the debug server's SIGTERM waited 5 s for three of them: ServerKillTests).
+        // (The feeds are not started yet, and the observations end with this call.)
+        guard let first = try await Self.unlessShuttingDown({ try await live.fragment().html }) else { return }
+        var last = first
         var lastBanner = app.connectivityNotice(client)
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
@@ -81,6 +88,27 @@ struct LiveUpdates: Sendable {
         for feed in feeds { await feed.stopIfUnobserved() }
     }
 
+    /// `operation`'s value, or nil as soon as the server is asked to stop (graceful shutdown),
+    /// without waiting for `operation`, which then finishes or fails unheard in a task of its own.
+    static func unlessShuttingDown<Value: Sendable>(
+        _ operation: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value? {
+        let outcome = FirstOutcome<Value>()
+        let task = Task {
+            do {
+                outcome.settle(.success(.some(try await operation())))
+            } catch {
+                outcome.settle(.failure(error))
+            }
+        }
+        return try await withGracefulShutdownHandler {
+            try await withCheckedThrowingContinuation { outcome.await($0) }
+        } onGracefulShutdown: {
+            outcome.settle(.success(nil))
+            task.cancel()
+        }
+    }
+
     /// A live fragment: the element's id and its inner HTML.
     struct Fragment: Encodable {
         var id: String
@@ -90,5 +118,34 @@ struct LiveUpdates: Sendable {
     /// `event: fragment` with the fragment as one line of JSON.
     static func event(id: String, html: String) -> String {
         "event: fragment\ndata: " + JSONAnswer.text(Fragment(id: id, html: html)) + "\n\n"
+    }
+}
+
+/// The first of two outcomes (a value, or the server stopping), handed to the one who awaits it
+/// once, whichever comes first and whenever the waiting begins.
+private final class FirstOutcome<Value: Sendable>: Sendable {
+    private struct State {
+        var outcome: Result<Value?, any Error>?
+        var waiting: CheckedContinuation<Value?, any Error>?
+    }
+
+    private let state = NIOLockedValueBox(State())
+
+    func settle(_ result: Result<Value?, any Error>) {
+        let waiting = state.withLockedValue { state -> CheckedContinuation<Value?, any Error>? in
+            guard state.outcome == nil else { return nil }
+            state.outcome = result
+            defer { state.waiting = nil }
+            return state.waiting
+        }
+        waiting?.resume(with: result)
+    }
+
+    func await(_ continuation: CheckedContinuation<Value?, any Error>) {
+        let outcome = state.withLockedValue { state -> Result<Value?, any Error>? in
+            if state.outcome == nil { state.waiting = continuation }
+            return state.outcome
+        }
+        if let outcome { continuation.resume(with: outcome) }
     }
 }
