@@ -10,14 +10,17 @@ import WebSupport
 struct MovieController: Sendable {
     let app: AppDependencies
     let renderer: PageRenderer
-    /// A movie's next days as made (and written as the page's section) in the current minute, per
-    /// movie, area, language and location: after the list, the movie page is what people open
+    /// A movie's next days as made (and written as the page's section) in the minute they were made,
+    /// per movie, area, language and location: after the list, the movie page is what people open
     /// most, and its next days change only as shows start (minute by minute) and as feeds refresh
-    /// (seen within the minute).
+    /// (seen within the minute). One entry per key, replaced in a later minute: with the minute in
+    /// the key, each minute's entries stayed until 1,000 pushed them out, and the hosted soak's
+    /// memory grew with the minutes, not with the persons (docs/PERFORMANCE.md, issue 41, item 4).
     let showsMade = MemoryCache<ShowsKey, MovieShows>(countLimit: 1_000)
 
-    /// A movie's next days, and their section of the page.
+    /// A movie's next days, and their section of the page, as made in `minute`.
     struct MovieShows: Sendable {
+        var minute: Int
         var outputs: MovieShowsViewModel.Outputs
         var section: SafeHTML
     }
@@ -70,15 +73,17 @@ struct MovieController: Sendable {
         let coordinate = app.coordinate(client)
         let key = ShowsKey(
             movie: id, area: area, language: client.language, latitude: coordinate?.latitude,
-            longitude: coordinate?.longitude, minute: Int(app.now().timeIntervalSince1970 / 60))
-        if let made = showsMade.value(for: key) { return made }
+            longitude: coordinate?.longitude)
+        let minute = Int(app.now().timeIntervalSince1970 / 60)
+        if let made = showsMade.value(for: key), made.minute == minute { return made }
         var viewModel = MovieShowsViewModel(store: try app.store(client), language: client.language, now: app.now)
         viewModel.movieSelected(id)
         viewModel.areaSelected(area)
         viewModel.locationChanged(coordinate)
         await viewModel.load()
         let made = MovieShows(
-            outputs: viewModel.outputs, section: MovieView.upcoming(viewModel.outputs, words: client.language.shows))
+            minute: minute, outputs: viewModel.outputs,
+            section: MovieView.upcoming(viewModel.outputs, words: client.language.shows))
         // A failure is not kept: the next request asks again.
         if viewModel.outputs.errorMessage == nil { showsMade.set(made, for: key) }
         return made
@@ -90,6 +95,5 @@ struct MovieController: Sendable {
         var language: UILanguage
         var latitude: Double?
         var longitude: Double?
-        var minute: Int
     }
 }
