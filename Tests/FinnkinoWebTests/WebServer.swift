@@ -25,6 +25,8 @@ final class WebServer: Sendable {
     let weeklyDigests: WeeklyDigestService
     /// Everything the server keeps of each person.
     let personalData: PersonalDataRegistry
+    /// The movies' next days the movie page keeps.
+    let movieShowsMade: MemoryCache<MovieController.ShowsKey, MovieController.MovieShows>
     private let task: Task<Void, any Error>
 
     static let today = LocalDate(year: 2026, month: 11, day: 22)
@@ -83,7 +85,7 @@ final class WebServer: Sendable {
         return WebServer(
             port: port, secret: secret, routes: routes, people: router.people,
             wantedMovieWatch: router.wantedMovieWatch, weeklyDigests: router.weeklyDigests,
-            personalData: router.personalData, task: task)
+            personalData: router.personalData, movieShowsMade: router.moviePage.showsMade, task: task)
     }
 
     /// The app on `data`: its stores, places and folder, as `finnkino serve` opens them.
@@ -109,8 +111,10 @@ final class WebServer: Sendable {
     private init(
         port: Int, secret: CSRFSecret, routes: [(method: String, path: String)], people: PersonStates,
         wantedMovieWatch: WantedMovieWatchService, weeklyDigests: WeeklyDigestService,
-        personalData: PersonalDataRegistry, task: Task<Void, any Error>
+        personalData: PersonalDataRegistry,
+        movieShowsMade: MemoryCache<MovieController.ShowsKey, MovieController.MovieShows>, task: Task<Void, any Error>
     ) {
+        self.movieShowsMade = movieShowsMade
         self.weeklyDigests = weeklyDigests
         self.personalData = personalData
         self.people = people

@@ -26,6 +26,8 @@ struct FinnkinoRoutes {
     let weeklyDigests: WeeklyDigestService
     /// Everything kept of each person, as "Download my data", "Delete me" and the sweep see it.
     let personalData: PersonalDataRegistry
+    /// The movie page's routes, with what they keep of the movies' next days (read by tests).
+    let moviePage: MovieController
 
     init(_ configuration: WebConfiguration) throws {
         // Every request counted and timed by its route's pattern (never its address) and status.
@@ -79,7 +81,8 @@ struct FinnkinoRoutes {
         AppController(app: app, renderer: renderer, assets: try finnkinoStaticAssets()).add(to: routes)
         MoviesController(app: app, movies: live.movies, renderer: renderer).add(to: routes)
         HiddenMoviesController(app: app, renderer: renderer).add(to: routes)
-        MovieController(app: app, renderer: renderer).add(to: routes)
+        moviePage = MovieController(app: app, renderer: renderer)
+        moviePage.add(to: routes)
         ShowtimesController(app: app, showtimes: live.showtimes, renderer: renderer).add(to: routes)
         ShowController(app: app, renderer: renderer).add(to: routes)
         NewsController(app: app, news: live.news, renderer: renderer).add(to: routes)
