@@ -181,6 +181,30 @@ import Testing
         #expect(cache.payload(for: endpoint.request.description)?.storedAt == clock.date)
     }
 
+    @Test func aRefreshedAnswerOfTheSameBytesIsKeptOnce() async throws {
+        // Given a source answering the same 250 kB twice, in bytes of their own each time (as the
+        // bundled dataset's transport does), and an in-memory cache
+        let text = String(repeating: "line\n", count: 50_000)
+        let first = Data(text.utf8)
+        let second = Data(text.utf8)
+        let stub = StubTransport(replies: [.status(200, body: first), .status(200, body: second)])
+        let cache = InMemoryPayloadCache()
+        let service = makeService(stub, cache: cache)
+        let before = try await service.load(endpoint, maxAge: 60)
+        // When it is loaded again after expiry
+        clock.advance(by: .seconds(61))
+        let after = try await service.load(endpoint, maxAge: 60)
+        #expect(stub.receivedRequests.count == 2)
+        // Then the cache holds the bytes the kept value was decoded from, not a second copy
+        let address = { (data: Data) in data.withUnsafeBytes { UInt(bitPattern: $0.baseAddress) } }
+        let kept = try #require(cache.payload(for: endpoint.request.description)).body
+        #expect(address(kept) == address(first))
+        #expect(address(kept) != address(second))
+        // And the value is the one decoded before, not decoded again
+        #expect(after.answer != nil && after.answer == before.answer)
+        #expect(after.value.count == 50_000)
+    }
+
     @Test func theFirstRequestCarriesNoValidators() async throws {
         // Given an empty cache
         let stub = StubTransport(ok("a", etag: "\"v1\""))
