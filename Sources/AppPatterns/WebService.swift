@@ -65,7 +65,7 @@ public final class WebService: Sendable {
         metrics: SourceMetrics = SourceMetrics(), sharedDecodings: SharedDecodings = .process
     ) {
         self.transport = transport
-        self.cache = cache ?? InMemoryPayloadCache(sizeLimit: 32 << 20)
+        self.cache = cache ?? InMemoryPayloadCache()
         self.reachability = reachability
         self.now = now
         self.logger = logger

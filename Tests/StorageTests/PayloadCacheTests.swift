@@ -313,4 +313,20 @@ import Testing
         #expect(cache.payload(for: "a")?.etag == "x")
         #expect(cache.count == 2)
     }
+
+    @Test func aCacheMadeWithoutALimitStillKeepsOnlyTheRecentAnswers() {
+        // Given a cache made without a size limit (as a server's bundled source is)
+        let cache = InMemoryPayloadCache()
+        let megabyte = Data(count: 1 << 20)
+        let start = Date(timeIntervalSince1970: 0)
+        // When one more mebibyte than its default limit is stored, a mebibyte at a time
+        let stored = InMemoryPayloadCache.defaultSizeLimit >> 20 + 1
+        for index in 0..<stored {
+            cache.store(CachedPayload(body: megabyte, storedAt: start), for: "answer \(index)")
+        }
+        // Then the oldest answer is gone, the newest kept, and no more than the limit is held
+        #expect(cache.payload(for: "answer 0") == nil)
+        #expect(cache.payload(for: "answer \(stored - 1)") != nil)
+        #expect(cache.count == InMemoryPayloadCache.defaultSizeLimit >> 20)
+    }
 }
