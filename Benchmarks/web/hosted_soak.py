@@ -15,8 +15,10 @@ At the end it prints the memory each person made after the warm-up costs the ser
     (median RSS of the last three samples - median RSS of the three samples around the end of
      the warm-up) / (persons made between)
 
-and with --check exits 1 when that is over --max-kib-per-person, when any request failed, or
-when the descriptors at the end are more than at the end of the warm-up (plus the clients' own).
+and the slope of a least-squares line through every sample after the warm-up (RSS against
+persons made), which a single sample moves less. With --check it exits 1 when the first is over
+--max-kib-per-person, when any request failed, or when the descriptors at the end are more than
+at the end of the warm-up (plus the clients' own).
 
 With --cookies, the persons of that file (a session cookie a line, as populate_persons.py writes
 them) browse from the start too: with 10,000 of them the server's caches of persons fill, and its
@@ -216,6 +218,11 @@ def main() -> int:
     print(f"VmRSS: {rss_warm / 1024:.1f} MiB at {rows[warm][0] / 60:.1f} min, {rss_end / 1024:.1f} MiB at the end "
           f"({rows[-1][0] / 60:.1f} min); peak {max(row[1] for row in rows) / 1024:.1f} MiB")
     print(f"memory per person made: {per_person:.2f} KiB (target <= {options.max_kib_per_person} KiB)")
+    after = rows[warm:]
+    if len({row[3] for row in after}) > 1:
+        # Every sample from the warm-up on, not one at each end: the slope of RSS against persons.
+        slope = statistics.linear_regression([row[3] for row in after], [row[1] for row in after]).slope
+        print(f"slope of RSS against persons made, every sample after the warm-up: {slope:.2f} KiB a person")
     print(f"descriptors: {rows[warm][2]} after the warm-up, {rows[-1][2]} at the end")
     for failure in load.failures:
         print("  failed:", failure)
