@@ -20,6 +20,23 @@ import Testing
         }
     }
 
+    @Test func everyConnectionToAFileKeepsAtMostHalfAMebibyteOfPages() throws {
+        // Given a queue and a pool on files, and a queue in memory
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("page-cache-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let queue = try DurableDatabase.queue(path: folder.appendingPathComponent("q.sqlite").path, label: "q")
+        let pool = try DurableDatabase.pool(path: folder.appendingPathComponent("p.sqlite").path, label: "p")
+        let memory = try DurableDatabase.queue(path: nil, label: "m")
+        // Then the files' writers and readers keep 512 KiB of pages (a negative size is in KiB)
+        for database in [queue, pool] as [any DatabaseWriter] {
+            #expect(try database.write { try Int.fetchOne($0, sql: "PRAGMA cache_size") } == -512)
+            #expect(try database.read { try Int.fetchOne($0, sql: "PRAGMA cache_size") } == -512)
+        }
+        // And the database in memory, which is all pages, keeps SQLite's default
+        #expect(try memory.read { try Int.fetchOne($0, sql: "PRAGMA cache_size") } == -2_000)
+    }
+
     @Test func aDeletedRowIsInNoFileOfTheStoreAfterItsLogIsForgotten() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("secure-delete-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
