@@ -1,19 +1,25 @@
 import AppPatterns
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 @testable import Storage
 
 /// The stores' files are opened so that a change that returned survives a crash and a power cut.
 @Suite struct DurableDatabaseTests {
+    /// A queue and a pool on files in `directory`.
+    private func queueAndPool(in directory: TemporaryDirectory) throws -> [any DatabaseWriter] {
+        [
+            try DurableDatabase.queue(path: directory.url.appendingPathComponent("q.sqlite").path, label: "q"),
+            try DurableDatabase.pool(path: directory.url.appendingPathComponent("p.sqlite").path, label: "p"),
+        ]
+    }
+
     @Test func aQueueAndAPoolOnAFileWriteWithSynchronousFullInWAL() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("durable-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let queue = try DurableDatabase.queue(path: folder.appendingPathComponent("q.sqlite").path, label: "q")
-        let pool = try DurableDatabase.pool(path: folder.appendingPathComponent("p.sqlite").path, label: "p")
-        for database in [queue, pool] as [any DatabaseWriter] {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for database in try queueAndPool(in: directory) {
             // 2 is FULL (1 would be NORMAL, which a power cut can undo in WAL mode)
             #expect(try database.write { try Int.fetchOne($0, sql: "PRAGMA synchronous") } == 2)
             #expect(try database.write { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
@@ -22,14 +28,11 @@ import Testing
 
     @Test func everyConnectionToAFileKeepsAtMostHalfAMebibyteOfPages() throws {
         // Given a queue and a pool on files, and a queue in memory
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("page-cache-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let queue = try DurableDatabase.queue(path: folder.appendingPathComponent("q.sqlite").path, label: "q")
-        let pool = try DurableDatabase.pool(path: folder.appendingPathComponent("p.sqlite").path, label: "p")
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
         let memory = try DurableDatabase.queue(path: nil, label: "m")
         // Then the files' writers and readers keep 512 KiB of pages (a negative size is in KiB)
-        for database in [queue, pool] as [any DatabaseWriter] {
+        for database in try queueAndPool(in: directory) {
             #expect(try database.write { try Int.fetchOne($0, sql: "PRAGMA cache_size") } == -512)
             #expect(try database.read { try Int.fetchOne($0, sql: "PRAGMA cache_size") } == -512)
         }
@@ -38,9 +41,9 @@ import Testing
     }
 
     @Test func aDeletedRowIsInNoFileOfTheStoreAfterItsLogIsForgotten() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("secure-delete-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let folder = directory.url
         let path = folder.appendingPathComponent("store.sqlite").path
         let queue = try DurableDatabase.queue(path: path, label: "test")
         let marker = "A-PERSONS-SECRET-" + UUID().uuidString
