@@ -7,7 +7,7 @@ public final class InMemoryPayloadCache: PayloadCache {
     /// its process (a server's: weeks), and what it keeps can be had again from its source (the
     /// bundled dataset answers any request again from memory), so it keeps the recent answers only.
     /// Unbounded, the hosted soak's server held 57.8 MB in 521 bundled answers after 17 minutes
-    /// (docs/PERFORMANCE.md, "Heap profile").
+    /// (docs/PERFORMANCE.md, "A heap profile of the soak").
     public static let defaultSizeLimit = 16 << 20
 
     private let entries: MemoryCache<String, CachedPayload>
