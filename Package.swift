@@ -79,11 +79,13 @@ let package = Package(
 
         // The pattern toolkit (DESIGN.md section 3): observable subjects, updaters, commands with
         // undo, memento, the responder chain, typed endpoints, transports and the web service,
-        // caches. Nothing heavier than swift-log, NIO's locks and the HTTP client its transport needs.
+        // caches. Nothing heavier than swift-log, NIO's locks, the HTTP client its transport needs and
+        // swift-crypto's SHA-256 (what its answers are told apart by).
         .target(
             name: "AppPatterns",
             dependencies: [
                 "CZlibShim", locks,
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

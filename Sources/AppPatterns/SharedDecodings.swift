@@ -1,4 +1,3 @@
-import Foundation
 import NIOConcurrencyHelpers
 
 /// The decoded values of large answers, shared by the ``WebService``s of a process (Flyweight): an
@@ -8,13 +7,13 @@ import NIOConcurrencyHelpers
 /// The same bytes come again: a feed that sends no validator (`ETag`, `Last-Modified`) answers a
 /// refresh that finds nothing new with the bytes it sent before, and the web services of one
 /// process (the tests' servers, each with its own) read the same answers. Decoding is a function
-/// of the request and the bytes, and a 10 MB schedule takes far longer to decode than to hash and
-/// compare, so the value is shared.
+/// of the request and the bytes, and a 10 MB schedule takes far longer to decode than to hash, so
+/// the value is shared, found by the bytes' ``BodyFingerprint``.
 ///
 /// It keeps no value alive itself: it points weakly at the values the web services keep (their
 /// caches of decoded values), so it costs no memory of its own; a value none of them keeps any
 /// more is decoded anew. Bodies under ``minimumBytes`` are decoded by each caller: they decode
-/// about as fast as they are hashed and compared.
+/// about as fast as they are hashed.
 public final class SharedDecodings: Sendable {
     /// The one of the process, which every ``WebService`` uses unless given another.
     public static let process = SharedDecodings()
@@ -22,13 +21,13 @@ public final class SharedDecodings: Sendable {
     /// Bodies smaller than this are not shared.
     public let minimumBytes: Int
 
-    /// A value decoded from `body`, which whoever uses it keeps alive.
+    /// A value decoded from the body whose fingerprint it has, which whoever uses it keeps alive.
     final class Decoded: Sendable {
-        let body: Data
+        let fingerprint: BodyFingerprint
         let value: any Sendable
 
-        init(body: Data, value: any Sendable) {
-            self.body = body
+        init(fingerprint: BodyFingerprint, value: any Sendable) {
+            self.fingerprint = fingerprint
             self.value = value
         }
     }
@@ -36,8 +35,7 @@ public final class SharedDecodings: Sendable {
     private struct Key: Hashable, Sendable {
         var type: ObjectIdentifier
         var request: String
-        var count: Int
-        var digest: Int
+        var fingerprint: BodyFingerprint
     }
 
     /// A weak reference, read and written under the lock only.
@@ -52,28 +50,24 @@ public final class SharedDecodings: Sendable {
         self.minimumBytes = minimumBytes
     }
 
-    /// The value of `body` for `request` of an endpoint of type `type`: the one a web service of
-    /// the process keeps, the one being decoded now, or `decode(body)`'s.
+    /// The value of the body whose fingerprint is given for `request` of an endpoint of type
+    /// `type`: the one a web service of the process keeps, the one being decoded now, or
+    /// `decode()`'s.
     func value(
-        type: ObjectIdentifier, request: String, body: Data,
+        type: ObjectIdentifier, request: String, fingerprint: BodyFingerprint,
         decode: @escaping @Sendable () -> Result<any Sendable, WebServiceError>
     ) async -> Result<Decoded, WebServiceError> {
-        guard body.count >= minimumBytes else { return decode().map { Decoded(body: body, value: $0) } }
-        var hasher = Hasher()
-        body.withUnsafeBytes { hasher.combine(bytes: $0) }
-        let key = Key(type: type, request: request, count: body.count, digest: hasher.finalize())
-        if let found = kept.withLockedValue({ $0[key]?.decoded }), found.body == body { return .success(found) }
-        let shared = await running.run(key) { [self] in
-            if let found = kept.withLockedValue({ $0[key]?.decoded }), found.body == body { return .success(found) }
-            let result = decode().map { Decoded(body: body, value: $0) }
+        guard fingerprint.count >= minimumBytes else {
+            return decode().map { Decoded(fingerprint: fingerprint, value: $0) }
+        }
+        let key = Key(type: type, request: request, fingerprint: fingerprint)
+        if let found = kept.withLockedValue({ $0[key]?.decoded }) { return .success(found) }
+        return await running.run(key) { [self] in
+            if let found = kept.withLockedValue({ $0[key]?.decoded }) { return .success(found) }
+            let result = decode().map { Decoded(fingerprint: fingerprint, value: $0) }
             if case .success(let decoded) = result { keep(decoded, for: key) }
             return result
         }
-        // A hash shared by other bytes: decoded on their own.
-        if case .success(let decoded) = shared, decoded.body != body {
-            return decode().map { Decoded(body: body, value: $0) }
-        }
-        return shared
     }
 
     /// The number of values kept by some web service (for tests).

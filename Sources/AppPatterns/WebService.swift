@@ -27,11 +27,12 @@ public final class WebService: Sendable {
     }
 
     /// A decoded body, kept so that a fresh cached body is not decoded again (and, kept alive,
-    /// the one ``SharedDecodings`` hands to the other web services given the same bytes).
+    /// the one ``SharedDecodings`` hands to the other web services given the same bytes). It keeps
+    /// the body's fingerprint, not the body.
     private struct Decoded: Sendable {
         var decoded: SharedDecodings.Decoded
         var storedAt: Date
-        var body: Data { decoded.body }
+        var fingerprint: BodyFingerprint { decoded.fingerprint }
         var value: any Sendable { decoded.value }
     }
 
@@ -172,19 +173,13 @@ public final class WebService: Sendable {
                 }
             }
             try checkStatus(endpoint, response)
-            // The same bytes as the kept value's (a source without validators answers a refresh
-            // that finds nothing new so; the bundled dataset makes its answers anew each time):
-            // kept once, in the kept value's body. Stored as they came, an in-memory cache held
-            // them twice after every refresh, one copy for the payload, one for the value.
-            var body = response.body
-            if let kept = decoded.value(for: decodedKey)?.body, kept == body { body = kept }
             let payload = CachedPayload(
-                body: body, etag: response.header("etag"), lastModified: response.header("last-modified"),
+                body: response.body, etag: response.header("etag"), lastModified: response.header("last-modified"),
                 storedAt: now())
             // Decoding and storing run at once: a 10 MB schedule takes a third as long to store
             // as to decode. The body is staged, out of readers' sight, and takes the place of the
             // cached one only once it has decoded.
-            async let decoding = decodeShared(endpoint, body, decodedKey)
+            async let decoding = decodeShared(endpoint, payload.body, decodedKey)
             let staged = cache.stage(payload, for: cacheKey)
             let decodedBody: SharedDecodings.Decoded
             let value: E.Response
@@ -277,10 +272,12 @@ public final class WebService: Sendable {
 
     /// `body` decoded, or the value decoded from the same bytes for the same request elsewhere in
     /// the process (``SharedDecodings``).
-    private func decodeShared<E: Endpoint>(_ endpoint: E, _ body: Data, _ key: DecodedKey) async
-        -> Result<(SharedDecodings.Decoded, E.Response), WebServiceError>
-    {
-        let shared = await sharedDecodings.value(type: key.type, request: key.request, body: body) { [self] in
+    private func decodeShared<E: Endpoint>(
+        _ endpoint: E, _ body: Data, _ key: DecodedKey, fingerprint: BodyFingerprint? = nil
+    ) async -> Result<(SharedDecodings.Decoded, E.Response), WebServiceError> {
+        let fingerprint = fingerprint ?? BodyFingerprint(body)
+        let shared = await sharedDecodings.value(type: key.type, request: key.request, fingerprint: fingerprint) {
+            [self] in
             Result { () throws(WebServiceError) in try decode(endpoint, body) }.map { $0 as any Sendable }
         }
         return shared.flatMap { decoded in
@@ -300,11 +297,12 @@ public final class WebService: Sendable {
         async
         throws(WebServiceError) -> (SharedDecodings.Decoded, E.Response)
     {
-        if let hit = decoded.value(for: key), hit.body == payload.body, let value = hit.value as? E.Response {
+        let fingerprint = BodyFingerprint(payload.body)
+        if let hit = decoded.value(for: key), hit.fingerprint == fingerprint, let value = hit.value as? E.Response {
             if hit.storedAt != payload.storedAt { remember(hit.decoded, payload, key) }
             return (hit.decoded, value)
         }
-        let (decodedBody, value) = try await decodeShared(endpoint, payload.body, key).get()
+        let (decodedBody, value) = try await decodeShared(endpoint, payload.body, key, fingerprint: fingerprint).get()
         remember(decodedBody, payload, key)
         return (decodedBody, value)
     }
