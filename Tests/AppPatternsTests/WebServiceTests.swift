@@ -585,6 +585,27 @@ import Testing
         #expect(again.decodeCount == 1)
     }
 
+    @Test func aServiceKeepingNoBodiesFindsARefreshOfTheSameBytesDecoded() async throws {
+        // Given a service that keeps no bodies (as the bundled dataset's does), whose source
+        // answers the same 100 KB twice
+        let repeated = String(repeating: "c", count: 100_000)
+        let stub = StubTransport(replies: [ok(repeated), ok(repeated)])
+        let service = WebService(
+            transport: stub, cache: NoPayloadCache(), reachability: Reachability(now: clock.dateSource),
+            now: clock.dateSource, sharedDecodings: SharedDecodings())
+        let counting = CountingEndpoint()
+        // When it is loaded, and loaded again after expiry
+        let first = try await service.load(counting, maxAge: 60)
+        clock.advance(by: .seconds(61))
+        let second = try await service.load(counting, maxAge: 60)
+        // Then the source was asked twice, and the bytes decoded once: the kept value is found by
+        // the new bytes' fingerprint
+        #expect(stub.receivedRequests.count == 2)
+        #expect(second.value == repeated && !second.isStale)
+        #expect(counting.decodeCount == 1)
+        #expect(second.answer != nil && second.answer == first.answer)
+    }
+
     // MARK: over HTTP
 
     @Test func revalidationWorksOverRealHTTP() async throws {

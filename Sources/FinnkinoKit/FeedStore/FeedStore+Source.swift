@@ -8,7 +8,8 @@ extension FeedStore {
 
     /// A store reading from `source`, keeping its answers in `caches`.
     ///
-    /// The bundled dataset is cached in memory only (it is already on disk); other sources keep
+    /// The bundled dataset's answers are not kept (its transport makes any again from memory as
+    /// fast as a cache would give it, and the web service keeps their decoded values); other sources keep
     /// their answers where `caches` says (the command line: a file per source in the data folder,
     /// so the last good data outlives the process and is served when the source is down, or the
     /// one PostgreSQL cache that several instances share).
@@ -22,7 +23,7 @@ extension FeedStore {
         switch source {
         case .bundled:
             transport = try BundledTransport()
-            cache = InMemoryPayloadCache()
+            cache = NoPayloadCache()
         case .live, .server:
             guard let live = liveBaseURL, let baseURL = source.baseURL(live: live) else {
                 throw TransportError(.invalidRequest, "no base URL for \(source)")

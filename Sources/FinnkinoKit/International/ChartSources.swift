@@ -33,8 +33,8 @@ public struct ChartSources: Sendable {
             do {
                 return .success(
                     ChartSources(
-                        tmdb: WebService(transport: try BundledChartsTransport(.tmdb), cache: InMemoryPayloadCache()),
-                        omdb: WebService(transport: try BundledChartsTransport(.omdb), cache: InMemoryPayloadCache())))
+                        tmdb: WebService(transport: try BundledChartsTransport(.tmdb), cache: NoPayloadCache()),
+                        omdb: WebService(transport: try BundledChartsTransport(.omdb), cache: NoPayloadCache())))
             } catch {
                 return .failure(.chartsUnavailable("the bundled international lists cannot be read: \(error)"))
             }
