@@ -11,9 +11,14 @@ import Foundation
 /// days read last (``scheduleDocumentBytes``), and read and decompressed again (about 5 ms for a
 /// day) when asked for after that.
 final class BundledDataset: @unchecked Sendable {
-    /// The decompressed schedule days kept at most, in bytes: a few days, what one request for an
-    /// area-day and the next few reuse.
-    static let scheduleDocumentBytes = 8 << 20
+    /// The decompressed schedule days kept at most, in bytes: one day (the largest of the bundled
+    /// dataset is 2.25 MB), what indexing a day and reading its shows for the answer being made
+    /// share, and the next answers for the same day. Not more: an answer of several days reads each
+    /// once, and a few days kept by recency over a read of 14 in turn keep none of them, while a
+    /// server makes each answer once a cache period and keeps what it decoded. With 8 MB, the
+    /// hosted benchmark's server held 6.2 MB of days after the load (docs/PERFORMANCE.md, "One
+    /// schedule day kept").
+    static let scheduleDocumentBytes = 3 << 20
 
     let root: URL
     let manifest: BundledManifest
