@@ -184,4 +184,16 @@ struct ShowFeaturesTests {
         #expect(show.features.soundtrack == .original(language: nil))
         #expect(show.features.subtitles == ["sv"])
     }
+
+    @Test func aWordIsFoundAnywhereInTheFeedsTextByteForByte() {
+        // At the start, at the end, as the whole text, and ending in a letter of two bytes
+        #expect(ShowFeatures.mentions("dubattu suomeksi", ShowFeatures.Words.dubbed))
+        #expect(ShowFeatures.mentions("englanti/amerikkalainen viittomakieli", ShowFeatures.Words.signLanguage))
+        #expect(ShowFeatures.mentions("k18", ShowFeatures.Words.barScreening))
+        #expect(ShowFeatures.mentions("useita kieliä", ShowFeatures.Words.severalLanguages))
+        // Not in a text shorter than the word, nor with another letter in its place, nor in none
+        #expect(!ShowFeatures.mentions("k1", ShowFeatures.Words.barScreening))
+        #expect(!ShowFeatures.mentions("useita kielia", ShowFeatures.Words.severalLanguages))
+        #expect(!ShowFeatures.mentions("", ShowFeatures.Words.dubbed))
+    }
 }
