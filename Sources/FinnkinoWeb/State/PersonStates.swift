@@ -18,9 +18,8 @@ final class PersonStates: Sendable {
         var location: LocationService?
     }
 
-    private let storage: any SnapshotStorage
+    private let storage: PlaceKeeper.Storage
     private let localLocation: LocationService
-    private let logger: Logger
     /// The others' states, the least recently used forgotten beyond ``limit``: a person who
     /// comes back after them is read again (their place is saved), and nobody who is using the app
     /// now is.
@@ -29,9 +28,8 @@ final class PersonStates: Sendable {
     private let localState = NIOLockedValueBox<State?>(nil)
 
     init(storage: any SnapshotStorage, localLocation: LocationService, logger: Logger) {
-        self.storage = storage
+        self.storage = PlaceKeeper.Storage(storage, logger: logger)
         self.localLocation = localLocation
-        self.logger = logger
     }
 
     /// Forgets `person`'s state, before their place is erased: a request still holding it can
@@ -48,13 +46,17 @@ final class PersonStates: Sendable {
     }
 
     /// How many other persons' states are kept; beyond it the least recently used are forgotten
-    /// (places are saved, locations are only for this run anyway). A state takes about 0.5 KB.
+    /// (places are saved, locations are only for this run anyway). A state takes about 0.3 KB
+    /// (docs/PERFORMANCE.md, "The place keepers").
     static let limit = 10_000
 
     func state(of person: PersonID) -> State {
         // Nobody's state is never kept: what a browser that has changed nothing does is not saved.
         guard person != .nobody else {
-            return State(place: PlaceKeeper(storage: InMemorySnapshotStorage(), logger: logger), location: nil)
+            return State(
+                place: PlaceKeeper(
+                    storage: PlaceKeeper.Storage(InMemorySnapshotStorage(), logger: storage.logger), person: person),
+                location: nil)
         }
         return withState(of: person) { $0 }
     }
@@ -66,7 +68,7 @@ final class PersonStates: Sendable {
         let kept = person == .local ? localState.withLockedValue { $0 } : states.value(for: person)
         if let kept { return kept.place.place }
         guard person != .nobody else { return AppPlace() }
-        return PlaceKeeper(storage: storage, key: PlaceKeeper.key(of: person), logger: logger).place
+        return storage.mementos(of: person).restore()
     }
 
     /// How many persons' states are kept (for tests).
@@ -91,7 +93,7 @@ final class PersonStates: Sendable {
     private func withState<Result>(of person: PersonID, _ body: (inout State) -> Result) -> Result {
         let make = {
             State(
-                place: PlaceKeeper(storage: self.storage, key: PlaceKeeper.key(of: person), logger: self.logger),
+                place: PlaceKeeper(storage: self.storage, person: person),
                 location: person == .local ? self.localLocation : nil)
         }
         guard person != .local else {
