@@ -71,8 +71,9 @@ public struct ShowFilter: Sendable, Hashable, Codable {
     public var isEmpty: Bool { self == ShowFilter() }
 
     /// Whether `show` is one the person wants (the theatres aside: which schedules are read decides
-    /// those).
-    public func matches(_ show: Show) -> Bool { matches(show, features: show.features) }
+    /// those). The show's features are not read when no filter is set: that is the CLI's
+    /// `showtimes` with no options, which reads every show of a schedule.
+    public func matches(_ show: Show) -> Bool { isEmpty || matches(show, features: show.features) }
 
     /// ``matches(_:)`` with the show's features already read (a screen that shows them too reads
     /// them once).
