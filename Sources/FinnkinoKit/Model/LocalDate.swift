@@ -47,9 +47,21 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         }
     }
 
-    /// The form the Schedule endpoint takes as `dt`: `27.02.2022`.
+    /// The form the Schedule endpoint takes as `dt`: `27.02.2022`. Written digit by digit too: a
+    /// Movies page asks its schedules by their requests, and `String(format:)` took 1.9% of a hosted
+    /// `/movies` request's CPU (perf, 2026-11-30).
     public var finnkinoQueryValue: String {
-        String(format: "%02d.%02d.%04d", day, month, year)
+        guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day) else {
+            return String(format: "%02d.%02d.%04d", day, month, year)
+        }
+        return String(unsafeUninitializedCapacity: 10) { text in
+            Self.writeDigits(day, width: 2, to: text, at: 0)
+            text[2] = UInt8(ascii: ".")
+            Self.writeDigits(month, width: 2, to: text, at: 3)
+            text[5] = UInt8(ascii: ".")
+            Self.writeDigits(year, width: 4, to: text, at: 6)
+            return 10
+        }
     }
 
     /// Days since 1970-01-01 (proleptic Gregorian), for arithmetic without a Calendar.
