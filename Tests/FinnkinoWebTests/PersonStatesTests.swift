@@ -1,5 +1,6 @@
 import AppPatterns
 import FinnkinoKit
+import Foundation
 import Logging
 import Testing
 
@@ -49,6 +50,62 @@ import Testing
         _ = people.state(of: PersonID(rawValue: 101))
         #expect(people.count == PersonStates.limit + 1)
     }
+
+    @Test func onePersonsSlowPlaceReadHoldsUpNoOtherPersonsRequest() throws {
+        let alice = PersonID(rawValue: 7)
+        let bob = PersonID(rawValue: 8)
+        let storage = GatedSnapshotStorage(gated: PlaceKeeper.key(of: alice))
+        let people = PersonStates(storage: storage, localLocation: LocationService(), logger: Logger(label: "test"))
+        // Given Alice's first request, whose place is being read from a slow store
+        let aliceDone = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            _ = people.state(of: alice)
+            aliceDone.signal()
+        }
+        #expect(storage.entered.wait(timeout: .now() + 20) == .success)
+        // When Bob's request comes meanwhile
+        let bobDone = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            people.state(of: bob).place.update { $0.tab = .news }
+            bobDone.signal()
+        }
+        // Then it is answered before Alice's read ends (it waited for it when the place was read
+        // under the cache's lock)
+        let bobAnswered = bobDone.wait(timeout: .now() + 10) == .success
+        storage.open()
+        #expect(bobAnswered)
+        #expect(aliceDone.wait(timeout: .now() + 20) == .success)
+        if !bobAnswered { _ = bobDone.wait(timeout: .now() + 20) }
+        // And both are kept, Bob's change too
+        #expect(people.count == 2)
+        #expect(people.state(of: bob).place.place.tab == .news)
+    }
+}
+
+/// A snapshot storage in memory whose read of one key waits until ``open()``: a slow disk for
+/// that key alone.
+private final class GatedSnapshotStorage: SnapshotStorage {
+    let gated: String
+    /// Signalled when a read of the gated key has started.
+    let entered = DispatchSemaphore(value: 0)
+    private let gate = DispatchSemaphore(value: 0)
+    private let kept = InMemorySnapshotStorage()
+
+    init(gated: String) { self.gated = gated }
+
+    func open() { gate.signal() }
+
+    func snapshot(for key: String) throws -> Data? {
+        if key == gated {
+            entered.signal()
+            gate.wait()
+            gate.signal()
+        }
+        return try kept.snapshot(for: key)
+    }
+
+    func save(_ data: Data, for key: String) throws { try kept.save(data, for: key) }
+    func removeSnapshot(for key: String) throws { try kept.removeSnapshot(for: key) }
 }
 
 /// On a hosted server, pages that show distances read a person's location without making one.
