@@ -28,14 +28,21 @@ public enum DurableDatabase {
         _ = try? writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
     }
     /// `sql`, one SELECT asked on a hot path (a page, every request), with `fetch`: its statement
-    /// compiled once (GRDB's cache), and run without the transaction and read-only switch of
-    /// `DatabaseQueue.read`. Those add four statements, and under the switch SQLite prepared even
-    /// a cached statement again (`sqlite3_prepare_v3` was 17.5% of a movie page's CPU); one
-    /// statement reads a consistent state by itself.
+    /// compiled once (GRDB's cache, per connection), and run without the transaction and read-only
+    /// switch of `read`. Those add four statements, and under the switch SQLite prepared even a
+    /// cached statement again (`sqlite3_prepare_v3` was 17.5% of a movie page's CPU; with 100,000
+    /// persons, where every request read its person's session and place, 9%); one statement reads
+    /// a consistent state by itself. A pool's readers are read-only connections anyway.
     public static func readOne<T>(
-        _ queue: DatabaseQueue, _ sql: String, _ fetch: (Statement) throws -> T
+        _ reader: some DatabaseReader, _ sql: String, _ fetch: (Statement) throws -> T
     ) throws -> T {
-        try queue.inDatabase { db in try fetch(db.cachedStatement(sql: sql)) }
+        try reader.unsafeRead { db in try fetch(db.cachedStatement(sql: sql)) }
+    }
+
+    /// Runs `sql`, a change made on a hot path (a batch of thousands), within the caller's
+    /// transaction `db`, its statement compiled once (GRDB's cache).
+    public static func execute(_ db: Database, _ sql: String, _ arguments: StatementArguments) throws {
+        try db.cachedStatement(sql: sql).execute(arguments: arguments)
     }
 
     /// A queue on the file at `path` (in memory when nil) in WAL mode with `synchronous = FULL`, so

@@ -30,16 +30,18 @@ public final class SQLiteSnapshotStorage: SnapshotStorage {
     }
 
     public func snapshot(for key: String) throws -> Data? {
-        try database.read { db in
-            try Data.fetchOne(db, sql: "SELECT data FROM snapshot WHERE key = ?", arguments: [key])
+        // Read on a person's first request after a start or after being forgotten: one statement,
+        // compiled once (see ``DurableDatabase/readOne(_:_:_:)``).
+        try DurableDatabase.readOne(database, "SELECT data FROM snapshot WHERE key = ?") { statement in
+            try Data.fetchOne(statement, arguments: [key])
         }
     }
 
+    private static let replace = "INSERT OR REPLACE INTO snapshot (key, data, saved_at) VALUES (?, ?, ?)"
+
     public func save(_ data: Data, for key: String) throws {
         try database.write { db in
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO snapshot (key, data, saved_at) VALUES (?, ?, ?)",
-                arguments: [key, data, Date().timeIntervalSince1970])
+            try DurableDatabase.execute(db, Self.replace, [key, data, Date().timeIntervalSince1970])
         }
     }
 
@@ -56,9 +58,7 @@ public final class SQLiteSnapshotStorage: SnapshotStorage {
         let now = Date().timeIntervalSince1970
         try database.write { db in
             for (key, data) in snapshots {
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO snapshot (key, data, saved_at) VALUES (?, ?, ?)",
-                    arguments: [key, data, now])
+                try DurableDatabase.execute(db, Self.replace, [key, data, now])
             }
         }
     }

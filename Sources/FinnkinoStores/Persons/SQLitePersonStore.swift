@@ -207,9 +207,10 @@ public final class SQLitePersonStore: PersonStore, SQLiteBacked {
         let seconds = now.timeIntervalSince1970
         if let person = recent.person(of: token.hash, at: seconds) { return person }
         let mark = recent.mark()
-        let found = try read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT person, last_used_at FROM session WHERE token_hash = ?", arguments: [token.hash])
+        // Every request of a person not seen for ``RecentSessions/touchInterval``: one statement,
+        // compiled once (with 100,000 persons, nearly every request).
+        let found = try read(sql: "SELECT person, last_used_at FROM session WHERE token_hash = ?") { statement in
+            try Row.fetchOne(statement, arguments: [token.hash])
         }
         guard let found else { return nil }
         let person: Int64 = found["person"]
@@ -248,12 +249,10 @@ public final class SQLitePersonStore: PersonStore, SQLiteBacked {
         guard !uses.isEmpty else { return }
         db.afterNextTransaction(onCommit: { _ in }, onRollback: { [self] _ in touches.giveBack(uses) })
         for (hash, use) in uses {
-            try db.execute(
-                sql: "UPDATE session SET last_used_at = max(last_used_at, ?) WHERE token_hash = ?",
-                arguments: [use.at, hash])
-            try db.execute(
-                sql: "UPDATE person SET last_seen_at = max(last_seen_at, ?) WHERE id = ?",
-                arguments: [use.at, use.person])
+            try DurableDatabase.execute(
+                db, "UPDATE session SET last_used_at = max(last_used_at, ?) WHERE token_hash = ?", [use.at, hash])
+            try DurableDatabase.execute(
+                db, "UPDATE person SET last_seen_at = max(last_seen_at, ?) WHERE id = ?", [use.at, use.person])
         }
     }
 
@@ -335,6 +334,13 @@ public final class SQLitePersonStore: PersonStore, SQLiteBacked {
 
     private func read<T>(_ body: (Database) throws -> T) throws(PersonStoreError) -> T {
         do { return try queue.read(body) } catch { throw PersonStoreError("the persons cannot be read: \(error)") }
+    }
+
+    /// One statement read (``DurableDatabase/readOne(_:_:_:)``).
+    private func read<T>(sql: String, _ fetch: (Statement) throws -> T) throws(PersonStoreError) -> T {
+        do { return try DurableDatabase.readOne(queue, sql, fetch) } catch {
+            throw PersonStoreError("the persons cannot be read: \(error)")
+        }
     }
 
     @discardableResult
