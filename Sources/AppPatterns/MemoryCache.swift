@@ -159,6 +159,16 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
         }
     }
 
+    /// Removes every entry for which `condition` holds (O(n)).
+    public func removeAll(where condition: (Key, Value) -> Bool) {
+        storage.withLockedValue { storage in
+            for slot in storage.nodes.indices {
+                guard let node = storage.nodes[slot], condition(node.key, node.value) else { continue }
+                _ = storage.remove(slot)
+            }
+        }
+    }
+
     /// Removes every entry.
     public func removeAll() {
         storage.withLockedValue { $0 = Storage() }

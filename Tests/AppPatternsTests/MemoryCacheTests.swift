@@ -139,6 +139,24 @@ import Testing
         #expect(cache.totalCost == 0)
     }
 
+    @Test func removalByAConditionKeepsTheOthersInTheirOrderAndTheirSlotsReused() {
+        // Given a cache of four entries with costs
+        let cache = MemoryCache<Int, String>(countLimit: 4)
+        for key in 1...4 { cache.set(key.isMultiple(of: 2) ? "even" : "odd", for: key, cost: key) }
+        // When the even ones are removed
+        cache.removeAll { _, value in value == "even" }
+        // Then the odd ones are left, newest first, with their costs
+        #expect(cache.keysByRecency == [3, 1])
+        #expect(cache.totalCost == 4)
+        // And two new entries fit without evicting anything
+        cache.set("new", for: 5)
+        cache.set("new", for: 6)
+        #expect(cache.keysByRecency == [6, 5, 3, 1])
+        // And a condition on the key removes by key
+        cache.removeAll { key, _ in key == 3 }
+        #expect(cache.keysByRecency == [6, 5, 1])
+    }
+
     @Test func manyOperationsKeepRecencyOrderConsistent() {
         // Given a cache of 100 entries filled with 1000 keys, touching every third key as we go
         let cache = MemoryCache<Int, Int>(countLimit: 100)

@@ -1,10 +1,12 @@
+import AppPatterns
 import Foundation
 import NIOConcurrencyHelpers
 
 /// The sessions a ``PersonStore`` found in the last ``touchInterval``, by token
 /// hash: a page view of one of them reads nothing from the database.
 ///
-/// Signing out and erasing forget their entries (``forget(session:)``, ``forget(sessionsOf:)``).
+/// Bounded by least-recent use (``limit``). Signing out and erasing forget their entries
+/// (``forget(session:)``, ``forget(sessionsOf:)``).
 /// A session read from the database while one was being forgotten is not kept: it may be the one
 /// signed out (see ``mark()``).
 package final class RecentSessions: Sendable {
@@ -12,22 +14,29 @@ package final class RecentSessions: Sendable {
     /// is seen within this time.
     package static let touchInterval: Double = 60
 
-    /// Beyond this many sessions the memory is emptied (it only saves reads).
+    /// Beyond this many sessions the least recently used are forgotten (the memory only saves
+    /// reads). It emptied all at once before: every person using the app was read again in the
+    /// same moment (issue 41).
     package static let limit = 100_000
 
-    private let state = NIOLockedValueBox(State())
+    private struct Entry: Sendable {
+        let person: PersonID
+        let lastUsed: Double
+    }
 
-    package init() {}
-    private struct State {
-        var entries: [Data: (person: PersonID, lastUsed: Double)] = [:]
-        /// Counts the forgettings: a session read before one is not kept.
-        var forgotten = 0
+    private let entries: MemoryCache<Data, Entry>
+    /// Counts the forgettings: a session read before one is not kept. Taken with an entry kept
+    /// (``keep(_:person:lastUsed:mark:)``) and with the forgetting, so that none is kept between.
+    private let forgotten = NIOLockedValueBox(0)
+
+    package init(limit: Int = RecentSessions.limit) {
+        entries = MemoryCache(countLimit: limit)
     }
 
     /// The person of the session `hash`, when it was kept and last used at most
     /// ``touchInterval`` before `seconds`.
     package func person(of hash: Data, at seconds: Double) -> PersonID? {
-        guard let hit = state.withLockedValue({ $0.entries[hash] }), seconds >= hit.lastUsed,
+        guard let hit = entries.value(for: hash), seconds >= hit.lastUsed,
             seconds - hit.lastUsed <= Self.touchInterval
         else { return nil }
         return hit.person
@@ -35,16 +44,15 @@ package final class RecentSessions: Sendable {
 
     /// What to pass to ``keep(_:person:lastUsed:mark:)``, taken before the session is read.
     package func mark() -> Int {
-        state.withLockedValue(\.forgotten)
+        forgotten.withLockedValue { $0 }
     }
 
     /// Keeps the session `hash` read from the database, unless something was forgotten since
     /// `mark` (``mark()``, taken before the read).
     package func keep(_ hash: Data, person: PersonID, lastUsed: Double, mark: Int) {
-        state.withLockedValue { state in
-            guard state.forgotten == mark else { return }
-            if state.entries.count >= Self.limit { state.entries.removeAll() }
-            state.entries[hash] = (person, lastUsed)
+        forgotten.withLockedValue { forgotten in
+            guard forgotten == mark else { return }
+            entries.set(Entry(person: person, lastUsed: lastUsed), for: hash)
         }
     }
 
@@ -60,10 +68,13 @@ package final class RecentSessions: Sendable {
         forget { _, _ in true }
     }
 
+    /// The sessions kept, most recently used first (for tests).
+    package var sessions: [Data] { entries.keysByRecency }
+
     private func forget(where condition: (Data, PersonID) -> Bool) {
-        state.withLockedValue { state in
-            state.forgotten += 1
-            state.entries = state.entries.filter { !condition($0.key, $0.value.person) }
+        forgotten.withLockedValue { forgotten in
+            forgotten += 1
+            entries.removeAll { key, entry in condition(key, entry.person) }
         }
     }
 }

@@ -1,32 +1,34 @@
+import AppPatterns
 import FinnkinoKit
 import Foundation
-import NIOConcurrencyHelpers
 
 /// When each session's cookie was last given again, so that it is renewed about once a
 /// ``period`` while the browser is used, not on every answer.
 ///
 /// Kept in memory only: a session this instance has not renewed yet (after a start, or forgotten
-/// past ``capacity``) is renewed at its next request, which costs one header.
+/// as the least recently used beyond ``capacity``) is renewed at its next request, which costs one
+/// header.
 final class SessionCookieRenewals: Sendable {
     let period: TimeInterval
     let capacity: Int
-    private let renewed = NIOLockedValueBox<[Data: Date]>([:])
+    private let renewed: MemoryCache<Data, Date>
 
     init(period: TimeInterval, capacity: Int = 100_000) {
         self.period = period
         self.capacity = capacity
+        renewed = MemoryCache(countLimit: capacity)
     }
 
-    /// Whether `session`'s cookie is due at `now`; when it is, it counts as renewed now.
+    /// Whether `session`'s cookie is due at `now`; when it is, it counts as renewed now. (Two
+    /// requests of one session at once may both renew it: one header too many.)
     func isDue(_ session: SessionToken, now: Date) -> Bool {
-        renewed.withLockedValue { renewed in
-            if let last = renewed[session.hash], now.timeIntervalSince(last) < period, now >= last { return false }
-            if renewed.count >= capacity {
-                renewed = renewed.filter { now.timeIntervalSince($0.value) < period }
-                if renewed.count >= capacity { renewed.removeAll() }
-            }
-            renewed[session.hash] = now
-            return true
+        if let last = renewed.value(for: session.hash), now.timeIntervalSince(last) < period, now >= last {
+            return false
         }
+        renewed.set(now, for: session.hash)
+        return true
     }
+
+    /// The sessions kept, most recently renewed or used first (for tests).
+    var sessions: [Data] { renewed.keysByRecency }
 }
