@@ -173,24 +173,17 @@ public struct MoviesViewModel: Sendable {
                 let format = format
                 let kind = outputs.run
                 let followed = runs.hasReturns ? followed() : []
-                outputs.sections = outputs.sections.compactMap { section in
-                    var rows = section.rows
-                    if let kind {
-                        rows = rows.filter {
-                            runs.movie($0.id, is: kind, followed: followed.contains($0.id), now: instant)
-                        }
-                    }
-                    // Only a row whose badges differ is written: the rows are shared with every
-                    // request (``MovieSectionCache``), and a section none of whose movies has a
-                    // badge stays the same array, which the list cache then tells equal at once.
-                    for index in rows.indices {
-                        let badges = runs.badges(
-                            of: rows[index].id, followed: followed.contains(rows[index].id), now: instant,
-                            format: format)
-                        if badges != rows[index].runs { rows[index].runs = badges }
-                    }
-                    return rows.isEmpty ? nil : Section(letter: section.letter, rows: rows)
+                let base = outputs.sections
+                let badge = {
+                    Self.badged(base, runs: runs, kind: kind, followed: followed, now: instant, format: format)
                 }
+                // The list everyone of the area sees is badged once (``BadgedSectionsCache``); a
+                // search, or a person's own list (hidden movies, followed ones back), is theirs.
+                outputs.sections =
+                    query.isEmpty && hidden.isEmpty && followed.isEmpty
+                    ? Self.badgedSections.sections(
+                        of: base, runs: runs, kind: kind, format: format, now: instant, make: badge)
+                    : badge()
             }
             if outputs.sort != .title, !outputs.sections.isEmpty {
                 outputs.sections = [
@@ -218,6 +211,30 @@ public struct MoviesViewModel: Sendable {
 
     /// The alphabetical lists' sections, shared by every request of the process.
     private static let sections = MovieSectionCache()
+    /// Those sections with an area's run badges, shared too.
+    private static let badgedSections = BadgedSectionsCache()
+
+    /// `sections` with the badges `runs` tell at `now`, only the movies of `kind` when set.
+    private static func badged(
+        _ sections: [Section], runs: ScreenRuns, kind: ScreenRuns.Kind?, followed: Set<Int>, now: Date,
+        format: DisplayFormat
+    ) -> [Section] {
+        sections.compactMap { section in
+            var rows = section.rows
+            if let kind {
+                rows = rows.filter { runs.movie($0.id, is: kind, followed: followed.contains($0.id), now: now) }
+            }
+            // Only a row whose badges differ is written: the rows are shared with every request
+            // (``MovieSectionCache``), and a section none of whose movies has a badge stays the
+            // same array.
+            for index in rows.indices {
+                let badges = runs.badges(
+                    of: rows[index].id, followed: followed.contains(rows[index].id), now: now, format: format)
+                if badges != rows[index].runs { rows[index].runs = badges }
+            }
+            return rows.isEmpty ? nil : Section(letter: section.letter, rows: rows)
+        }
+    }
 
     /// One row per event, in a synchronous function: the events are read in place, not copied.
     private static func rows(_ events: [Event], format: DisplayFormat) -> [Row] {

@@ -1,6 +1,7 @@
 import AppPatterns
 import FinnkinoKit
 import Foundation
+import Synchronization
 
 /// What an area's programme says of each movie's run there: its *last chance*, whether it is
 /// *rare*, and whether it is *back on screen*. The one place these rules live: the cards, the movie
@@ -58,7 +59,15 @@ public struct ScreenRuns: Sendable {
     public let programmeEnd: LocalDate?
     /// Whether some movie comes back after a gap (only then do the followed movies matter).
     public let hasReturns: Bool
+    /// Names these runs among all made in the process: what is made of them (``BadgedSectionsCache``)
+    /// is kept under it.
+    public let revision: Int
     private let runs: [Int: Run]
+    /// The instants at which what ``kinds(of:followed:now:)`` says of some movie changes (its final
+    /// show, last chance and return), in order.
+    private let changes: [Date]
+
+    private static let revisions = Atomic(0)
 
     /// The runs of every movie in `shows` (one area's programme from `today`, in any order).
     public init(shows: [Show], today: LocalDate) {
@@ -96,6 +105,21 @@ public struct ScreenRuns: Sendable {
         }
         self.runs = runs
         hasReturns = runs.values.contains { $0.returnShow != nil }
+        changes = Set(runs.values.flatMap { [$0.finalShow, $0.lastShow, $0.returnShow].compactMap { $0 } }).sorted()
+        revision = Self.revisions.add(1, ordering: .relaxed).newValue
+    }
+
+    /// Until when what these runs tell at `now` holds: ``kinds(of:followed:now:)`` of every movie
+    /// says the same at each instant from `now` up to and including it (nil: from `now` on).
+    public func kindsHold(from now: Date) -> Date? {
+        // The first change at or after `now` (the changes are in order).
+        var low = 0
+        var high = changes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if changes[middle] < now { low = middle + 1 } else { high = middle }
+        }
+        return low < changes.count ? changes[low] : nil
     }
 
     /// No programme: no movie has a run to tell of.

@@ -1,0 +1,71 @@
+import AppPatterns
+import FinnkinoKit
+import Foundation
+
+/// The Movies list's sections of an area with their run badges (``ScreenRuns``), and only a run's
+/// movies when the list is filtered by one, made once per list, programme, wording, filter and span
+/// of time in which no badge changes, instead of once per request. Every visitor of an area's list
+/// otherwise badged its hundred rows again, and the rendered list's cache then compared the new
+/// arrays row by row: 8% of the CPU of a hosted `/movies` request (`perf record`, 2026-11-30).
+///
+/// Only the shared lists come here (``MovieSectionCache``'s, which the store's answer names): a
+/// person's own list (movies hidden, a movie they follow back on screen) is badged for them alone.
+/// An entry keeps the sections it was made of, so while it is kept, their storage's address names
+/// that array alone; nothing is invalidated by hand.
+final class BadgedSectionsCache: Sendable {
+    /// What a badge takes from the wording (``ScreenRuns/badges(of:followed:now:format:)``).
+    private struct Wording: Hashable, Sendable {
+        var lastChance: Template
+        var rare: Template
+        var rareOnce: String
+        var back: Template
+        var shortWords: [String]
+        var weekdays: [String]
+
+        init(_ strings: UIStrings) {
+            lastChance = strings.runLastChance
+            rare = strings.runRare
+            rareOnce = strings.runRareOnce
+            back = strings.runBack
+            shortWords = [strings.runLastChanceShort, strings.runRareShort, strings.runBackShort]
+            weekdays = strings.weekdays
+        }
+    }
+
+    private struct Key: Hashable, Sendable {
+        var storage: UInt
+        var count: Int
+        var runs: Int
+        var kind: ScreenRuns.Kind?
+        var wording: Wording
+    }
+
+    private struct Entry: Sendable {
+        /// Kept so that `Key.storage` cannot name another array while the entry lives.
+        var base: [MoviesViewModel.Section]
+        var sections: [MoviesViewModel.Section]
+        /// The span in which no badge changes (``ScreenRuns/kindsHold(from:)``).
+        var from: Date
+        var until: Date?
+
+        func holds(at now: Date) -> Bool { now >= from && until.map { now <= $0 } ?? true }
+    }
+
+    /// Areas × languages × run filters, with room for the lists a new answer is replacing.
+    private let entries = MemoryCache<Key, Entry>(countLimit: 128)
+
+    /// `base` badged with `runs` at `now` (and filtered by `kind`), made by `make` when not kept
+    /// or when a badge has changed since.
+    func sections(
+        of base: [MoviesViewModel.Section], runs: ScreenRuns, kind: ScreenRuns.Kind?, format: DisplayFormat,
+        now: Date, make: () -> [MoviesViewModel.Section]
+    ) -> [MoviesViewModel.Section] {
+        let storage = base.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        let key = Key(
+            storage: storage, count: base.count, runs: runs.revision, kind: kind, wording: Wording(format.strings))
+        if let kept = entries.value(for: key), kept.holds(at: now) { return kept.sections }
+        let sections = make()
+        entries.set(Entry(base: base, sections: sections, from: now, until: runs.kindsHold(from: now)), for: key)
+        return sections
+    }
+}
