@@ -33,9 +33,13 @@ public final class AnswerCache<Key: Hashable & Sendable, Value: Sendable>: Senda
         guard let answer = loaded.answer?.decoded else { return make(loaded.value) }
         let entryKey = EntryKey(answer: ObjectIdentifier(answer), key: key)
         if let entry = entries.value(for: entryKey), entry.answer === answer { return entry.value }
-        let value = make(loaded.value)
-        entries.set(Entry(answer: answer, value: value), for: entryKey)
-        return value
+        let made = Entry(answer: answer, value: make(loaded.value))
+        // Callers that made the value of one answer at once all go on with the first one kept.
+        let keep: (inout Entry) -> Value = { entry in
+            if entry.answer !== answer { entry = made }
+            return entry.value
+        }
+        return entries.withValue(for: entryKey, orMake: { made }, keep)
     }
 
     /// The number of entries, their answers alive or not (for tests).

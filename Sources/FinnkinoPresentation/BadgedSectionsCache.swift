@@ -64,8 +64,13 @@ final class BadgedSectionsCache: Sendable {
         let key = Key(
             storage: storage, count: base.count, runs: runs.revision, kind: kind, wording: Wording(format.strings))
         if let kept = entries.value(for: key), kept.holds(at: now) { return kept.sections }
-        let sections = make()
-        entries.set(Entry(base: base, sections: sections, from: now, until: runs.kindsHold(from: now)), for: key)
-        return sections
+        let made = Entry(base: base, sections: make(), from: now, until: runs.kindsHold(from: now))
+        // Requests that badged the list at once all go on with the first one kept (as
+        // ``MovieSectionCache`` does): one array, which the rendered list's cache tells equal at once.
+        let keep: (inout Entry) -> [MoviesViewModel.Section] = { entry in
+            if !entry.holds(at: now) { entry = made }
+            return entry.sections
+        }
+        return entries.withValue(for: key, orMake: { made }, keep)
     }
 }

@@ -84,4 +84,21 @@ import Testing
         #expect(cache.count == 2)
         #expect(cache.liveCount == 1)
     }
+
+    @Test func callersThatMadeAValueAtOnceAllGoOnWithTheFirstKept() async throws {
+        // Given an answer, and a value made while another caller made and kept its own (the
+        // other caller runs inside the first one's make, as a request on the other core would)
+        let service = service(StubTransport(replies: [ok("a")]))
+        let cache = AnswerCache<Int, [Int]>(countLimit: 8)
+        let loaded = try await service.load(endpoint, maxAge: 60)
+        var inner: [Int] = []
+        let outer = cache.value(of: loaded, 0) { _ in
+            inner = cache.value(of: loaded, 0) { _ in [1] }
+            return [2]
+        }
+        // Then both go on with the value kept first, and it is the one kept
+        #expect(inner == [1])
+        #expect(outer == [1])
+        #expect(cache.value(of: loaded, 0) { _ in [3] } == [1])
+    }
 }

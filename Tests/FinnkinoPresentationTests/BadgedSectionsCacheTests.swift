@@ -75,4 +75,27 @@ extension ScreenRunsTests {
         #expect(badged(nil, english, at: morning)[0].rows[1].runs.map(\.kind) == [.lastChance, .rare])
         #expect(made == 5)
     }
+
+    @Test func requestsThatBadgedTheListAtOnceAllGoOnWithTheFirstKept() throws {
+        let runs = try twoRuns()
+        let cache = BadgedSectionsCache()
+        let base = [MoviesViewModel.Section(letter: "M", rows: [Self.row(1), Self.row(2)])]
+        let english = DisplayFormat(strings: .english)
+        let morning = HelsinkiTime.instant(of: Self.day, hour: 9, minute: 0)
+        func list(_ title: String) -> [MoviesViewModel.Section] {
+            var row = Self.row(1)
+            row.title = title
+            return [MoviesViewModel.Section(letter: "M", rows: [row])]
+        }
+        // Given a request badging the list while another one (on the other core) badged and kept it
+        var inner: [MoviesViewModel.Section] = []
+        let outer = cache.sections(of: base, runs: runs, kind: nil, format: english, now: morning) {
+            inner = cache.sections(of: base, runs: runs, kind: nil, format: english, now: morning) { list("first") }
+            return list("second")
+        }
+        // Then both go on with the first one kept: one array for everyone
+        #expect(inner == list("first"))
+        #expect(outer == list("first"))
+        #expect(cache.sections(of: base, runs: runs, kind: nil, format: english, now: morning) { [] } == list("first"))
+    }
 }
