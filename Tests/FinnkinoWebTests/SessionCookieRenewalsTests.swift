@@ -21,7 +21,7 @@ import Testing
         // When a third is renewed
         #expect(renewals.isDue(c, now: start + 20))
         // Then only the least recently used one was forgotten (it is due again), not all
-        #expect(renewals.sessions.count == 2)
+        #expect(renewals.count == 2)
         #expect(!renewals.isDue(a, now: start + 30))
         #expect(renewals.isDue(b, now: start + 30))
         // And once the period is over a kept one is due again

@@ -24,7 +24,7 @@ package final class RecentSessions: Sendable {
         let lastUsed: Double
     }
 
-    private let entries: MemoryCache<Data, Entry>
+    private let entries: MemoryCache<SessionKey, Entry>
     /// Counts the forgettings: a session read before one is not kept. Taken with an entry kept
     /// (``keep(_:person:lastUsed:mark:)``) and with the forgetting, so that none is kept between.
     private let forgotten = NIOLockedValueBox(0)
@@ -36,7 +36,7 @@ package final class RecentSessions: Sendable {
     /// The person of the session `hash`, when it was kept and last used at most
     /// ``touchInterval`` before `seconds`.
     package func person(of hash: Data, at seconds: Double) -> PersonID? {
-        guard let hit = entries.value(for: hash), seconds >= hit.lastUsed,
+        guard let hit = entries.value(for: SessionKey(hash)), seconds >= hit.lastUsed,
             seconds - hit.lastUsed <= Self.touchInterval
         else { return nil }
         return hit.person
@@ -52,12 +52,13 @@ package final class RecentSessions: Sendable {
     package func keep(_ hash: Data, person: PersonID, lastUsed: Double, mark: Int) {
         forgotten.withLockedValue { forgotten in
             guard forgotten == mark else { return }
-            entries.set(Entry(person: person, lastUsed: lastUsed), for: hash)
+            entries.set(Entry(person: person, lastUsed: lastUsed), for: SessionKey(hash))
         }
     }
 
     package func forget(session hash: Data) {
-        forget { key, _ in key == hash }
+        let forgotten = SessionKey(hash)
+        forget { key, _ in key == forgotten }
     }
 
     package func forget(sessionsOf person: PersonID) {
@@ -68,10 +69,10 @@ package final class RecentSessions: Sendable {
         forget { _, _ in true }
     }
 
-    /// The sessions kept, most recently used first (for tests).
-    package var sessions: [Data] { entries.keysByRecency }
+    /// How many sessions are kept (for tests).
+    package var count: Int { entries.count }
 
-    private func forget(where condition: (Data, PersonID) -> Bool) {
+    private func forget(where condition: (SessionKey, PersonID) -> Bool) {
         forgotten.withLockedValue { forgotten in
             forgotten += 1
             entries.removeAll { key, entry in condition(key, entry.person) }

@@ -11,7 +11,7 @@ import Foundation
 final class SessionCookieRenewals: Sendable {
     let period: TimeInterval
     let capacity: Int
-    private let renewed: MemoryCache<Data, Date>
+    private let renewed: MemoryCache<SessionKey, Date>
 
     init(period: TimeInterval, capacity: Int = 100_000) {
         self.period = period
@@ -22,13 +22,12 @@ final class SessionCookieRenewals: Sendable {
     /// Whether `session`'s cookie is due at `now`; when it is, it counts as renewed now. (Two
     /// requests of one session at once may both renew it: one header too many.)
     func isDue(_ session: SessionToken, now: Date) -> Bool {
-        if let last = renewed.value(for: session.hash), now.timeIntervalSince(last) < period, now >= last {
-            return false
-        }
-        renewed.set(now, for: session.hash)
+        let key = SessionKey(session.hash)
+        if let last = renewed.value(for: key), now.timeIntervalSince(last) < period, now >= last { return false }
+        renewed.set(now, for: key)
         return true
     }
 
-    /// The sessions kept, most recently renewed or used first (for tests).
-    var sessions: [Data] { renewed.keysByRecency }
+    /// How many sessions are kept (for tests).
+    var count: Int { renewed.count }
 }

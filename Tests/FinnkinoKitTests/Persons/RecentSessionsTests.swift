@@ -20,7 +20,7 @@ import Testing
         #expect(recent.person(of: Self.hash(1), at: 110) == PersonID(rawValue: 1))
         #expect(recent.person(of: Self.hash(3), at: 110) == PersonID(rawValue: 3))
         #expect(recent.person(of: Self.hash(4), at: 110) == PersonID(rawValue: 4))
-        #expect(recent.sessions.count == 3)
+        #expect(recent.count == 3)
     }
 
     @Test func aSessionReadWhileAnotherWasForgottenIsNotKeptAndForgettingIsByPerson() {
@@ -39,5 +39,15 @@ import Testing
         #expect(recent.person(of: Self.hash(3), at: 110) == PersonID(rawValue: 8))
         // And a session last used longer ago than the touch interval is read again
         #expect(recent.person(of: Self.hash(3), at: 100 + RecentSessions.touchInterval + 1) == nil)
+    }
+
+    @Test func aSessionsKeyIsItsHashsBytesAndLength() {
+        #expect(SessionKey(Self.hash(1)) == SessionKey(Self.hash(1)))
+        #expect(SessionKey(Self.hash(1)) != SessionKey(Self.hash(2)))
+        var last = Self.hash(1)
+        last[31] = 2
+        #expect(SessionKey(last) != SessionKey(Self.hash(1)))
+        #expect(SessionKey(Data(count: 31)) != SessionKey(Data(count: 32)))
+        #expect(Set([SessionKey(Self.hash(1)), SessionKey(Self.hash(1)), SessionKey(last)]).count == 2)
     }
 }

@@ -1,0 +1,24 @@
+import Foundation
+
+/// A session's hash (``SessionToken/hash``, SHA-256) held inline, as the key of the memories of
+/// sessions (``RecentSessions``, the web app's cookie renewals), not as `Data`: a `Data` of 32
+/// bytes is a heap object of its own, about 130 bytes with its bytes, kept for every session in
+/// each memory (issue 41, item 4: memory per person).
+package struct SessionKey: Hashable, Sendable {
+    private let first: UInt64
+    private let second: UInt64
+    private let third: UInt64
+    private let fourth: UInt64
+    /// The bytes' count: a hash of another length (a peer's message) is another key. Only the first
+    /// 32 bytes are held, all a SHA-256 has.
+    private let count: Int
+
+    package init(_ hash: Data) {
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &words) { buffer in
+            _ = hash.prefix(buffer.count).copyBytes(to: buffer)
+        }
+        (first, second, third, fourth) = words
+        count = hash.count
+    }
+}
