@@ -24,15 +24,7 @@ ids=$("$1" movies --json --data-dir "$data" | python3 -c 'import json, sys; prin
 "$1" bookmarks add "${ids%%,*}" --data-dir "$data" >/dev/null
 "$1" devices code --data-dir "$data" >/dev/null # makes persons.sqlite
 python3 Benchmarks/web/populate_persons.py "$data" --persons "$PERSONS" --movies "$ids" --cookies "$workdir/cookies"
-cat >"$workdir/cookies.lua" <<LUA
-local cookies = {}
-for line in io.lines("$workdir/cookies") do cookies[#cookies + 1] = line end
-local next = 0
-request = function()
-  next = next % #cookies + 1
-  return wrk.format(nil, nil, { ["Cookie"] = cookies[next] })
-end
-LUA
+export COOKIES="$workdir/cookies" # for persons.lua
 
 cpu() { awk -v t="$ticks" '{ print ($14 + $15) / t }' "/proc/$server_pid/stat"; }
 measure() { # binary -> "µs-a-request requests-a-second"
@@ -42,10 +34,10 @@ measure() { # binary -> "µs-a-request requests-a-second"
   server_pid=$!
   for _ in $(seq 1 100); do grep -q "running at" "$workdir/stdout" 2>/dev/null && break; sleep 0.1; done
   grep -q "running at" "$workdir/stdout" || { cat "$workdir/stderr" >&2; exit 1; }
-  wrk -t1 -c8 -d3s -s "$workdir/cookies.lua" "http://127.0.0.1:$port$URL_PATH" >/dev/null
+  wrk -t1 -c8 -d3s -s Benchmarks/web/persons.lua "http://127.0.0.1:$port$URL_PATH" >/dev/null
   local before after out requests
   before=$(cpu)
-  out=$(wrk -t1 -c8 -d10s -s "$workdir/cookies.lua" "http://127.0.0.1:$port$URL_PATH")
+  out=$(wrk -t1 -c8 -d10s -s Benchmarks/web/persons.lua "http://127.0.0.1:$port$URL_PATH")
   after=$(cpu)
   kill -TERM "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=""
   requests=$(awk '/requests in/ { print $1 }' <<<"$out")

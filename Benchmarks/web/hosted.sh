@@ -54,15 +54,7 @@ python3 Benchmarks/web/populate_persons.py "$data" --persons "$PERSONS" --movies
 head -1 "$workdir/cookies" >"$workdir/heavy-cookie"
 movie_path="/movie/${ids%% *}"
 
-cat >"$workdir/cookies.lua" <<EOF
-local cookies = {}
-for line in io.lines("$workdir/cookies") do cookies[#cookies + 1] = line end
-local next = 0
-request = function()
-  next = next % #cookies + 1
-  return wrk.format(nil, nil, { ["Cookie"] = cookies[next] })
-end
-EOF
+export COOKIES="$workdir/cookies" # for persons.lua
 
 serve() { # extra serve options...
   local port
@@ -138,11 +130,11 @@ if $databases; then
     echo "| server | URL | wrk max rate (req/s) | wrk p99 (ms) | non-2xx | paced: req/s | p99 (ms) | max (ms) | errors |"
     echo "|---|---|---|---|---|---|---|---|---|"
     serve --hosted
-    measure "one instance, SQLite" "$workdir/cookies.lua" "$workdir/cookies" "$workdir/heavy-cookie"
+    measure "one instance, SQLite" Benchmarks/web/persons.lua "$workdir/cookies" "$workdir/heavy-cookie"
     writes "one instance, SQLite" "--sqlite-dir $data" "$base"
     stop_server
     serve --hosted --database "$database"
-    measure "one instance, PostgreSQL" "$workdir/cookies.lua" "$workdir/cookies" "$workdir/heavy-cookie"
+    measure "one instance, PostgreSQL" Benchmarks/web/persons.lua "$workdir/cookies" "$workdir/heavy-cookie"
     writes "one instance, PostgreSQL" "--database $database" "$base"
     stop_server
     port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
@@ -152,7 +144,7 @@ if $databases; then
     grep -q "running at" "$workdir/cluster.out" || { cat "$workdir/cluster.log" >&2; exit 1; }
     base="http://127.0.0.1:$port"
     rss_pids=$(sed -n 's/^instance . (pid \([0-9]*\)).*/\1/p' "$workdir/cluster.out" | tr '\n' ' ')
-    measure "two instances behind nginx, PostgreSQL" "$workdir/cookies.lua" "$workdir/cookies" "$workdir/heavy-cookie"
+    measure "two instances behind nginx, PostgreSQL" Benchmarks/web/persons.lua "$workdir/cookies" "$workdir/heavy-cookie"
     # shellcheck disable=SC2046
     writes "two instances, PostgreSQL" "--database $database" $(sed -n 's/^instance . (pid [0-9]*): //p' "$workdir/cluster.out")
     stop_cluster
@@ -178,7 +170,7 @@ exec 3>"$workdir/results.md"
   measure "loopback, local person" "" "" ""
   stop_server
   serve --hosted
-  measure "--hosted, a session per request" "$workdir/cookies.lua" "$workdir/cookies" "$workdir/heavy-cookie"
+  measure "--hosted, a session per request" Benchmarks/web/persons.lua "$workdir/cookies" "$workdir/heavy-cookie"
   stop_server
   echo
   echo "- load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
