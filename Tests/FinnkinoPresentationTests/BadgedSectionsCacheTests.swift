@@ -18,6 +18,11 @@ extension ScreenRunsTests {
         MoviesViewModel.Row(id: id, title: "Movie \(id)", length: "–", genres: "", age: "–")
     }
 
+    /// The list of both movies, the words it is badged in, and a morning before any change.
+    static let base = [MoviesViewModel.Section(letter: "M", rows: [row(1), row(2)])]
+    static let english = DisplayFormat(strings: .english)
+    static let morning = HelsinkiTime.instant(of: day, hour: 9, minute: 0)
+
     @Test func whatTheRunsTellHoldsUntilTheNextChangeAndNoLonger() throws {
         let runs = try twoRuns()
         let morning = HelsinkiTime.instant(of: Self.day, hour: 9, minute: 0)
@@ -39,9 +44,7 @@ extension ScreenRunsTests {
     @Test func theSharedListIsBadgedOnceUntilABadgeChangesAndPerRunFilterAndLanguage() throws {
         let runs = try twoRuns()
         let cache = BadgedSectionsCache()
-        let base = [MoviesViewModel.Section(letter: "M", rows: [Self.row(1), Self.row(2)])]
-        let english = DisplayFormat(strings: .english)
-        let morning = HelsinkiTime.instant(of: Self.day, hour: 9, minute: 0)
+        let (base, english, morning) = (Self.base, Self.english, Self.morning)
         var made = 0
         func badged(_ kind: ScreenRuns.Kind?, _ format: DisplayFormat, at now: Date) -> [MoviesViewModel.Section] {
             cache.sections(of: base, runs: runs, kind: kind, format: format, now: now) {
@@ -79,9 +82,7 @@ extension ScreenRunsTests {
     @Test func requestsThatBadgedTheListAtOnceAllGoOnWithTheFirstKept() throws {
         let runs = try twoRuns()
         let cache = BadgedSectionsCache()
-        let base = [MoviesViewModel.Section(letter: "M", rows: [Self.row(1), Self.row(2)])]
-        let english = DisplayFormat(strings: .english)
-        let morning = HelsinkiTime.instant(of: Self.day, hour: 9, minute: 0)
+        let (base, english, morning) = (Self.base, Self.english, Self.morning)
         func list(_ title: String) -> [MoviesViewModel.Section] {
             var row = Self.row(1)
             row.title = title

@@ -10,12 +10,12 @@ import Foundation
 /// header.
 final class SessionCookieRenewals: Sendable {
     let period: TimeInterval
-    let capacity: Int
     private let renewed: MemoryCache<SessionKey, Date>
+    /// How many sessions' renewals are kept at most.
+    var capacity: Int { renewed.countLimit }
 
     init(period: TimeInterval, capacity: Int = 100_000) {
         self.period = period
-        self.capacity = capacity
         renewed = MemoryCache(countLimit: capacity)
     }
 
