@@ -214,6 +214,21 @@ extension ScreenRuns {
         return kept.value(of: programme, today) { ScreenRuns(shows: $0, today: today) }
     }
 
+    /// The runs that can point at shows of business day `day`: ``load(area:store:now:)``, or
+    /// ``none`` without reading the programme (a second feed, 31 days of the area) when every show
+    /// of that day has started at `now`, since a run points only at a show yet to start
+    /// (``show(_:is:followed:now:)``). A business day's shows start by the night after it (a show
+    /// at 00:30 belongs to the day before), so yesterday's may still be to come.
+    public static func load(area: Int, store: FeedStore, now: Date, forShowsOf day: LocalDate) async -> ScreenRuns {
+        guard mayPoint(atShowsOf: day, now: now) else { return .none }
+        return await load(area: area, store: store, now: now)
+    }
+
+    /// Whether some show of business day `day` may not have started at `now`.
+    public static func mayPoint(atShowsOf day: LocalDate, now: Date) -> Bool {
+        day >= HelsinkiTime.localDate(of: now).adding(days: -1)
+    }
+
     /// Areas × languages × days, with room for the answers being replaced. It keeps the runs,
     /// never the programme they were made of: an entry that kept its programme (as this one did)
     /// kept every replaced 31-day programme alive until 64 newer entries pushed it out: a hosted

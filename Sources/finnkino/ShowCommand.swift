@@ -58,7 +58,7 @@ struct ShowCommand: AsyncParsableCommand {
             return
         }
         let output = Output(global)
-        let runs = await ScreenRuns.load(area: areaID, store: store, now: now)
+        let runs = await ScreenRuns.load(area: areaID, store: store, now: now, forShowsOf: day)
         let followed = RunOption.followed(global, runs: runs)
         if output.isJSON {
             return try output.encoded(

@@ -42,10 +42,18 @@ struct ShowtimesCommand: AsyncParsableCommand {
         // the ID: the two answers come in together instead of one after the other.
         let givenID = self.area.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         var early: Task<Loaded<[Show]>, any Error>?
+        // Each show's run in the area's programme (the final show of a last chance, a rare movie's
+        // shows, the first show back on screen): the programme is a second feed, asked for with
+        // the schedule too, and not at all for a day whose shows have all started.
+        var earlyRuns: Task<ScreenRuns, Never>?
         if let givenID {
             early = Task { [movie] in try await store.showtimes(area: givenID, date: day, movieID: movie) }
+            earlyRuns = Task { await ScreenRuns.load(area: givenID, store: store, now: now, forShowsOf: day) }
         }
-        defer { early?.cancel() }
+        defer {
+            early?.cancel()
+            earlyRuns?.cancel()
+        }
         var area: TheatreArea?
         var areaName: String?
         if let name = self.area {
@@ -61,12 +69,16 @@ struct ShowtimesCommand: AsyncParsableCommand {
         } else {
             schedule = try await store.showtimes(area: areaID, date: day, movieID: movie)
         }
-        // Today, shows that have already started are of no use to anyone: leave them out.
-        let filter = try filters.filter()
-        // Each show's run in the area's programme (the final show of a last chance, a rare movie's
-        // shows, the first show back on screen), and `--run`'s choice of them.
-        let runs = await ScreenRuns.load(area: areaID, store: store, now: now)
+        let runs: ScreenRuns
+        if let earlyRuns, areaID == givenID {
+            runs = await earlyRuns.value
+        } else {
+            runs = await ScreenRuns.load(area: areaID, store: store, now: now, forShowsOf: day)
+        }
         let followed = RunOption.followed(global, runs: runs)
+        // Today, shows that have already started are of no use to anyone: leave them out; then
+        // the filters' and `--run`'s choice.
+        let filter = try filters.filter()
         let loaded = schedule.map { shows in
             (day == HelsinkiTime.localDate(of: now) ? shows.filter { $0.start >= now } : shows).filter { show in
                 filter.matches(show)

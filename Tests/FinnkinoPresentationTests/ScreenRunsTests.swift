@@ -1,3 +1,5 @@
+import AppPatterns
+import AppPatternsTesting
 import Foundation
 import Testing
 
@@ -151,6 +153,26 @@ import Testing
         let words = runs.badges(of: 2, followed: true, now: now, format: DisplayFormat(strings: .swedish)).map(\.text)
         #expect(words.contains { $0.hasPrefix("Tillbaka på duken: ") })
         #expect(!ScreenRuns(shows: programme + soon, today: Self.day).hasReturns)
+    }
+
+    @Test func aDayWhoseShowsHaveAllStartedReadsNoProgramme() async throws {
+        let now = PresentationFixtures.morning
+        let today = PresentationFixtures.today
+        // Given a source that records what it is asked (and answers nothing), for each day
+        for (offset, asked) in [(-7, false), (-2, false), (-1, true), (0, true), (3, true)] {
+            let transport = StubTransport(.failure(TransportError(.unreachable, "connection refused")))
+            let store = FeedStore(webService: WebService(transport: transport))
+            let day = today.adding(days: offset)
+            // When the runs of the area's programme are loaded for the shows of that day
+            let runs = await ScreenRuns.load(area: 1002, store: store, now: now, forShowsOf: day)
+            // Then the programme is asked for unless every show of the day has started: a day
+            // before yesterday (yesterday's business day may have a show after midnight to come)
+            let programmes = transport.receivedRequests.filter { $0.description.contains("nrOfDays") }
+            #expect(programmes.isEmpty == !asked, "day \(offset)")
+            #expect(transport.receivedRequests.count == programmes.count, "day \(offset)")
+            #expect(ScreenRuns.mayPoint(atShowsOf: day, now: now) == asked, "day \(offset)")
+            #expect(runs.programmeEnd == nil)
+        }
     }
 
     @Test func theBundledProgrammeKeepsTheRules() async throws {
