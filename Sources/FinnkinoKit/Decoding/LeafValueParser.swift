@@ -144,11 +144,23 @@ struct LeafValueParser {
         } ?? utf8.elementsEqual(text)
     }
 
-    /// FNV-1a over the bytes.
+    /// FNV-1a's step taken on eight bytes at a time (with a shift that carries each word's high
+    /// bits down), then on the bytes left: a hundred-byte URL in 16 steps, not 100 (byte by
+    /// byte, the hash was 4% of decoding a 10 MB schedule). A collision costs only a miss: a
+    /// value found under the hash is compared with the text.
     private static func hash(_ text: Bytes) -> Int {
+        let prime: UInt64 = 0x100_0000_01b3
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        let bytes = UnsafeRawBufferPointer(text)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* prime
+            hash ^= hash >> 29
+            offset += 8
+        }
+        while offset < bytes.count {
+            hash = (hash ^ UInt64(bytes[offset])) &* prime
+            offset += 1
         }
         return Int(truncatingIfNeeded: hash)
     }

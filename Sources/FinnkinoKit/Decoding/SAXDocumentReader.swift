@@ -18,13 +18,25 @@ final class SAXDocumentReader {
     @exclusivity(unchecked) private var context: xmlParserCtxtPtr?
     @exclusivity(unchecked) private var names = ElementNameCache()
 
-    /// The open elements, outermost first; `.unknown` for skipped ones.
-    @exclusivity(unchecked) private var stack: [FinnkinoElement] = []
-    @exclusivity(unchecked) private var startLines: [Int] = []
-    @exclusivity(unchecked) private var startColumns: [Int] = []
+    /// An open element: `.unknown` for a skipped one, and where it starts (for a builder's error).
+    private struct Open {
+        var element: FinnkinoElement
+        var line: Int32
+        var column: Int32
+    }
+    /// The open elements, outermost first: the first `depth` of a buffer grown by doubling (an
+    /// array's uniqueness check and growth path on every push and pop were 2% of decoding a
+    /// 10 MB schedule). As deep as the document nests: libxml2's push parser takes 10,000
+    /// levels (`MalformedInputTests.deepNesting`).
+    @exclusivity(unchecked) private var stack: UnsafeMutableBufferPointer<Open>
+    @exclusivity(unchecked) private var depth = 0
     /// Index in `stack` of the leaf whose text is being collected, or -1.
     @exclusivity(unchecked) private var collecting = -1
-    @exclusivity(unchecked) private var text: [UInt8] = []
+    /// The collected text: its first `textCount` bytes. A buffer of ``longestValue`` bytes made
+    /// once per document, not an array: an array's uniqueness checks and growth path on each of
+    /// the 100,000 leaves of a 10 MB schedule were 5% of its decode (docs/PERFORMANCE.md).
+    private let text: UnsafeMutableBufferPointer<UInt8>
+    @exclusivity(unchecked) private var textCount = 0
     /// The longest value an element may hold, in bytes: 32 times the longest in every real sample
     /// (a 2,296-byte synopsis). A longer one fails the document, which keeps the last good data,
     /// instead of a 30 MB title reaching every page.
@@ -39,10 +51,24 @@ final class SAXDocumentReader {
         self.endpoint = endpoint
         self.root = root
         self.builder = builder
-        stack.reserveCapacity(16)
-        startLines.reserveCapacity(16)
-        startColumns.reserveCapacity(16)
-        text.reserveCapacity(4_096)
+        stack = .allocate(capacity: 32)
+        text = .allocate(capacity: Self.longestValue)
+    }
+
+    deinit {
+        stack.deallocate()
+        text.deallocate()
+    }
+
+    private func push(_ open: Open) {
+        if depth == stack.count {
+            let grown = UnsafeMutableBufferPointer<Open>.allocate(capacity: stack.count * 2)
+            _ = grown.initialize(fromContentsOf: stack)
+            stack.deallocate()
+            stack = grown
+        }
+        stack.initializeElement(at: depth, to: open)
+        depth += 1
     }
 
     /// Decodes `data`, whose root element must be `root`, with `builder`.
@@ -78,9 +104,11 @@ final class SAXDocumentReader {
             xmlFreeParserCtxt(context)
             self.context = nil
         }
-        // The body is read as UTF-8 whatever it or its Content-Type header says: Finnkino's prolog
-        // names no encoding, and a declaration that lied would turn every "ä" into two letters.
-        xmlCtxtResetPush(context, nil, 0, nil, "UTF-8")
+        // The body is read as UTF-8 whatever its prolog or its Content-Type header says: Finnkino's
+        // prolog names no encoding, and a declaration that lied would turn every "ä" into two
+        // letters. XML_PARSE_IGNORE_ENC leaves libxml2 on UTF-8, its own form, with no converter
+        // (naming UTF-8 with `xmlCtxtResetPush` installed one, which copied every byte: 5% of
+        // decoding a 10 MB schedule). Only a byte-order mark still chooses the encoding.
         let options =
             XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
             | XML_PARSE_IGNORE_ENC.rawValue
@@ -127,8 +155,8 @@ final class SAXDocumentReader {
     // MARK: Events
 
     fileprivate func didStart(_ name: UnsafePointer<xmlChar>) {
-        let depth = stack.count
-        let parent = depth == 0 ? FinnkinoElement.document : stack[depth - 1]
+        let depth = self.depth
+        let parent = depth == 0 ? FinnkinoElement.document : stack[depth - 1].element
         var element = FinnkinoElement.unknown
         var role = ElementRole.ignored
         if parent != .unknown {
@@ -148,33 +176,34 @@ final class SAXDocumentReader {
                 }
             }
         }
-        guard let context else { return }
-        stack.append(role == .ignored ? .unknown : element)
-        startLines.append(Int(xmlSAX2GetLineNumber(context)))
-        startColumns.append(Int(xmlSAX2GetColumnNumber(context)))
+        // Where the element starts, read from the parser's input as `xmlSAX2GetLineNumber` and
+        // `xmlSAX2GetColumnNumber` read it, without two calls into libxml2 on every element.
+        guard let input = context?.pointee.input?.pointee else { return }
+        push(Open(element: role == .ignored ? .unknown : element, line: input.line, column: input.col))
         if role == .leaf {
             collecting = depth
-            text.removeAll(keepingCapacity: true)
+            textCount = 0
         }
     }
 
     fileprivate func didEnd() {
-        guard let element = stack.popLast(), let line = startLines.popLast(), let column = startColumns.popLast()
-        else { return }
-        let depth = stack.count
+        guard depth > 0 else { return }
+        depth -= 1
+        let depth = self.depth
+        let open = stack[depth]
+        let element = open.element
         if element == .unknown { return }
-        let parent = depth == 0 ? FinnkinoElement.document : stack[depth - 1]
+        let parent = depth == 0 ? FinnkinoElement.document : stack[depth - 1].element
         do {
             if collecting == depth {
                 collecting = -1
-                try text.withUnsafeBufferPointer { (all) throws(DocumentBuildError) in
-                    try builder.end(element, in: parent, text: Self.trimmed(all))
-                }
+                let all = UnsafeBufferPointer(rebasing: text[..<textCount])
+                try builder.end(element, in: parent, text: Self.trimmed(all))
             } else {
                 try builder.end(element, in: parent, text: UnsafeBufferPointer(start: nil, count: 0))
             }
         } catch {
-            fail(error.reason, line: line, column: column)
+            fail(error.reason, line: Int(open.line), column: Int(open.column))
             return
         }
         if depth == 0 { rootEnded = true }
@@ -182,11 +211,14 @@ final class SAXDocumentReader {
 
     fileprivate func didRead(_ characters: UnsafePointer<xmlChar>, count: Int) {
         guard collecting >= 0 else { return }
-        guard text.count + count <= Self.longestValue else {
-            if let element = stack.last { fail("\(element.tag) is longer than \(Self.longestValue) bytes") }
+        guard textCount + count <= Self.longestValue else {
+            if depth > 0, case let open = stack[depth - 1] {
+                fail("\(open.element.tag) is longer than \(Self.longestValue) bytes")
+            }
             return
         }
-        text.append(contentsOf: UnsafeBufferPointer(start: characters, count: count))
+        UnsafeMutableRawPointer(text.baseAddress! + textCount).copyMemory(from: characters, byteCount: count)
+        textCount += count
     }
 
     fileprivate func didFindDoctype() {
@@ -207,9 +239,12 @@ final class SAXDocumentReader {
         return UnsafeBufferPointer(rebasing: bytes[start..<end])
     }
 
-    private static func reader(_ userData: UnsafeMutableRawPointer?) -> SAXDocumentReader? {
-        guard let userData else { return nil }
-        return Unmanaged<SAXDocumentReader>.fromOpaque(userData).takeUnretainedValue()
+    /// Calls `body` with the reader behind `userData`, without retaining and releasing it: the
+    /// reader outlives the parse that calls back (`parse(_:)` runs on it), and a retain and a
+    /// release on each of a 10 MB schedule's 400,000 callbacks were 8% of its decode.
+    private static func withReader(_ userData: UnsafeMutableRawPointer?, _ body: (SAXDocumentReader) -> Void) {
+        guard let userData else { return }
+        Unmanaged<SAXDocumentReader>.fromOpaque(userData)._withUnsafeGuaranteedRef(body)
     }
 
     private static func makeHandler() -> xmlSAXHandler {
@@ -217,19 +252,19 @@ final class SAXDocumentReader {
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = { userData, localName, _, _, _, _, _, _, _ in
             guard let localName else { return }
-            SAXDocumentReader.reader(userData)?.didStart(localName)
+            SAXDocumentReader.withReader(userData) { $0.didStart(localName) }
         }
         handler.endElementNs = { userData, _, _, _ in
-            SAXDocumentReader.reader(userData)?.didEnd()
+            SAXDocumentReader.withReader(userData) { $0.didEnd() }
         }
         let characters: charactersSAXFunc = { userData, characters, count in
             guard let characters, count > 0 else { return }
-            SAXDocumentReader.reader(userData)?.didRead(characters, count: Int(count))
+            SAXDocumentReader.withReader(userData) { $0.didRead(characters, count: Int(count)) }
         }
         handler.characters = characters
         handler.cdataBlock = characters
         handler.internalSubset = { userData, _, _, _ in
-            SAXDocumentReader.reader(userData)?.didFindDoctype()
+            SAXDocumentReader.withReader(userData) { $0.didFindDoctype() }
         }
         handler.serror = { _, _ in }  // errors are read from the context after parsing
         return handler

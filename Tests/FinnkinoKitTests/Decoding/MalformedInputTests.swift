@@ -52,6 +52,22 @@ struct MalformedInputTests {
         #expect(show.spokenLanguage == nil && show.images == EventImages() && show.eventSeries == nil)
     }
 
+    @Test("unknown elements nested 10,000 deep are skipped, the show kept")
+    func deepNesting() throws {
+        // Given a show holding 10,000 unknown elements one in another, the innermost an <ID> (the
+        // reader's stack of open elements grows many times over)
+        let nested =
+            String(repeating: "<Deep>", count: 10_000) + "<ID>9</ID>" + String(repeating: "</Deep>", count: 10_000)
+        // When it is decoded
+        let deep = try FinnkinoXMLDecoder.decodeSchedule(Self.schedule(extra: nested))
+        // Then the show is there, the ID inside the unknown ones ignored
+        #expect(deep.shows.map(\.id) == [42])
+        // And an element left open deep inside is an error naming the truncation
+        let cut = Self.schedule(extra: String(repeating: "<Deep>", count: 10_000))
+        #expect(
+            decodingError { () throws(FinnkinoDecodingError) in _ = try FinnkinoXMLDecoder.decodeSchedule(cut) } != nil)
+    }
+
     @Test("unknown elements are ignored at any depth, also when they hold known names")
     func unknownElements() throws {
         // Given a show with unknown elements, one nesting an <ID> and a <Show>

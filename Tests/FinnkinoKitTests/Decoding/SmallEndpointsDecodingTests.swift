@@ -34,6 +34,16 @@ struct SmallEndpointsDecodingTests {
         #expect(areas.map(\.name) == ["Pääkaupunkiseutu", "Jyväskylä: FANTASIA"])
     }
 
+    @Test("a UTF-8 byte-order mark before a prolog naming Latin-1: read as UTF-8, the mark skipped")
+    func utf8ByteOrderMark() throws {
+        // Given the Latin-1 prolog's body behind UTF-8's byte-order mark
+        let body = try ConstructedFixture.data("theatreareas-latin1-prolog.xml")
+        // When it is decoded
+        let areas = try FinnkinoXMLDecoder.decodeTheatreAreas(Data([0xEF, 0xBB, 0xBF]) + body)
+        // Then the names keep their letters
+        #expect(areas.map(\.name) == ["Pääkaupunkiseutu", "Jyväskylä: FANTASIA"])
+    }
+
     @Test("a newer list: the Espoo areas gone, 1046 and 1047 added")
     func newerAreas() throws {
         // Given the constructed newer list and the 2019 one
