@@ -1,8 +1,9 @@
+import ArgumentParser
 import FinnkinoKit
 import Foundation
 
 /// The decoders compared on the same document.
-enum ScheduleDecoderUnderTest: String, CaseIterable {
+enum ScheduleDecoderUnderTest: String, CaseIterable, ExpressibleByArgument {
     case ours, xmlcoder, swxmlhash, raw
 
     var title: String {
