@@ -167,10 +167,26 @@ public final class FeedStore: Sendable {
         let endpoint = ScheduleEndpoint(area: area, date: date, language: language)
         return try await webService.load(endpoint, maxAge: freshness.maxAge(cachePeriod: policy.schedule)).map {
             schedule in
-            schedule.shows
-                .filter { movieID == nil || $0.eventID == movieID }
-                .sorted { ($0.start, $0.theatre, $0.id) < ($1.start, $1.theatre, $1.id) }
+            Self.inShowOrder(movieID.map { movie in schedule.shows.filter { $0.eventID == movie } } ?? schedule.shows)
         }
+    }
+
+    /// Whether `a` comes before `b` in a list of shows: by start, then theatre, then ID.
+    static func showOrder(_ a: Show, _ b: Show) -> Bool {
+        if a.start != b.start { return a.start < b.start }
+        if a.theatre != b.theatre { return a.theatre < b.theatre }
+        return a.id < b.id
+    }
+
+    /// `shows` in ``showOrder(_:_:)``: the same array, not a copy, when the feed listed them so.
+    /// (A copy of a day's shows retains every string, URL and list of each; a schedule in order is
+    /// checked in one pass.)
+    static func inShowOrder(_ shows: [Show]) -> [Show] {
+        var index = shows.startIndex
+        while index + 1 < shows.endIndex, !showOrder(shows[index + 1], shows[index]) { index += 1 }
+        // In order unless a later show came before an earlier one; equal neighbours (the same
+        // start, theatre and ID) keep their order, as a stable sort would.
+        return index + 1 >= shows.endIndex ? shows : shows.sorted(by: showOrder)
     }
 
     /// The shows of several areas on a date (a person's own theatres, across areas), each with the
@@ -191,7 +207,7 @@ public final class FeedStore: Sendable {
         var seen = Set<Int>()
         let shows = answers.flatMap { answer in answer.loaded.value.map { (area: answer.area, show: $0) } }
             .filter { seen.insert($0.show.id).inserted }
-            .sorted { ($0.show.start, $0.show.theatre, $0.show.id) < ($1.show.start, $1.show.theatre, $1.show.id) }
+            .sorted { Self.showOrder($0.show, $1.show) }
         let oldest = answers.min { $0.loaded.fetchedAt < $1.loaded.fetchedAt }?.loaded
         let stale = answers.first { $0.loaded.isStale }?.loaded
         return Loaded(
@@ -207,8 +223,7 @@ public final class FeedStore: Sendable {
         let endpoint = ScheduleEndpoint(
             area: area, date: date, eventID: movieID, numberOfDays: min(max(days, 1), 31), language: language)
         return try await webService.load(endpoint, maxAge: freshness.maxAge(cachePeriod: policy.schedule)).map {
-            $0.shows.filter { $0.eventID == movieID }
-                .sorted { ($0.start, $0.theatre, $0.id) < ($1.start, $1.theatre, $1.id) }
+            Self.inShowOrder($0.shows.filter { $0.eventID == movieID })
         }
     }
 
@@ -220,7 +235,7 @@ public final class FeedStore: Sendable {
         let endpoint = ScheduleEndpoint(
             area: area, date: date, numberOfDays: min(max(days, 1), 31), language: language)
         return try await webService.load(endpoint, maxAge: freshness.maxAge(cachePeriod: policy.schedule)).map {
-            $0.shows.sorted { ($0.start, $0.theatre, $0.id) < ($1.start, $1.theatre, $1.id) }
+            Self.inShowOrder($0.shows)
         }
     }
 

@@ -92,6 +92,35 @@ import Testing
         #expect(try await store.scheduleDates(area: 1002).value.first == Self.today)
     }
 
+    @Test func aDaysShowsAreByStartThenTheatreThenIDAndAListInOrderIsNotCopied() async throws {
+        // Given a day's shows in the store's order, and the same shows reversed and turned round
+        let ordered = try await bundledStore().showtimes(area: 1002, date: Self.today.adding(days: 1)).value
+        #expect(ordered.count > 10)
+        let reversed: [Show] = ordered.reversed()
+        let mixed = Array(reversed.dropFirst(5) + reversed.prefix(5))
+        // Then the store's order is by start, then theatre, then ID
+        for (earlier, later) in zip(ordered, ordered.dropFirst()) {
+            #expect(
+                earlier.start < later.start
+                    || (earlier.start == later.start
+                        && (earlier.theatre < later.theatre
+                            || (earlier.theatre == later.theatre && earlier.id < later.id)))
+            )
+        }
+        // And the mixed list is put in that order
+        #expect(FeedStore.inShowOrder(mixed).map(\.id) == ordered.map(\.id))
+        // And shows at one start in two theatres, and two in one, are told apart by theatre, then ID
+        let first = ordered[0]
+        var atOnce = [first, first, first]
+        (atOnce[0].id, atOnce[0].theatre) = (3, "Tennispalatsi")
+        (atOnce[1].id, atOnce[1].theatre) = (2, "Kinopalatsi")
+        (atOnce[2].id, atOnce[2].theatre) = (1, "Tennispalatsi")
+        #expect(FeedStore.inShowOrder(atOnce).map(\.id) == [2, 1, 3])
+        // And a list already in order comes back as it is, not copied
+        let kept = FeedStore.inShowOrder(ordered)
+        #expect(kept.withUnsafeBufferPointer { $0.baseAddress } == ordered.withUnsafeBufferPointer { $0.baseAddress })
+    }
+
     @Test func newsNewestFirstAndByCategory() async throws {
         let store = try bundledStore()
         let news = try await store.news().value
