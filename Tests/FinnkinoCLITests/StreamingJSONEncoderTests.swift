@@ -18,6 +18,11 @@ import Testing
         var text: String
         var missing: String?
         var present: Int?
+        var maybeFlag: Bool?
+        var maybeRatio: Double?
+        var maybeWhen: Date?
+        var maybeInner: Inner?
+        var maybeMood: Mood?
         var flag: Bool
         var ratio: Double
         var whole: Double
@@ -39,7 +44,10 @@ import Testing
     private func sample(_ id: Int) -> Sample {
         Sample(
             id: id, text: "quote \" backslash \\ newline \n tab \t bell \u{07} slash / é 😀", missing: nil,
-            present: 42, flag: id % 2 == 0, ratio: 0.1, whole: 7, small: 2.5,
+            present: 42, maybeFlag: id % 2 == 0 ? false : nil, maybeRatio: id % 2 == 0 ? nil : 0.5,
+            maybeWhen: id % 2 == 0 ? Date(timeIntervalSince1970: 1_600_000_000) : nil,
+            maybeInner: id % 2 == 0 ? nil : Inner(name: "maybe", tags: ["c"]), maybeMood: id % 2 == 0 ? .calm : nil,
+            flag: id % 2 == 0, ratio: 0.1, whole: 7, small: 2.5,
             extremes: [.min, -1, 0, .max], unsigned: .max, mood: .loud,
             when: Date(timeIntervalSince1970: 1_700_000_000 + Double(id)),
             link: URL(
