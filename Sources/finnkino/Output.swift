@@ -52,6 +52,13 @@ struct Output {
         try await json.writeList(items, as: format == .jsonLines ? .lines : .array)
     }
 
+    /// The list of what `each` makes of the items, each made as it is encoded (on all cores).
+    func list<Item: Sendable, Element: Encodable>(
+        _ items: [Item], each: @escaping @Sendable (Item) -> Element
+    ) async throws {
+        try await json.writeList(items, as: format == .jsonLines ? .lines : .array, each: each)
+    }
+
     /// Prints the value as JSON, or `render`'s text; adds a note when the data is stale.
     func show<Value: Encodable>(_ loaded: Loaded<Value>, render: (Value) -> String) throws {
         if let note = Terminal.staleNote(loaded) { note.writeToStandardError() }
@@ -73,6 +80,14 @@ struct Output {
     func showJSON<Element: Encodable & Sendable>(_ loaded: Loaded<[Element]>) async throws {
         if let note = Terminal.staleNote(loaded) { note.writeToStandardError() }
         try await list(loaded.value)
+    }
+
+    /// ``showJSON(_:)`` of what `each` makes of the items.
+    func showJSON<Item: Sendable, Element: Encodable>(
+        _ loaded: Loaded<[Item]>, each: @escaping @Sendable (Item) -> Element
+    ) async throws {
+        if let note = Terminal.staleNote(loaded) { note.writeToStandardError() }
+        try await list(loaded.value, each: each)
     }
 }
 

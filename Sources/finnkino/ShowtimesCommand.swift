@@ -80,7 +80,10 @@ struct ShowtimesCommand: AsyncParsableCommand {
         // the filters' and `--run`'s choice.
         let filter = try filters.filter()
         let loaded = schedule.map { shows in
-            (day == HelsinkiTime.localDate(of: now) ? shows.filter { $0.start >= now } : shows).filter { show in
+            let upcoming = day == HelsinkiTime.localDate(of: now) ? shows.filter { $0.start >= now } : shows
+            // With no filter and no run asked for, the schedule's own array, not a copy of it.
+            guard !filter.isEmpty || runOption.run != nil else { return upcoming }
+            return upcoming.filter { show in
                 filter.matches(show)
                     && (runOption.run.map {
                         runs.show(show, is: $0, followed: followed.contains(show.eventID), now: now)
@@ -103,10 +106,7 @@ struct ShowtimesCommand: AsyncParsableCommand {
             runs.badges(of: show, followed: followed.contains(show.eventID), now: now, format: format)
         }
         if output.isJSON {
-            return try await output.showJSON(
-                loaded.map { shows in
-                    shows.map { WithRuns($0, runs: runs, followed: followed, now: now) }
-                })
+            return try await output.showJSON(loaded) { WithRuns($0, runs: runs, followed: followed, now: now) }
         }
         if areaName == nil { areaName = area?.name }
         if areaName == nil {

@@ -91,6 +91,14 @@ final class StreamingJSONEncoder {
     /// but encodes them in batches on all cores at once, writing the batches in order. At most a
     /// few batches are held at a time.
     func writeList<T: Encodable & Sendable>(_ items: [T], as form: ListForm) async throws {
+        try await writeList(items, as: form) { $0 }
+    }
+
+    /// ``writeList(_:as:)`` of what `each` makes of every item, made in its batch as it is
+    /// encoded: no second list of the whole is made first, one item after the other.
+    func writeList<Item: Sendable, T: Encodable>(
+        _ items: [Item], as form: ListForm, each: @escaping @Sendable (Item) -> T
+    ) async throws {
         let batchSize = 128
         let batches = stride(from: 0, to: items.count, by: batchSize).map { $0..<min($0 + batchSize, items.count) }
         // One batch more than there are cores, so that no core waits for the batch to be written next.
@@ -104,7 +112,9 @@ final class StreamingJSONEncoder {
             var finished: [Int: [UInt8]] = [:]
             while started < min(window, batches.count) {
                 let index = started
-                group.addTask { (index, try Self.encode(items[batches[index]], form, first: index == 0, pretty, date)) }
+                group.addTask {
+                    (index, try Self.encode(items[batches[index]], each, form, first: index == 0, pretty, date))
+                }
                 started += 1
             }
             while written < batches.count, let (index, batch) = try await group.next() {
@@ -116,7 +126,7 @@ final class StreamingJSONEncoder {
                     if started < batches.count {
                         let index = started
                         group.addTask {
-                            (index, try Self.encode(items[batches[index]], form, first: index == 0, pretty, date))
+                            (index, try Self.encode(items[batches[index]], each, form, first: index == 0, pretty, date))
                         }
                         started += 1
                     }
@@ -131,8 +141,8 @@ final class StreamingJSONEncoder {
     }
 
     /// One batch of a list, as ``writeList(_:as:)`` writes it.
-    private static func encode<T: Encodable>(
-        _ items: ArraySlice<T>, _ form: ListForm, first: Bool, _ pretty: Bool,
+    private static func encode<Item, T: Encodable>(
+        _ items: ArraySlice<Item>, _ each: (Item) -> T, _ form: ListForm, first: Bool, _ pretty: Bool,
         _ date: @escaping @Sendable (Date) -> String
     ) throws -> [UInt8] {
         let encoder = StreamingJSONEncoder(pretty: pretty, chunkSize: .max, date: date) { _ in }
@@ -140,9 +150,9 @@ final class StreamingJSONEncoder {
             switch form {
             case .array:
                 encoder.separate(isFirst: first && offset == 0, depth: 1)
-                try encoder.writeValue(item, parent: nil, key: nil, depth: 1)
+                try encoder.writeValue(each(item), parent: nil, key: nil, depth: 1)
             case .lines:
-                try encoder.writeValue(item, parent: nil, key: nil, depth: 0)
+                try encoder.writeValue(each(item), parent: nil, key: nil, depth: 0)
                 encoder.bytes.append(0x0A)
             }
         }

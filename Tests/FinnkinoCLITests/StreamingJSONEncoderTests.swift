@@ -206,6 +206,28 @@ import Testing
         }
     }
 
+    @Test(arguments: [false, true])
+    func aListOfWhatIsMadeOfEachItemIsTheListOfThoseValues(pretty: Bool) async throws {
+        // Given 1,000 numbers (several batches), each made into a value as it is encoded
+        let ids = Array(0..<1_000)
+        let make: @Sendable (Int) -> Sample = { id in
+            let parity = id % 2 == 0 ? "even" : "odd"
+            return Sample(
+                id: id, text: parity, missing: nil, present: id, maybeFlag: nil, maybeRatio: nil, maybeWhen: nil,
+                maybeInner: nil, maybeMood: nil, flag: false, ratio: 1, whole: 2, small: 3, extremes: [],
+                unsigned: 0, mood: .calm, when: Date(timeIntervalSince1970: 0), link: URL(string: "https://x.fi")!,
+                inner: Inner(name: parity, tags: []), inners: [], empty: [], table: [:], nested: [])
+        }
+        // When written as a list of what is made of each, as an array and as lines
+        let array = try await written(pretty: pretty) { try await $0.writeList(ids, as: .array, each: make) }
+        let lines = try await written(pretty: pretty) { try await $0.writeList(ids, as: .lines, each: make) }
+        // Then they are the lists of the made values, in order
+        let values = ids.map(make)
+        #expect(array == (try await written(pretty: pretty) { try await $0.writeList(values, as: .array) }))
+        #expect(lines == (try await written(pretty: pretty) { try await $0.writeList(values, as: .lines) }))
+        #expect(array.contains("\"id\":999") || array.contains("\"id\": 999"))
+    }
+
     private func written(pretty: Bool, _ body: (StreamingJSONEncoder) async throws -> Void) async throws -> String {
         let output = Collected()
         let encoder = StreamingJSONEncoder(pretty: pretty, date: Self.date) { output.bytes.append(contentsOf: $0) }
