@@ -14,7 +14,8 @@ struct BookmarksCommand: AsyncParsableCommand {
         subcommands: [List.self, Add.self, Remove.self, Undo.self, Redo.self], defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the bookmarks, newest first.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the bookmarks, newest first.")
 
         @OptionGroup var global: GlobalOptions
 
@@ -40,7 +41,8 @@ struct BookmarksCommand: AsyncParsableCommand {
     }
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Bookmark a movie (its ID from `finnkino movies`).")
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Bookmark a movie (its ID from `finnkino movies`).")
 
         @OptionGroup var global: GlobalOptions
 
@@ -61,7 +63,8 @@ struct BookmarksCommand: AsyncParsableCommand {
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove bookmarks (one undo brings them all back).")
+        static let configuration = CommandConfiguration(
+            commandName: "remove", abstract: "Remove bookmarks (one undo brings them all back).")
 
         @OptionGroup var global: GlobalOptions
 
@@ -93,7 +96,8 @@ struct BookmarksCommand: AsyncParsableCommand {
     }
 
     struct Undo: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Undo the last change (made here or in the web app).")
+        static let configuration = CommandConfiguration(
+            commandName: "undo", abstract: "Undo the last change (made here or in the web app).")
 
         @OptionGroup var global: GlobalOptions
 
@@ -105,7 +109,7 @@ struct BookmarksCommand: AsyncParsableCommand {
     }
 
     struct Redo: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Redo the last undone change.")
+        static let configuration = CommandConfiguration(commandName: "redo", abstract: "Redo the last undone change.")
 
         @OptionGroup var global: GlobalOptions
 

@@ -87,6 +87,7 @@ struct ChartsCommand: AsyncParsableCommand {
 
     struct Movie: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "movie",
             abstract: "A movie of the lists: details, cast, audience and critics' scores.")
 
         @Argument(help: "The movie's TMDB ID (from `finnkino charts`).")

@@ -13,6 +13,7 @@ struct DevicesCommand: ParsableCommand {
 
     struct Code: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "code",
             abstract: "Print a one-time code (10 minutes) for the Devices page of a hosted server.")
 
         @OptionGroup var global: GlobalOptions

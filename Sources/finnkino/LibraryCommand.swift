@@ -11,7 +11,8 @@ struct LibraryCommand: ParsableCommand {
         subcommands: [List.self, Delete.self], defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the videos, newest first, with their files.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the videos, newest first, with their files.")
 
         @OptionGroup var global: GlobalOptions
 
@@ -40,7 +41,7 @@ struct LibraryCommand: ParsableCommand {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a video and its file.")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a video and its file.")
 
         @OptionGroup var global: GlobalOptions
 

@@ -17,7 +17,8 @@ struct TrailerCommand: AsyncParsableCommand {
 
     /// `finnkino trailer music`: the tunes `--music` takes by name.
     struct Music: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the music tunes of our own.")
+        static let configuration = CommandConfiguration(
+            commandName: "music", abstract: "List the music tunes of our own.")
 
         func run() throws {
             for tune in try BundledMedia.bundled().tunes { print(tune.name) }
@@ -26,6 +27,7 @@ struct TrailerCommand: AsyncParsableCommand {
 
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Edit a movie's trailer or a video file; the result goes to the video library as MP4.",
             discussion: """
                 Edits apply in this order: trim, rotate, crop (in the rotated picture), text, music.

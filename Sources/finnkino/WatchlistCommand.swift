@@ -39,6 +39,7 @@ struct WatchlistCommand: AsyncParsableCommand {
 
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Bookmark a watchlist's films on now, want those coming, keep the others until they come.",
             discussion: """
                 FILE is Letterboxd's watchlist.csv, one of its lists/, or the whole ZIP; an IMDb list export; or a \
@@ -87,7 +88,8 @@ struct WatchlistCommand: AsyncParsableCommand {
     }
 
     struct Undo: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Take the last watchlist import back.")
+        static let configuration = CommandConfiguration(
+            commandName: "undo", abstract: "Take the last watchlist import back.")
 
         @OptionGroup var global: GlobalOptions
 
