@@ -92,6 +92,14 @@ final class SAXDocumentReader {
     // MARK: Parsing
 
     private func parse(_ data: Data) throws(FinnkinoDecodingError) {
+        try start()
+        defer { stop() }
+        data.withUnsafeBytes { _ = feed($0, isEnd: true) }
+        try checkEnded()
+    }
+
+    /// Makes the parser (``stop()`` frees it).
+    private func start() throws(FinnkinoDecodingError) {
         _ = Self.initialized
         var handler = Self.makeHandler()
         let userData = Unmanaged.passUnretained(self).toOpaque()
@@ -100,10 +108,6 @@ final class SAXDocumentReader {
                 endpoint: endpoint, line: 1, column: 1, reason: "could not create an XML parser")
         }
         self.context = context
-        defer {
-            xmlFreeParserCtxt(context)
-            self.context = nil
-        }
         // The body is read as UTF-8 whatever its prolog or its Content-Type header says: Finnkino's
         // prolog names no encoding, and a declaration that lied would turn every "ä" into two
         // letters. XML_PARSE_IGNORE_ENC leaves libxml2 on UTF-8, its own form, with no converter
@@ -113,24 +117,77 @@ final class SAXDocumentReader {
             XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
             | XML_PARSE_IGNORE_ENC.rawValue
         xmlCtxtUseOptions(context, Int32(options))
+    }
 
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
-            var offset = 0
-            while offset < raw.count, failure == nil {
-                let length = min(Self.chunkSize, raw.count - offset)
-                let isLast = offset + length == raw.count
-                let status = xmlParseChunk(context, base + offset, Int32(length), isLast ? 1 : 0)
-                offset += length
-                if status != 0 { break }
-            }
+    private func stop() {
+        if let context { xmlFreeParserCtxt(context) }
+        context = nil
+    }
+
+    /// Parses `bytes`, the next part of the document (its end with `isEnd`), in chunks; false
+    /// when parsing stopped (an error, or a builder's failure).
+    private func feed(_ bytes: UnsafeRawBufferPointer, isEnd: Bool) -> Bool {
+        guard let context, let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else {
+            return bytes.isEmpty && context != nil
         }
+        var offset = 0
+        while offset < bytes.count, failure == nil {
+            let length = min(Self.chunkSize, bytes.count - offset)
+            let isLast = isEnd && offset + length == bytes.count
+            let status = xmlParseChunk(context, base + offset, Int32(length), isLast ? 1 : 0)
+            offset += length
+            if status != 0 { return false }
+        }
+        return failure == nil && context.pointee.wellFormed != 0
+    }
+
+    /// After the end of the document: the failure, if any.
+    private func checkEnded() throws(FinnkinoDecodingError) {
+        guard let context else { return }
         lastLine = Int(xmlSAX2GetLineNumber(context))
         if let failure { throw failure }
         if context.pointee.wellFormed == 0 || !rootEnded {
             throw libxmlError(context)
         }
     }
+
+    // MARK: A document in parts
+
+    /// A reader of a document fed in parts (``ScheduleHalves``), started; nil when no parser
+    /// could be made.
+    static func parts<Builder: FinnkinoDocumentBuilder>(
+        endpoint: String, root: FinnkinoElement, builder: Builder
+    ) -> SAXDocumentReader? {
+        let reader = SAXDocumentReader(endpoint: endpoint, root: root, builder: builder)
+        do { try reader.start() } catch { return nil }
+        return reader
+    }
+
+    /// Parses `bytes`, the next part; false when parsing stopped.
+    func feedPart(_ bytes: UnsafeRawBufferPointer, isEnd: Bool) -> Bool { feed(bytes, isEnd: isEnd) }
+
+    /// Whether all `count` bytes fed so far were parsed and left the reader between elements, in
+    /// exactly `path`'s elements (outermost first): nothing pending in libxml2 (an unfinished
+    /// comment, tag or text), no leaf open, no failure.
+    func standsBetweenElements(inside path: [FinnkinoElement], afterBytes count: Int) -> Bool {
+        guard let context, failure == nil, context.pointee.wellFormed != 0, collecting < 0, depth == path.count,
+            xmlByteConsumed(context) == count
+        else { return false }
+        return path.indices.allSatisfy { stack[$0].element == path[$0] }
+    }
+
+    /// After the last part: whether the document ended well (its root closed, no failure).
+    func endedWell() -> Bool {
+        do {
+            try checkEnded()
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// Frees the parser.
+    func close() { stop() }
 
     private func libxmlError(_ context: xmlParserCtxtPtr) -> FinnkinoDecodingError {
         if let error = xmlCtxtGetLastError(context), error.pointee.code != 0 {
