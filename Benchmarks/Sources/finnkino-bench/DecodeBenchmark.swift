@@ -25,12 +25,13 @@ struct DecodeBenchmark: ParsableCommand {
 
     @Option(
         parsing: .upToNextOption,
-        help: "The decoders compared (ours, xmlcoder, swxmlhash, raw), in this order. Default: all.")
+        help: "The decoders compared (ours, one-parser, xmlcoder, swxmlhash, raw), in this order. Default: all.")
     var decoders: [ScheduleDecoderUnderTest] = ScheduleDecoderUnderTest.allCases
 
     @Flag(
         help:
-            "Fail when ours takes more than 2x the raw libxml2 pass (issue 41, item 6): rounds in turns, median ratio.")
+            "Fail when ours with one parser takes more than 2x the raw libxml2 pass (issue 41, item 6): rounds in turns, median ratio."
+    )
     var check = false
 
     /// `--check`'s bound: the decode at most this many times the bare libxml2 parse.
@@ -81,6 +82,9 @@ struct DecodeBenchmark: ParsableCommand {
         } else if let ours = medians[.ours], let raw = medians[.raw] {
             print(String(format: "\nOurs vs the raw libxml2 floor: %.2fx the time", ours / raw))
         }
+        if let one = medians[.oneParser], let raw = medians[.raw] {
+            print(String(format: "Ours with one parser vs the raw libxml2 floor: %.2fx the time", one / raw))
+        }
         if let memory { reportMemory(memory, documentBytes: data.count) }
         if check { try checkAgainstFloor(data) }
     }
@@ -95,9 +99,10 @@ struct DecodeBenchmark: ParsableCommand {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
-    /// `--check`: ours and the raw libxml2 pass in turns, the first of the two swapped every
-    /// round, so that a slow spell of the shared machine falls on both; the median of the
-    /// rounds' ratios counts. A miss is measured again, up to twice, and the best median counts
+    /// `--check`: ours with one parser (on one core, as the raw pass: the like-for-like figure;
+    /// the halves at once are faster) and the raw libxml2 pass in turns, the first of the two
+    /// swapped every round, so that a slow spell of the shared machine falls on both; the median
+    /// of the rounds' ratios counts. A miss is measured again, up to twice, and the best median counts
     /// (each attempt is printed), as `images --check` does.
     private func checkAgainstFloor(_ data: Data) throws {
         var best = Double.infinity
@@ -106,15 +111,16 @@ struct DecodeBenchmark: ParsableCommand {
             var ratios: [Double] = []
             for round in 0..<rounds {
                 let oursFirst = round.isMultiple(of: 2)
-                let first = try Self.time(oursFirst ? .ours : .raw, data)
-                let second = try Self.time(oursFirst ? .raw : .ours, data)
+                let first = try Self.time(oursFirst ? .oneParser : .raw, data)
+                let second = try Self.time(oursFirst ? .raw : .oneParser, data)
                 ratios.append(oursFirst ? first / second : second / first)
             }
             ratios.sort()
             let median = ratios[ratios.count / 2]
             print(
                 String(
-                    format: "\nCheck, attempt %d: ours / raw libxml2, median of %d rounds in turns: %.2fx "
+                    format:
+                        "\nCheck, attempt %d: ours with one parser / raw libxml2, median of %d rounds in turns: %.2fx "
                         + "(range %.2f-%.2f)", attempt, rounds, median, ratios[0], ratios[rounds - 1]))
             best = min(best, median)
             if best <= Self.floorRatioTarget { break }
@@ -122,10 +128,14 @@ struct DecodeBenchmark: ParsableCommand {
         guard best <= Self.floorRatioTarget else {
             throw ValidationError(
                 String(
-                    format: "over target: ours takes %.2fx the raw libxml2 pass (at most %.1fx wanted)", best,
+                    format: "over target: ours with one parser takes %.2fx the raw libxml2 pass (at most %.1fx wanted)",
+                    best,
                     Self.floorRatioTarget))
         }
-        print(String(format: "Check passed: ours at most %.1fx the raw libxml2 pass.", Self.floorRatioTarget))
+        print(
+            String(
+                format: "Check passed: ours with one parser at most %.1fx the raw libxml2 pass.", Self.floorRatioTarget)
+        )
     }
 
     private func runChild(_ name: String, _ data: Data) throws {
