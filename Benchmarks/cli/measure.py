@@ -11,8 +11,9 @@ finnkino has run before; before each measured run the cached answers are deleted
 run fetches, reads and caches the whole schedule. (A first run ever also creates the databases: the
 `--json` row "first run" shows what that adds.) The commands take turns, RUNS rounds; elapsed time
 is the median of each command's RUNS; peak RSS is the child's ru_maxrss. The baseline RSS is the
-same command on a schedule with no shows. --check exits 1 when --json or --json-lines takes more than 3x xmllint's time or peaks more
-than 3x the document's size above the baseline."""
+same command on a schedule with no shows. --check exits 1 when --json or --json-lines takes more
+than 3x xmllint's time or peaks more than 2x the document's size above the baseline (a miss is
+measured again, up to four times)."""
 
 import http.server
 import os
@@ -32,6 +33,10 @@ ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "Tests/FinnkinoKitTests/Fixtures/anchors/schedule-area1002-helsinki-2022-02-27.xml"
 AREAS = ROOT / "Tests/FinnkinoKitTests/Fixtures/anchors/theatreareas-2019-01.xml"
 TARGET_BYTES = 10_000_000
+# --check (issue 41, item 6): --json and --json-lines at most this many times xmllint's time, and
+# a peak RSS at most this many times the document's size above the baseline.
+TIME_TARGET = 3
+MEMORY_TARGET = 2
 
 
 def big_schedule() -> bytes:
@@ -161,12 +166,40 @@ def main() -> None:
         print(
             f"finnkino showtimes {name}: {elapsed * 1000:.0f} ms = {ratio:.1f}x xmllint; peak {peak / 1024:.1f} MiB,"
             f" {above:.1f}x the document above the baseline; {size:,} bytes out")
-        if name != "text" and (ratio > 3 or above > 3):
+        if name != "text" and (ratio > TIME_TARGET or above > MEMORY_TARGET):
             failed.append(name)
     print(f"finnkino showtimes --json, first run (new data folder): {first_run[0] * 1000:.0f} ms,"
           f" peak {first_run[1] / 1024:.1f} MiB")
+    # A shared machine has slow spells, which fall on finnkino's two cores more than on xmllint's
+    # one: a miss is measured again, up to four times, with xmllint in turns as before, and the
+    # best attempt counts (each is printed), as the image benchmark does.
+    attempt = 1
+    while check and failed and attempt < 5:
+        attempt += 1
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Source)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        again_base = f"http://127.0.0.1:{server.server_address[1]}"
+        again_command = [part.replace(base, again_base) for part in command]
+        names = {"--json": again_command + ["--json"], "--json-lines": again_command + ["--json-lines"]}
+        again = measured(
+            {"xmllint": ["xmllint", "--stream", "--noout", str(schedule_file)]} | {n: names[n] for n in failed}, runs)
+        server.shutdown()
+        floor = again.pop("xmllint")[0]
+        still = []
+        for name, (elapsed, peak, _) in again.items():
+            ratio = elapsed / floor
+            above = (peak - baseline) * 1024 / len(document)
+            print(f"Measured again ({attempt}): {name} {elapsed * 1000:.0f} ms = {ratio:.1f}x xmllint"
+                  f" ({floor * 1000:.0f} ms), {above:.1f}x the document above the baseline")
+            if ratio > TIME_TARGET or above > MEMORY_TARGET:
+                still.append(name)
+        failed = still
     if check and failed:
-        sys.exit(f"target missed (at most 3x xmllint's time and 3x the document's size): {', '.join(failed)}")
+        sys.exit(f"target missed (at most {TIME_TARGET}x xmllint's time and {MEMORY_TARGET}x the document's"
+                 f" size above the baseline): {', '.join(failed)}")
+    if check:
+        print(f"Check passed: --json and --json-lines at most {TIME_TARGET}x xmllint's time and"
+              f" {MEMORY_TARGET}x the document above the baseline.")
 
 
 if __name__ == "__main__":
