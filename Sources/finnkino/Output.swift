@@ -53,7 +53,7 @@ struct Output {
     }
 
     /// The list of what `each` makes of the items, each made as it is encoded (on all cores).
-    func list<Item: Sendable, Element: Encodable>(
+    func list<Item: Sendable, Element: Encodable & Sendable>(
         _ items: [Item], each: @escaping @Sendable (Item) -> Element
     ) async throws {
         try await json.writeList(items, as: format == .jsonLines ? .lines : .array, each: each)
@@ -83,7 +83,7 @@ struct Output {
     }
 
     /// ``showJSON(_:)`` of what `each` makes of the items.
-    func showJSON<Item: Sendable, Element: Encodable>(
+    func showJSON<Item: Sendable, Element: Encodable & Sendable>(
         _ loaded: Loaded<[Item]>, each: @escaping @Sendable (Item) -> Element
     ) async throws {
         if let note = Terminal.staleNote(loaded) { note.writeToStandardError() }

@@ -96,7 +96,7 @@ final class StreamingJSONEncoder {
 
     /// ``writeList(_:as:)`` of what `each` makes of every item, made in its batch as it is
     /// encoded: no second list of the whole is made first, one item after the other.
-    func writeList<Item: Sendable, T: Encodable>(
+    func writeList<Item: Sendable, T: Encodable & Sendable>(
         _ items: [Item], as form: ListForm, each: @escaping @Sendable (Item) -> T
     ) async throws {
         let batchSize = 128
