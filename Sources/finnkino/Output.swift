@@ -49,7 +49,7 @@ struct Output {
 
     /// A list as one JSON array, or with `--json-lines` one item a line (encoded on all cores).
     func list<Element: Encodable & Sendable>(_ items: [Element]) async throws {
-        try await json.writeList(items, as: format == .jsonLines ? .lines : .array)
+        try await list(items) { $0 }
     }
 
     /// The list of what `each` makes of the items, each made as it is encoded (on all cores).
@@ -78,8 +78,7 @@ struct Output {
     /// Prints the list as JSON whatever the format asked (a command with only a JSON form of it);
     /// adds a note when the data is stale.
     func showJSON<Element: Encodable & Sendable>(_ loaded: Loaded<[Element]>) async throws {
-        if let note = Terminal.staleNote(loaded) { note.writeToStandardError() }
-        try await list(loaded.value)
+        try await showJSON(loaded) { $0 }
     }
 
     /// ``showJSON(_:)`` of what `each` makes of the items.

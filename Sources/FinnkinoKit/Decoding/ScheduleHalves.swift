@@ -96,7 +96,9 @@ enum ScheduleHalves {
         return nil
     }
 
-    /// The first offset from `from` at which `needle` starts and ends before `before`.
+    /// The first offset from `from` at which `needle` starts and ends before `before` (`memchr`
+    /// to its first byte, then `memcmp`: with Foundation's `Data.range(of:in:)` instead, the
+    /// decode in halves of the 10 MB schedule took 32.7 ms against 21 ms).
     private static func find(_ needle: [UInt8], in bytes: UnsafeRawBufferPointer, from: Int, before: Int) -> Int? {
         guard let first = needle.first, needle.count <= before - from else { return nil }
         var index = from
