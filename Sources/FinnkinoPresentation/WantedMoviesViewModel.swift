@@ -55,7 +55,7 @@ public struct WantedMoviesViewModel: Sendable {
 
     /// The person no longer waits for movie `id`.
     public mutating func unwantSelected(_ id: Int) throws(WantedMoviesError) -> Outcome {
-        let title = try wanted.wanted(by: person).first { $0.movieID == id }?.title
+        let title = try wanted.wanted(id, by: person)?.title
         try wanted.unwant(id, by: person)
         outputs.message = language.alerts.unwanted(title ?? language.shows.movieNoLongerListed(String(id)))
         return .unwanted

@@ -44,6 +44,9 @@ public protocol WantedMovies: PersonalStore {
     func unwant(_ movieID: Int, by person: PersonID) throws(WantedMoviesError)
     /// The person's wanted movies, newest first.
     func wanted(by person: PersonID) throws(WantedMoviesError) -> [WantedMovie]
+    /// The person's wanted movie `movieID`, nil when they do not want it: one key read, which the
+    /// movie page (the most opened after the list) asks on every request.
+    func wanted(_ movieID: Int, by person: PersonID) throws(WantedMoviesError) -> WantedMovie?
     /// Up to `limit` wanted movies not yet announced, of everyone, in (person, movie) order after
     /// `after` (nil: from the first): the check reads them page by page.
     func waiting(after: (person: PersonID, movieID: Int)?, limit: Int) throws(WantedMoviesError) -> [WantedMovie]

@@ -111,6 +111,17 @@ public final class PostgresWantedMovies: WantedMovies {
         }
     }
 
+    public func wanted(_ movieID: Int, by person: PersonID) throws(WantedMoviesError) -> WantedMovie? {
+        try run("read") { session in
+            try session.query(
+                """
+                SELECT \(unescaped: Self.columns) FROM wanted_movie
+                WHERE person = \(person.rawValue) AND movie_id = \(movieID)
+                """
+            ).map(Self.movie).first
+        }
+    }
+
     public func waiting(
         after: (person: PersonID, movieID: Int)?, limit: Int
     ) throws(WantedMoviesError) -> [WantedMovie] {

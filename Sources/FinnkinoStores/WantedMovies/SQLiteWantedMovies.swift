@@ -119,11 +119,20 @@ public final class SQLiteWantedMovies: WantedMovies, SQLiteBacked {
     }
 
     public func wanted(by person: PersonID) throws(WantedMoviesError) -> [WantedMovie] {
-        // (Asked by the movie page on every request.)
         do {
             return try DurableDatabase.readOne(
                 queue, "SELECT * FROM wanted_movie WHERE person = ? ORDER BY wanted_at DESC, movie_id"
             ) { try Row.fetchAll($0, arguments: [person.rawValue]).map(Self.movie) }
+        } catch {
+            throw WantedMoviesError("the wanted movies cannot be read: \(error)")
+        }
+    }
+
+    public func wanted(_ movieID: Int, by person: PersonID) throws(WantedMoviesError) -> WantedMovie? {
+        do {
+            return try DurableDatabase.readOne(queue, "SELECT * FROM wanted_movie WHERE person = ? AND movie_id = ?") {
+                try Row.fetchOne($0, arguments: [person.rawValue, movieID]).map(Self.movie)
+            }
         } catch {
             throw WantedMoviesError("the wanted movies cannot be read: \(error)")
         }

@@ -35,6 +35,10 @@ extension TestBackend {
         // Then each reads only theirs, newest first
         #expect(try store.wanted(by: alice).map(\.movieID) == [302, 301])
         #expect(try store.wanted(by: bob).map(\.title) == ["Dune"])
+        // And one wanted movie is read by itself, only the person's own
+        #expect(try store.wanted(302, by: alice)?.title == "Muumit")
+        #expect(try store.wanted(302, by: bob) == nil)
+        #expect(try store.wanted(301, by: bob)?.wantedAt == start)
         // And the check reads everyone's waiting ones in pages, in (person, movie) order
         let first = try store.waiting(after: nil, limit: 2)
         #expect(first.map { [$0.person.rawValue, Int64($0.movieID)] } == [[7, 301], [7, 302]])
@@ -55,6 +59,7 @@ extension TestBackend {
         #expect(try store.waiting(after: nil, limit: 10).map(\.movieID) == [302, 301])
         #expect(try store.wanted(by: alice).first { $0.movieID == 301 }?.announcedAt == told)
         #expect(try store.wanted(by: alice).first { $0.movieID == 301 }?.announcement == announcement)
+        #expect(try store.wanted(301, by: alice) == store.wanted(by: alice).first { $0.movieID == 301 })
         // When A asks again, it waits again
         #expect(try store.want(301, title: "Dyyni", by: alice, now: told))
         #expect(try store.wanted(by: alice).first { $0.movieID == 301 }?.announcedAt == nil)
@@ -70,6 +75,7 @@ extension TestBackend {
         #expect(try store.wanted(by: alice).map(\.movieID) == [301])
         try store.erase(alice)
         #expect(try store.wanted(by: alice).isEmpty)
+        #expect(try store.wanted(301, by: alice) == nil)
         #expect(try store.waiting(after: nil, limit: 10).map(\.person) == [bob])
         #expect(try store.feedGeneration(of: alice) == 0)
     }
