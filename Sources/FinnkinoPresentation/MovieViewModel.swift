@@ -4,7 +4,7 @@ import Foundation
 
 /// The Movie screen: poster, titles, facts, people, synopsis, and where to go next.
 public struct MovieViewModel: Sendable {
-    public struct Outputs: Sendable {
+    public struct Outputs: Sendable, Equatable {
         public var movieID: Int?
         public var title = ""
         /// Nil when the same as the title.

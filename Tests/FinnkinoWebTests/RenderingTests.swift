@@ -82,4 +82,59 @@ import WebSupport
         _ = cache.results(outputs, language: .fi, render: render)
         #expect(renders == 4)
     }
+
+    @Test func aMoviesPartsAreWrittenOnceForEveryoneUntilItsDetailsChange() {
+        // Given a movie's details, bookmarked by one person and not by another
+        let cache = MoviePartsCache()
+        var outputs = MovieViewModel.Outputs()
+        outputs.movieID = 305081
+        outputs.title = "Dyyni"
+        outputs.synopsis = ["Aavikkoplaneetta."]
+        var bookmarked = outputs
+        bookmarked.isBookmarked = true
+        var writes = 0
+        func write(_ outputs: MovieViewModel.Outputs) -> MovieView.Parts {
+            writes += 1
+            return MovieView.parts(outputs, language: .en)
+        }
+        // When both open the page
+        let first = cache.parts(outputs, language: .en, write: write)
+        let second = cache.parts(bookmarked, language: .en, write: write)
+        // Then the parts are written once, the same for both
+        #expect(writes == 1)
+        #expect(first.about == second.about && first.titles.markup.contains("Dyyni"))
+        // When a detail changes, or the language does, they are written anew
+        outputs.synopsis = ["Aavikkoplaneetta Arrakis."]
+        let changed = cache.parts(outputs, language: .en, write: write)
+        _ = cache.parts(outputs, language: .fi, write: write)
+        #expect(writes == 3)
+        #expect(changed.about.markup.contains("Arrakis"))
+    }
+
+    @Test func aListMadeAgainWithTheSameRowsIsKeptUnderTheNewArray() {
+        // Given a list rendered once
+        let cache = MovieListCache()
+        let row = MoviesViewModel.Row(
+            id: 1, title: "Dyyni", length: "2 h 35 min", genres: "Sci-fi", age: "12", thumbnailURL: nil)
+        var outputs = MoviesViewModel.Outputs()
+        outputs.sections = [MoviesViewModel.Section(letter: "D", rows: [row])]
+        var renders = 0
+        func render(_ outputs: MoviesViewModel.Outputs) -> SafeHTML {
+            renders += 1
+            return MoviesView.results(outputs, language: .en)
+        }
+        let first = cache.results(outputs, language: .en, render: render)
+        // When the same rows come again in an array made anew (as a rebuilt list's are)
+        var again = outputs
+        again.sections = [MoviesViewModel.Section(letter: "D", rows: [row])]
+        func address(_ sections: [MoviesViewModel.Section]?) -> UInt? {
+            sections?.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        }
+        #expect(address(again.sections) != address(outputs.sections))
+        let second = cache.results(again, language: .en, render: render)
+        // Then the rendering is the one kept, and the entry now holds the new array, which the next
+        // request of that list is found by at once
+        #expect(renders == 1 && second == first)
+        #expect(address(cache.keptSections(again, language: .en)) == address(again.sections))
+    }
 }

@@ -17,6 +17,8 @@ struct MovieController: Sendable {
     /// the key, each minute's entries stayed until 1,000 pushed them out, and the hosted soak's
     /// memory grew with the minutes, not with the persons (docs/PERFORMANCE.md, issue 41, item 4).
     let showsMade = MemoryCache<ShowsKey, MovieShows>(countLimit: 1_000)
+    /// The parts of the movies' pages that are everyone's.
+    let partsMade = MoviePartsCache()
 
     /// A movie's next days, and their section of the page, as made in `minute`.
     struct MovieShows: Sendable {
@@ -41,12 +43,16 @@ struct MovieController: Sendable {
             // after the list, asks no store for it.)
             let wanted =
                 client.person == .nobody
-                ? nil : try app.wanted.wanted(by: client.person).first { $0.movieID == id }
+                ? nil : try app.wanted.wanted(id, by: client.person)
             let shown = try await shows
             let path = WebRoute.movie(id: id).path
+            let parts =
+                outputs.errorMessage == nil
+                ? partsMade.parts(outputs, language: client.language) { MovieView.parts($0, language: client.language) }
+                : .none
             return renderer.screen(outputs.outcome, client: client, path: path) {
                 MovieView.page(
-                    outputs, shows: shown.outputs, upcoming: shown.section,
+                    outputs, parts: parts, shows: shown.outputs, upcoming: shown.section,
                     isHidden: app.place(client).place.isNotInterested(in: id),
                     wanted: wanted, pushKey: app.pushKey, layout: renderer.layout(client, path: path))
             }

@@ -4,10 +4,87 @@ import WebSupport
 
 /// Renders the Movie screen's outputs.
 enum MovieView {
-    /// - Parameter upcoming: `shows`' section (``upcoming(_:words:)``), written once per minute.
+    /// The parts of a movie's page that are the same for everyone who reads it in one language:
+    /// written once per details and language (``MoviePartsCache``), not once per request.
+    struct Parts: Sendable {
+        /// The poster.
+        var poster: SafeHTML
+        /// The title and the original title.
+        var titles: SafeHTML
+        /// The facts and scores, age note, descriptors, director, cast, synopsis and links.
+        var about: SafeHTML
+        /// The gallery.
+        var gallery: SafeHTML
+
+        /// No parts: those of a page that shows an error.
+        static let none = Parts(poster: .empty, titles: .empty, about: .empty, gallery: .empty)
+    }
+
+    /// The parts of the page of `outputs` (a movie shown, not an error) in `language`.
+    static func parts(_ outputs: MovieViewModel.Outputs, language: UILanguage) -> Parts {
+        let strings = language.strings
+        return Parts(
+            poster: HTMLWriter.fragment(capacity: 512) { html in
+                PageLayout.image(
+                    outputs.posterURL, variant: ImageVariants.poster, className: "poster", width: 198, height: 293,
+                    alt: outputs.title, into: &html)
+            },
+            titles: HTMLWriter.fragment(capacity: 512) { html in
+                html.element("h1", .class("movie-title"), text: outputs.title)
+                html.element("p", .class("original-title"), text: outputs.originalTitle ?? outputs.title)
+            },
+            about: HTMLWriter.fragment(capacity: 4_096) { html in
+                html.element("dl", .class("facts")) { html in
+                    for fact in outputs.facts { PageLayout.fact(fact.label, fact.value, into: &html) }
+                    scores(outputs, words: language.charts, into: &html)
+                }
+                if let youngest = outputs.youngestWithAnAdult {
+                    html.element("p", .class("age-note"), text: language.shows.withAnAdult(String(youngest)))
+                }
+                descriptors(outputs.contentDescriptors, words: language.shows, into: &html)
+                html.element("p", .class("director")) { html in
+                    html.element("span", .class("label"), text: strings.director)
+                    html.text(" ")
+                    html.text(outputs.directors ?? "–")
+                }
+                html.element("p", .class("cast")) { html in
+                    html.element("span", .class("label"), text: strings.cast)
+                    html.text(" ")
+                    html.text(outputs.cast ?? "–")
+                }
+                html.element("div", .class("synopsis")) { html in
+                    for paragraph in outputs.synopsis {
+                        html.element("p", text: paragraph)
+                    }
+                }
+                html.element("p", .class("actions")) { html in
+                    if outputs.hasTrailerClip, let id = outputs.movieID {
+                        html.element(
+                            "a", .id("trailer-link"), .class("button"), .href(WebRoute.trailer(movie: id).path),
+                            text: strings.trailer)
+                    } else if let trailer = outputs.trailerURL {
+                        html.element(
+                            "a", .id("trailer-link"), .class("button"), .rel("noopener"),
+                            .href(trailer.absoluteString), text: strings.trailer)
+                    }
+                    if let id = outputs.movieID {
+                        html.element(
+                            "a", .id("showtimes-link"), .class("button"),
+                            .href("\(WebRoute.showtimes.path)?movie=\(id)"), text: strings.showtimesLink)
+                    }
+                }
+            },
+            gallery: HTMLWriter.fragment(capacity: 2_048) { html in
+                gallery(outputs.gallery, title: outputs.title, words: language.shows, into: &html)
+            })
+    }
+
+    /// - Parameters:
+    ///   - parts: `outputs`' ``Parts`` (``Parts/none`` with an error).
+    ///   - upcoming: `shows`' section (``upcoming(_:words:)``), written once per minute.
     static func page(
-        _ outputs: MovieViewModel.Outputs, shows: MovieShowsViewModel.Outputs, upcoming: SafeHTML, isHidden: Bool,
-        wanted: WantedMovie?, pushKey: String, layout: PageLayout
+        _ outputs: MovieViewModel.Outputs, parts: Parts, shows: MovieShowsViewModel.Outputs, upcoming: SafeHTML,
+        isHidden: Bool, wanted: WantedMovie?, pushKey: String, layout: PageLayout
     ) -> SafeHTML {
         let strings = layout.client.strings
         let title = outputs.errorMessage == nil ? outputs.title : strings.movieScreen
@@ -21,57 +98,15 @@ enum MovieView {
                 return
             }
             html.element("article", .class("movie-detail")) { html in
-                PageLayout.image(
-                    outputs.posterURL, variant: ImageVariants.poster, className: "poster", width: 198, height: 293,
-                    alt: outputs.title,
-                    into: &html)
+                html.append(parts.poster)
                 html.element("div", .class("about")) { html in
-                    html.element("h1", .class("movie-title"), text: outputs.title)
-                    html.element("p", .class("original-title"), text: outputs.originalTitle ?? outputs.title)
+                    html.append(parts.titles)
+                    // What is the person's own: the badges of a run they follow, and their forms.
                     let runs = shows.runs(followed: wanted != nil || outputs.isBookmarked)
                     if !runs.isEmpty {
                         html.element("p", .class("runs")) { html in MoviesView.runBadges(runs, into: &html) }
                     }
-                    html.element("dl", .class("facts")) { html in
-                        for fact in outputs.facts { PageLayout.fact(fact.label, fact.value, into: &html) }
-                        scores(outputs, words: layout.client.language.charts, into: &html)
-                    }
-                    if let youngest = outputs.youngestWithAnAdult {
-                        html.element(
-                            "p", .class("age-note"), text: layout.client.language.shows.withAnAdult(String(youngest)))
-                    }
-                    descriptors(outputs.contentDescriptors, words: layout.client.language.shows, into: &html)
-                    html.element("p", .class("director")) { html in
-                        html.element("span", .class("label"), text: strings.director)
-                        html.text(" ")
-                        html.text(outputs.directors ?? "–")
-                    }
-                    html.element("p", .class("cast")) { html in
-                        html.element("span", .class("label"), text: strings.cast)
-                        html.text(" ")
-                        html.text(outputs.cast ?? "–")
-                    }
-                    html.element("div", .class("synopsis")) { html in
-                        for paragraph in outputs.synopsis {
-                            html.element("p", text: paragraph)
-                        }
-                    }
-                    html.element("p", .class("actions")) { html in
-                        if outputs.hasTrailerClip, let id = outputs.movieID {
-                            html.element(
-                                "a", .id("trailer-link"), .class("button"), .href(WebRoute.trailer(movie: id).path),
-                                text: strings.trailer)
-                        } else if let trailer = outputs.trailerURL {
-                            html.element(
-                                "a", .id("trailer-link"), .class("button"), .rel("noopener"),
-                                .href(trailer.absoluteString), text: strings.trailer)
-                        }
-                        if let id = outputs.movieID {
-                            html.element(
-                                "a", .id("showtimes-link"), .class("button"),
-                                .href("\(WebRoute.showtimes.path)?movie=\(id)"), text: strings.showtimesLink)
-                        }
-                    }
+                    html.append(parts.about)
                     if let id = outputs.movieID {
                         html.element(
                             "form", .id("bookmark-form"), .method("post"),
@@ -92,7 +127,7 @@ enum MovieView {
                     }
                 }
             }
-            gallery(outputs.gallery, title: outputs.title, words: layout.client.language.shows, into: &html)
+            html.append(parts.gallery)
             html.append(upcoming)
         }
     }
