@@ -15,8 +15,12 @@ package struct SessionKey: Hashable, Sendable {
 
     package init(_ hash: Data) {
         var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        // (Through the bytes themselves: a `Data` slice copied took as long as the rest of a
+        // lookup of the memories of sessions, on every request of a person.)
         withUnsafeMutableBytes(of: &words) { buffer in
-            _ = hash.prefix(buffer.count).copyBytes(to: buffer)
+            hash.withUnsafeBytes { bytes in
+                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes.prefix(buffer.count)))
+            }
         }
         (first, second, third, fourth) = words
         count = hash.count
