@@ -83,6 +83,34 @@ import WebSupport
         #expect(renders == 4)
     }
 
+    @Test func aSearchFormIsWrittenOnceUntilWhatItShowsChanges() {
+        // Given a cache and a list's outputs with two areas offered
+        let cache = MoviesFormCache()
+        var outputs = MoviesViewModel.Outputs()
+        outputs.areas = [
+            AreaOption(id: nil, name: "Koko Suomi", isSelected: false),
+            AreaOption(id: 1002, name: "Helsinki", isSelected: true),
+        ]
+        var writes = 0
+        func write(_ outputs: MoviesViewModel.Outputs) -> SafeHTML {
+            writes += 1
+            return MoviesView.form(outputs, strings: UILanguage.en.strings)
+        }
+        // When the same form is asked for twice
+        let first = cache.form(outputs, language: .en, write: write)
+        let second = cache.form(outputs, language: .en, write: write)
+        // Then it is written once
+        #expect(writes == 1 && first == second)
+        // When the words typed change, or a location puts a distance in an area's option
+        outputs.searchText = "dyy"
+        let typed = cache.form(outputs, language: .en, write: write)
+        outputs.areas[1].distance = "3.2 km"
+        let near = cache.form(outputs, language: .en, write: write)
+        // Then each is written anew, as it now reads
+        #expect(writes == 3)
+        #expect(typed.markup.contains("value=\"dyy\"") && near.markup.contains("3.2 km"))
+    }
+
     @Test func aMoviesPartsAreWrittenOnceForEveryoneUntilItsDetailsChange() {
         // Given a movie's details, bookmarked by one person and not by another
         let cache = MoviePartsCache()

@@ -39,7 +39,8 @@ struct MoviesController: Sendable {
             return resultsOnly
                 ? results
                 : MoviesView.page(
-                    outputs, results: results, location: app.userLocation(client),
+                    outputs, form: movies.form(outputs, client: client), results: results,
+                    location: app.userLocation(client),
                     layout: renderer.layout(client, path: path))
         }
     }

@@ -8,6 +8,7 @@ import WebSupport
 struct MoviesScreens: Sendable {
     let app: AppDependencies
     let lists = MovieListCache()
+    let forms = MoviesFormCache()
 
     /// The Movies screen with its inputs and the person's hidden movies and location, not loaded.
     func viewModel(
@@ -25,6 +26,11 @@ struct MoviesScreens: Sendable {
         viewModel.hiddenMoviesChanged(Set(app.place(client).place.notInterested ?? []))
         viewModel.locationChanged(app.coordinate(client))
         return viewModel
+    }
+
+    /// The search form of the Movies screen, from the cache when it was written before.
+    func form(_ outputs: MoviesViewModel.Outputs, client: ClientState) -> SafeHTML {
+        forms.form(outputs, language: client.language) { MoviesView.form($0, strings: client.strings) }
     }
 
     /// The rendered list of the Movies screen, from the cache when it was rendered before.

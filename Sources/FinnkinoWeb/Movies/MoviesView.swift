@@ -8,15 +8,19 @@ enum MoviesView {
     static let resultsID = "results"
 
     /// The Movies page around `results`, the rendered ``results(_:language:)`` of `outputs`.
+    /// - Parameters:
+    ///   - form: `outputs`' search form (``form(_:strings:)``).
+    ///   - results: `outputs`' list (``results(_:language:)``).
     static func page(
-        _ outputs: MoviesViewModel.Outputs, results: SafeHTML, location: UserLocation?, layout: PageLayout
+        _ outputs: MoviesViewModel.Outputs, form: SafeHTML, results: SafeHTML, location: UserLocation?,
+        layout: PageLayout
     ) -> SafeHTML {
         let strings = layout.client.strings
         return layout.render(title: strings.moviesTab, tab: .movies, live: true) { html in
             // The tab says where the person is: the heading is for screen readers only, so that the
             // posters start high (issue 18: 6 above the fold at 390x844, 12 at 1280x800).
             html.element("h1", .class("screen-title"), text: strings.moviesTab)
-            form(outputs, strings: strings, into: &html)
+            html.append(form)
             LocationFormView.render(
                 nearest: outputs.nearestArea, nearestText: outputs.nearestAreaText,
                 areaLink: { area in
@@ -37,6 +41,11 @@ enum MoviesView {
         var html = HTMLWriter(capacity: 12_288)
         results(outputs, strings: language.strings, words: language.shows, into: &html)
         return html.fragment
+    }
+
+    /// The search form: the area, the list, the words and their scope, the order and the run filter.
+    static func form(_ outputs: MoviesViewModel.Outputs, strings: UIStrings) -> SafeHTML {
+        HTMLWriter.fragment(capacity: 4_096) { html in form(outputs, strings: strings, into: &html) }
     }
 
     private static func form(_ outputs: MoviesViewModel.Outputs, strings: UIStrings, into html: inout HTMLWriter) {
