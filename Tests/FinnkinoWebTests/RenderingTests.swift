@@ -54,33 +54,25 @@ import WebSupport
 
     @Test func aListIsRenderedOnceUntilWhatItShowsChanges() {
         // Given a cache and outputs with one movie
-        let cache = MovieListCache()
-        var outputs = MoviesViewModel.Outputs()
-        let row = MoviesViewModel.Row(
-            id: 1, title: "Dyyni", length: "2 h 35 min", genres: "Sci-fi", age: "12", thumbnailURL: nil)
-        outputs.sections = [MoviesViewModel.Section(letter: "D", rows: [row])]
-        var renders = 0
-        func render(_ outputs: MoviesViewModel.Outputs) -> SafeHTML {
-            renders += 1
-            return MoviesView.results(outputs, language: .en)
-        }
+        let (cache, renders) = (MovieListCache(), ListRenderings())
+        var outputs = ListRenderings.oneMovie
         // When the same list is asked for twice
-        let first = cache.results(outputs, language: .en, render: render)
-        let second = cache.results(outputs, language: .en, render: render)
+        let first = cache.results(outputs, language: .en, render: renders.render)
+        let second = cache.results(outputs, language: .en, render: renders.render)
         // Then it is rendered once and both answers are that rendering
-        #expect(renders == 1)
+        #expect(renders.count == 1)
         #expect(first == second && first.markup.contains("Dyyni"))
         // When a value of a row changes (same movie ID), or the language does
         outputs.sections[0].rows[0].title = "Dyyni: Osa kaksi"
-        let renamed = cache.results(outputs, language: .en, render: render)
-        _ = cache.results(outputs, language: .fi, render: render)
+        let renamed = cache.results(outputs, language: .en, render: renders.render)
+        _ = cache.results(outputs, language: .fi, render: renders.render)
         // Then each is rendered anew
-        #expect(renders == 3)
+        #expect(renders.count == 3)
         #expect(renamed.markup.contains("Dyyni: Osa kaksi"))
         // When a notice appears over the same rows
         outputs.staleNotice = "Updated 5 min ago"
-        _ = cache.results(outputs, language: .fi, render: render)
-        #expect(renders == 4)
+        _ = cache.results(outputs, language: .fi, render: renders.render)
+        #expect(renders.count == 4)
     }
 
     @Test func aSearchFormIsWrittenOnceUntilWhatItShowsChanges() {
@@ -141,28 +133,39 @@ import WebSupport
 
     @Test func aListMadeAgainWithTheSameRowsIsKeptUnderTheNewArray() {
         // Given a list rendered once
-        let cache = MovieListCache()
-        let row = MoviesViewModel.Row(
-            id: 1, title: "Dyyni", length: "2 h 35 min", genres: "Sci-fi", age: "12", thumbnailURL: nil)
-        var outputs = MoviesViewModel.Outputs()
-        outputs.sections = [MoviesViewModel.Section(letter: "D", rows: [row])]
-        var renders = 0
-        func render(_ outputs: MoviesViewModel.Outputs) -> SafeHTML {
-            renders += 1
-            return MoviesView.results(outputs, language: .en)
-        }
-        let first = cache.results(outputs, language: .en, render: render)
+        let (cache, renders) = (MovieListCache(), ListRenderings())
+        let outputs = ListRenderings.oneMovie
+        let first = cache.results(outputs, language: .en, render: renders.render)
         // When the same rows come again in an array made anew (as a rebuilt list's are)
         var again = outputs
-        again.sections = [MoviesViewModel.Section(letter: "D", rows: [row])]
+        again.sections = [MoviesViewModel.Section(letter: "D", rows: [ListRenderings.dune])]
         func address(_ sections: [MoviesViewModel.Section]?) -> UInt? {
             sections?.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
         }
         #expect(address(again.sections) != address(outputs.sections))
-        let second = cache.results(again, language: .en, render: render)
+        let second = cache.results(again, language: .en, render: renders.render)
         // Then the rendering is the one kept, and the entry now holds the new array, which the next
         // request of that list is found by at once
-        #expect(renders == 1 && second == first)
+        #expect(renders.count == 1 && second == first)
         #expect(address(cache.keptSections(again, language: .en)) == address(again.sections))
+    }
+}
+
+/// Renders a Movies list in English, counting the renderings (for ``MovieListCache``'s tests).
+private final class ListRenderings {
+    static let dune = MoviesViewModel.Row(
+        id: 1, title: "Dyyni", length: "2 h 35 min", genres: "Sci-fi", age: "12", thumbnailURL: nil)
+    /// A list of one movie.
+    static var oneMovie: MoviesViewModel.Outputs {
+        var outputs = MoviesViewModel.Outputs()
+        outputs.sections = [MoviesViewModel.Section(letter: "D", rows: [dune])]
+        return outputs
+    }
+
+    private(set) var count = 0
+
+    func render(_ outputs: MoviesViewModel.Outputs) -> SafeHTML {
+        count += 1
+        return MoviesView.results(outputs, language: .en)
     }
 }
