@@ -98,6 +98,37 @@ import Testing
         #expect(try await b.get("/bookmarks").body.contains("data-movie=\"\(movies[1].id)\""))
     }
 
+    @Test func aMoviePageWrittenInPartsForEveryoneCarriesOnlyItsOwnPersonsStateAndToken() async throws {
+        let stores = try SQLiteBookmarkStores.inMemory()
+        let server = try await WebServer.start(bookmarks: stores, hosted: true)
+        defer { Task { await server.stop() } }
+        let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first)
+        var a = HostedBrowser(server)
+        var b = HostedBrowser(server)
+        _ = try await a.get("/movies")
+        _ = try await b.get("/movies")
+        // Given A bookmarked the movie and B did something else (both are persons now)
+        #expect(try await a.post("/bookmarks/toggle", "movie=\(movie.id)").status == 303)
+        #expect(try await b.post("/movies/interest", "movie=\(movie.id + 1)&interested=no").status == 303)
+        // When both open its page, one after the other (the parts everyone shares are kept)
+        let pageA = try await a.get("/movie/\(movie.id)").body
+        let pageB = try await b.get("/movie/\(movie.id)").body
+        // Then each page has the same details, each person's own bookmark state and token only
+        let tokenA = try #require(a.csrf)
+        let tokenB = try #require(b.csrf)
+        #expect(tokenA != tokenB)
+        #expect(pageA.contains("id=\"bookmark\" aria-pressed=\"true\""))
+        #expect(pageB.contains("id=\"bookmark\" aria-pressed=\"false\""))
+        #expect(pageA.contains(tokenA) && !pageA.contains(tokenB))
+        #expect(pageB.contains(tokenB) && !pageB.contains(tokenA))
+        func title(_ page: String) -> Substring? {
+            page.range(of: "<h1 class=\"movie-title\">").flatMap { start in
+                page[start.lowerBound...].range(of: "</h1>").map { page[start.lowerBound..<$0.upperBound] }
+            }
+        }
+        #expect(title(pageA) != nil && title(pageA) == title(pageB))
+    }
+
     @Test func onePersonsCsrfTokenIsRefusedForAnother() async throws {
         let stores = try SQLiteBookmarkStores.inMemory()
         let server = try await WebServer.start(bookmarks: stores, hosted: true)
