@@ -16,55 +16,79 @@ import NIOConcurrencyHelpers
 /// `/movies` request's CPU, `perf record`, 2026-11-30); inlined, each cache's code is made for its
 /// own types.
 public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    /// An entry, and the slots of the entries used just after and just before it
+    /// (``Storage/none`` at either end).
+    ///
+    /// Slots are `Int32` and the array holds no gaps (a removed entry's slot takes the last
+    /// entry): an entry is its key, its value, its cost and one word of links, where optional `Int`
+    /// links in an optional node took three words more (a hosted server keeps 10,000 sessions,
+    /// their cookie renewals and their persons' states in three of these; issue 41, item 3).
     @usableFromInline struct Node: Sendable {
         @usableFromInline var key: Key
         @usableFromInline var value: Value
         @usableFromInline var cost: Int
-        @usableFromInline var newer: Int?
-        @usableFromInline var older: Int?
+        @usableFromInline var newer: Int32
+        @usableFromInline var older: Int32
 
         @inlinable init(key: Key, value: Value, cost: Int) {
             self.key = key
             self.value = value
             self.cost = cost
+            newer = Storage.none
+            older = Storage.none
         }
     }
 
-    /// A doubly linked list in an array (indices, not references), most recent at `newest`.
+    /// A doubly linked list in a gapless array (slots, not references), most recent at `newest`.
     @usableFromInline struct Storage: Sendable {
-        @usableFromInline var nodes: [Node?] = []
-        @usableFromInline var free: [Int] = []
-        @usableFromInline var index: [Key: Int] = [:]
-        @usableFromInline var newest: Int?
-        @usableFromInline var oldest: Int?
+        /// No entry: the link past either end, and the ends of an empty list.
+        @inlinable static var none: Int32 { -1 }
+
+        @usableFromInline var nodes: [Node] = []
+        @usableFromInline var index: [Key: Int32] = [:]
+        @usableFromInline var newest = Storage.none
+        @usableFromInline var oldest = Storage.none
         @usableFromInline var totalCost = 0
 
         @inlinable init() {}
 
-        @inlinable mutating func unlink(_ slot: Int) {
-            guard let node = nodes[slot] else { return }
-            if let newer = node.newer { nodes[newer]?.older = node.older } else { newest = node.older }
-            if let older = node.older { nodes[older]?.newer = node.newer } else { oldest = node.newer }
-            nodes[slot]?.newer = nil
-            nodes[slot]?.older = nil
+        @inlinable mutating func unlink(_ slot: Int32) {
+            let node = nodes[Int(slot)]
+            if node.newer != Self.none { nodes[Int(node.newer)].older = node.older } else { newest = node.older }
+            if node.older != Self.none { nodes[Int(node.older)].newer = node.newer } else { oldest = node.newer }
         }
 
-        @inlinable mutating func pushNewest(_ slot: Int) {
-            nodes[slot]?.older = newest
-            nodes[slot]?.newer = nil
-            if let newest { nodes[newest]?.newer = slot }
+        /// Links the entry at `slot` (unlinked, or just appended) as the newest.
+        @inlinable mutating func pushNewest(_ slot: Int32) {
+            nodes[Int(slot)].older = newest
+            nodes[Int(slot)].newer = Self.none
+            if newest != Self.none { nodes[Int(newest)].newer = slot }
             newest = slot
-            if oldest == nil { oldest = slot }
+            if oldest == Self.none { oldest = slot }
         }
 
-        @inlinable mutating func remove(_ slot: Int) -> Value? {
-            guard let node = nodes[slot] else { return nil }
+        /// Makes the entry at `slot` the newest.
+        @inlinable mutating func touch(_ slot: Int32) {
+            guard newest != slot else { return }
             unlink(slot)
-            nodes[slot] = nil
-            free.append(slot)
-            index[node.key] = nil
-            totalCost -= node.cost
-            return node.value
+            pushNewest(slot)
+        }
+
+        /// Removes the entry at `slot`; the last entry, when it is another, moves into `slot`.
+        @inlinable mutating func remove(_ slot: Int32) -> Value {
+            unlink(slot)
+            let last = Int32(nodes.count - 1)
+            if slot != last {
+                nodes.swapAt(Int(slot), Int(last))
+                let moved = nodes[Int(slot)]
+                if moved.newer != Self.none { nodes[Int(moved.newer)].older = slot } else { newest = slot }
+                if moved.older != Self.none { nodes[Int(moved.older)].newer = slot } else { oldest = slot }
+                index[moved.key] = slot
+            }
+            let removed = nodes.removeLast()
+            index[removed.key] = nil
+            totalCost -= removed.cost
+            return removed.value
         }
     }
 
@@ -85,12 +109,9 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
     /// The value for `key`, marking it most recently used.
     @inlinable public func value(for key: Key) -> Value? {
         storage.withLockedValue { storage in
-            guard let slot = storage.index[key], let node = storage.nodes[slot] else { return nil }
-            if storage.newest != slot {
-                storage.unlink(slot)
-                storage.pushNewest(slot)
-            }
-            return node.value
+            guard let slot = storage.index[key] else { return nil }
+            storage.touch(slot)
+            return storage.nodes[Int(slot)].value
         }
     }
 
@@ -118,47 +139,39 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
         for key: Key, orMake make: () -> Value, _ body: (inout Value) -> Result
     ) -> Result {
         storage.withLockedValue { storage in
-            let slot: Int
+            let slot: Int32
             if let kept = storage.index[key] {
                 slot = kept
-                if storage.newest != slot {
-                    storage.unlink(slot)
-                    storage.pushNewest(slot)
-                }
+                storage.touch(slot)
             } else {
                 slot = insert(make(), for: key, cost: 0, into: &storage)
             }
-            // (`insert` never evicts the entry it keeps: the slot holds a node.)
-            return body(&storage.nodes[slot]!.value)
+            return body(&storage.nodes[Int(slot)].value)
         }
     }
 
     /// Keeps `value` as the newest entry, then evicts the oldest ones not in use until both limits
     /// hold (or only entries in use are left); returns its slot.
     @inlinable @discardableResult
-    func insert(_ value: Value, for key: Key, cost: Int, into storage: inout Storage) -> Int {
-        let node = Node(key: key, value: value, cost: cost)
-        let slot: Int
-        if let reused = storage.free.popLast() {
-            slot = reused
-            storage.nodes[slot] = node
-        } else {
-            slot = storage.nodes.count
-            storage.nodes.append(node)
-        }
+    func insert(_ value: Value, for key: Key, cost: Int, into storage: inout Storage) -> Int32 {
+        var slot = Int32(storage.nodes.count)
+        storage.nodes.append(Node(key: key, value: value, cost: cost))
         storage.index[key] = slot
         storage.totalCost += cost
         storage.pushNewest(slot)
         // Entries in use are passed over to the newest end; once the new entry is the oldest, all
         // the others are in use and none can go.
-        while storage.index.count > countLimit || storage.totalCost > costLimit,
-            let oldest = storage.oldest, oldest != slot
+        while storage.nodes.count > countLimit || storage.totalCost > costLimit,
+            storage.oldest != slot
         {
-            if let keeping, let node = storage.nodes[oldest], keeping(node.value) {
-                storage.unlink(oldest)
-                storage.pushNewest(oldest)
+            let oldest = storage.oldest
+            if let keeping, keeping(storage.nodes[Int(oldest)].value) {
+                storage.touch(oldest)
             } else {
+                // The new entry, last in the array, moves into the slot let go.
+                let last = Int32(storage.nodes.count - 1)
                 _ = storage.remove(oldest)
+                if slot == last { slot = oldest }
             }
         }
         return slot
@@ -176,9 +189,11 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
     /// Removes every entry for which `condition` holds (O(n)).
     public func removeAll(where condition: (Key, Value) -> Bool) {
         storage.withLockedValue { storage in
-            for slot in storage.nodes.indices {
-                guard let node = storage.nodes[slot], condition(node.key, node.value) else { continue }
-                _ = storage.remove(slot)
+            // From the end: the last entry, which moves into a slot let go, has been asked already.
+            for slot in storage.nodes.indices.reversed() {
+                let node = storage.nodes[slot]
+                guard condition(node.key, node.value) else { continue }
+                _ = storage.remove(Int32(slot))
             }
         }
     }
@@ -189,7 +204,7 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
     }
 
     /// The number of entries.
-    public var count: Int { storage.withLockedValue { $0.index.count } }
+    public var count: Int { storage.withLockedValue { $0.nodes.count } }
 
     /// Every value, most recently used first (O(n)).
     public var values: [Value] { byRecency(\.value) }
@@ -205,7 +220,8 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
         storage.withLockedValue { storage in
             var picked: [T] = []
             var slot = storage.newest
-            while let current = slot, let node = storage.nodes[current] {
+            while slot != Storage.none {
+                let node = storage.nodes[Int(slot)]
                 picked.append(pick(node))
                 slot = node.older
             }

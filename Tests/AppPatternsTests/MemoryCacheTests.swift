@@ -1,5 +1,6 @@
-import AppPatterns
 import Testing
+
+@testable import AppPatterns
 
 @Suite struct MemoryCacheTests {
     @Test func aValueMadeWhenMissingIsKeptOnceAndChangedInPlace() {
@@ -174,5 +175,87 @@ import Testing
         }
         // Then the cache's order matches a simple model of LRU
         #expect(cache.keysByRecency == model)
+    }
+    @Test func removalsMoveTheLastEntryAndEveryOperationAgreesWithAModel() {
+        // Given a cache of 8 over 24 keys whose entries with values ending in 7 are in use, and a
+        // model of it (keys, most recent first, and their values), driven by a fixed sequence of
+        // operations
+        let cache = MemoryCache<Int, Int>(countLimit: 8, keeping: { $0 % 10 == 7 })
+        var model: [(key: Int, value: Int)] = []
+        var (evicted, passedOver, evictedByAMake) = (0, 0, 0)
+        func touch(_ key: Int, _ value: Int) {
+            model.removeAll { $0.key == key }
+            model.insert((key, value), at: 0)
+        }
+        func evict(keeping newKey: Int, made: Bool) {
+            // The oldest not in use go, one in use is made the newest instead, until the new entry
+            // is the oldest (as the cache does).
+            while model.count > 8, let oldest = model.last, oldest.key != newKey {
+                model.removeLast()
+                if oldest.value % 10 == 7 {
+                    model.insert(oldest, at: 0)
+                    passedOver += 1
+                } else {
+                    evicted += 1
+                    if made { evictedByAMake += 1 }
+                }
+            }
+        }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        for step in 0..<3_000 {
+            let key = next(24)
+            switch next(8) {
+            case 0, 1, 2:
+                cache.set(step, for: key)
+                touch(key, step)
+                evict(keeping: key, made: false)
+            case 3:
+                let kept = model.first { $0.key == key }
+                #expect(cache.value(for: key) == kept?.value)
+                if let kept { touch(key, kept.value) }
+            case 4:
+                let kept = model.first { $0.key == key }
+                #expect(cache.removeValue(for: key) == kept?.value)
+                model.removeAll { $0.key == key }
+            case 5, 6:
+                // (A value made here is kept in the slot of an entry evicted for it.)
+                let kept = model.first { $0.key == key }
+                let addOne: (inout Int) -> Int = { value in
+                    value += 1
+                    return value
+                }
+                let value = cache.withValue(for: key, orMake: { step }, addOne)
+                #expect(value == (kept?.value ?? step) + 1)
+                touch(key, value)
+                if kept == nil { evict(keeping: key, made: true) }
+            default:
+                cache.removeAll { key, _ in key % 7 == step % 7 }
+                model.removeAll { $0.key % 7 == step % 7 }
+            }
+            // Then after every step the cache's order and values are the model's
+            #expect(cache.keysByRecency == model.map(\.key), "step \(step)")
+            #expect(cache.values == model.map(\.value), "step \(step)")
+        }
+        // And the sequence went through every kind of eviction many times
+        #expect(evicted > 500)
+        #expect(passedOver > 100)
+        #expect(evictedByAMake > 100)
+    }
+
+    @Test func anEntryTakesItsKeyItsValueAndTwoWords() {
+        // A hosted server keeps tens of thousands of entries: each is its key, its value, its cost
+        // and two 32-bit links, in a gapless array (no optional node, no optional links).
+        typealias Node = MemoryCache<Int, Int>.Node
+        #expect(MemoryLayout<Node>.stride == 4 * MemoryLayout<Int>.stride)
+        let cache = MemoryCache<Int, Int>(countLimit: 3)
+        for key in 0..<3 { cache.set(key, for: key) }
+        // And a removal leaves no gap: the two entries left take the first two slots
+        #expect(cache.removeValue(for: 1) == 1)
+        #expect(cache.storage.withLockedValue { $0.nodes.count } == 2)
+        #expect(cache.keysByRecency == [2, 0])
     }
 }
