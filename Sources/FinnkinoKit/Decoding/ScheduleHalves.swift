@@ -38,7 +38,7 @@ enum ScheduleHalves {
             }
         }
         guard let before = results.first, let after = results.second else { return nil }
-        return Schedule(pubDate: before.pubDate, shows: before.shows + after.shows)
+        return Schedule(pubDate: before.pubDate, shows: ScheduleBuilder.exactly(before.shows, after.shows))
     }
 
     /// The two halves' results: each written by one of the two iterations of
@@ -59,7 +59,7 @@ enum ScheduleHalves {
         guard reader.feedPart(bytes, isEnd: false),
             reader.standsBetweenElements(inside: [.schedule, .shows], afterBytes: bytes.count)
         else { return nil }
-        return try? builder.finish()
+        return builder.finishAsBuilt()
     }
 
     /// The shows of `rest`, read after `prefix` (the document up to its `<Shows>` tag); nil unless
@@ -74,7 +74,7 @@ enum ScheduleHalves {
             reader.standsBetweenElements(inside: [.schedule, .shows], afterBytes: prefix.count),
             reader.feedPart(rest, isEnd: true), reader.endedWell()
         else { return nil }
-        return try? builder.finish()
+        return builder.finishAsBuilt()
     }
 
     /// Where to split: the end of the first `<Shows>` tag, the end of a `</Show>` from the middle

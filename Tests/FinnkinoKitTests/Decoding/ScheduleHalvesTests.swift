@@ -60,6 +60,21 @@ import Testing
         #expect(ScheduleHalves.decode(try AnchorFixture.data(Self.sample)) == nil)
     }
 
+    @Test func aDecodedSchedulesShowsTakeTheRoomOfTheirCountOnly() throws {
+        // Given a large schedule, decoded in halves and whole (a decoded schedule is kept as long
+        // as its answer: an array grown by doubling would keep up to twice its shows' room)
+        let data = try Self.large()
+        for schedule in [
+            try FinnkinoXMLDecoder.decodeSchedule(data), try FinnkinoXMLDecoder.decodeSchedule(data, inHalves: false),
+        ] {
+            // Then each array has room for its shows and at most a page more (the allocator's
+            // rounding of a large block)
+            let shows = schedule.shows
+            #expect(shows.count > 400)
+            #expect(shows.capacity <= shows.count + 4_096 / MemoryLayout<Show>.stride + 1)
+        }
+    }
+
     @Test(arguments: [
         // a boundary inside a comment, before a show that would decode
         "<!-- </Show>\n<Show>\(Self.validShow)</Show> -->",
