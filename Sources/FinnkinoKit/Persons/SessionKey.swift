@@ -1,9 +1,8 @@
 import Foundation
 
-/// A session's hash (``SessionToken/hash``, SHA-256) held inline, as the key of the memories of
-/// sessions (``RecentSessions``, the web app's cookie renewals), not as `Data`: a `Data` of 32
-/// bytes is a heap object of its own, about 130 bytes with its bytes, kept for every session in
-/// each memory (issue 41, item 4: memory per person).
+/// A session's hash (``SessionToken/hash``, SHA-256) held inline, as the key of the memory of
+/// sessions (``RecentSessions``), not as `Data`: a `Data` of 32 bytes is a heap object of its own,
+/// about 130 bytes with its bytes, kept for every session (issue 41, item 4: memory per person).
 package struct SessionKey: Hashable, Sendable {
     private let first: UInt64
     private let second: UInt64
