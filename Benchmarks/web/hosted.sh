@@ -80,7 +80,18 @@ paced() { # path rate [cookies file] -> "rate=.. p50=.. p99=.. max=.. errors=.."
 }
 field() { sed -n "s/.*$1=\([^ ]*\).*/\1/p" <<<"$2"; }
 rss_pids=""                                                                    # the servers measured
-rss_mb() { for pid in ${rss_pids:-$server_pid}; do awk '/^VmRSS/ { printf "%.1f MB ", $2 / 1024 }' "/proc/$pid/status"; done; }
+# Each server's VmRSS, and of it (smaps) the program's own pages, the shared libraries' and the rest
+# (the heap, the threads' stacks): the program's pages move by about 2 MB with its code's layout.
+rss_mb() {
+  for pid in ${rss_pids:-$server_pid}; do
+    awk '/^VmRSS/ { printf "%.1f MB ", $2 / 1024 }' "/proc/$pid/status"
+    awk -v exe="$(readlink "/proc/$pid/exe")" '
+      /^[0-9a-f]+-[0-9a-f]+ / { path = $6 }
+      /^Rss:/ { if (path == exe) program += $2; else if (path ~ /\.so/) libraries += $2; else rest += $2 }
+      END { printf "(the program %.1f, libraries %.1f, the rest %.1f) ", program / 1024, libraries / 1024, rest / 1024 }' \
+      "/proc/$pid/smaps"
+  done
+}
 
 measure() { # label lua cookies heavy-cookie -> table rows
   local label=$1 lua=$2 cookies=$3 heavy=$4
