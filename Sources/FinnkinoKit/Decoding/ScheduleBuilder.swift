@@ -123,24 +123,13 @@ final class ScheduleBuilder: FinnkinoDocumentBuilder {
         }
     }
 
-    /// The schedule, its shows in an array of their count: the array grown by doubling has room
-    /// for up to twice as many, and a decoded schedule is kept as long as its answer.
+    /// The schedule, its array as it grew (room for up to twice its shows). A document this
+    /// builder reads whole is under ``ScheduleHalves/minimumBytes`` (a few hundred shows); copying
+    /// them into an array of their count took 2% of a 10 MB schedule's decoding by one parser,
+    /// beyond issue 41's target of twice the bare libxml2 parse (CI, 2026-12-01). Larger ones are
+    /// joined into one of their count by ``ScheduleHalves``.
     func finish() throws(DocumentBuildError) -> Schedule {
-        Schedule(pubDate: pubDate, shows: Self.exactly(shows))
-    }
-
-    /// The schedule as built, its array with the room it grew (for ``ScheduleHalves``, which joins
-    /// two into one of their count).
-    func finishAsBuilt() -> Schedule {
         Schedule(pubDate: pubDate, shows: shows)
-    }
-
-    /// `shows` in an array with room for them only.
-    static func exactly(_ shows: [Show]...) -> [Show] {
-        var exact: [Show] = []
-        exact.reserveCapacity(shows.reduce(0) { $0 + $1.count })
-        for part in shows { exact += part }
-        return exact
     }
 }
 

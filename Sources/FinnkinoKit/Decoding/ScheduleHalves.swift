@@ -38,7 +38,14 @@ enum ScheduleHalves {
             }
         }
         guard let before = results.first, let after = results.second else { return nil }
-        return Schedule(pubDate: before.pubDate, shows: ScheduleBuilder.exactly(before.shows, after.shows))
+        // Into an array of their count: `+` grows it for an append (room for up to twice the
+        // shows), and a decoded schedule is kept as long as its answer (1.15 MB of an area's
+        // 2.56 MB, heaptrack of the hosted server, 2026-12-01).
+        var shows: [Show] = []
+        shows.reserveCapacity(before.shows.count + after.shows.count)
+        shows += before.shows
+        shows += after.shows
+        return Schedule(pubDate: before.pubDate, shows: shows)
     }
 
     /// The two halves' results: each written by one of the two iterations of
@@ -59,7 +66,7 @@ enum ScheduleHalves {
         guard reader.feedPart(bytes, isEnd: false),
             reader.standsBetweenElements(inside: [.schedule, .shows], afterBytes: bytes.count)
         else { return nil }
-        return builder.finishAsBuilt()
+        return try? builder.finish()
     }
 
     /// The shows of `rest`, read after `prefix` (the document up to its `<Shows>` tag); nil unless
@@ -74,7 +81,7 @@ enum ScheduleHalves {
             reader.standsBetweenElements(inside: [.schedule, .shows], afterBytes: prefix.count),
             reader.feedPart(rest, isEnd: true), reader.endedWell()
         else { return nil }
-        return builder.finishAsBuilt()
+        return try? builder.finish()
     }
 
     /// Where to split: the end of the first `<Shows>` tag, the end of a `</Show>` from the middle
