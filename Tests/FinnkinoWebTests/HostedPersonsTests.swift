@@ -9,6 +9,20 @@ import Testing
 /// A hosted server for many people: every browser is its own person, recognised only by a session
 /// token the server made; nobody sees, changes or undoes anyone else's data.
 @Suite struct HostedPersonsTests {
+    /// A hosted server over bookmark stores in memory, the bundled list's first movie, and two
+    /// browsers that have each opened the Movies page (not persons yet: they have changed nothing).
+    private static func twoBrowsersOnTheMoviesPage() async throws -> (
+        WebServer, Event, (HostedBrowser, HostedBrowser)
+    ) {
+        let server = try await WebServer.start(bookmarks: try SQLiteBookmarkStores.inMemory(), hosted: true)
+        let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first)
+        var a = HostedBrowser(server)
+        var b = HostedBrowser(server)
+        _ = try await a.get("/movies")
+        _ = try await b.get("/movies")
+        return (server, movie, (a, b))
+    }
+
     @Test func aFirstChangeMakesAPersonWithAnHttpOnlySessionCookieAndVisitsMakeNobody() async throws {
         let persons = try SQLitePersonStore.inMemory()
         let server = try await WebServer.start(hosted: true, persons: persons)
@@ -99,14 +113,9 @@ import Testing
     }
 
     @Test func aMoviePageWrittenInPartsForEveryoneCarriesOnlyItsOwnPersonsStateAndToken() async throws {
-        let stores = try SQLiteBookmarkStores.inMemory()
-        let server = try await WebServer.start(bookmarks: stores, hosted: true)
+        let (server, movie, browsers) = try await Self.twoBrowsersOnTheMoviesPage()
         defer { Task { await server.stop() } }
-        let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first)
-        var a = HostedBrowser(server)
-        var b = HostedBrowser(server)
-        _ = try await a.get("/movies")
-        _ = try await b.get("/movies")
+        var (a, b) = browsers
         // Given A bookmarked the movie and B did something else (both are persons now)
         #expect(try await a.post("/bookmarks/toggle", "movie=\(movie.id)").status == 303)
         #expect(try await b.post("/movies/interest", "movie=\(movie.id + 1)&interested=no").status == 303)
@@ -130,14 +139,9 @@ import Testing
     }
 
     @Test func onePersonsCsrfTokenIsRefusedForAnother() async throws {
-        let stores = try SQLiteBookmarkStores.inMemory()
-        let server = try await WebServer.start(bookmarks: stores, hosted: true)
+        let (server, movie, browsers) = try await Self.twoBrowsersOnTheMoviesPage()
         defer { Task { await server.stop() } }
-        let movie = try #require(try await WebServer.bundledStore(.fi).movies().value.first)
-        var a = HostedBrowser(server)
-        var b = HostedBrowser(server)
-        _ = try await a.get("/movies")
-        _ = try await b.get("/movies")
+        var (a, b) = browsers
         // When B's browser sends a form with A's token
         let forged = try await b.post("/bookmarks/toggle", "movie=\(movie.id)", token: a.csrf)
         // Then it is refused and nothing changed
