@@ -138,6 +138,18 @@ import Testing
         #expect(try await browser.get("/news").cookies["session"] == nil)
     }
 
+    /// The words ``PersonMiddleware/personal(_:)`` looks for in `Cache-Control` and `Vary`, in
+    /// any case, anywhere in the header.
+    @Test func aHeaderMentionsAWordInAnyCase() {
+        #expect(PersonMiddleware.mentions("Accept-Encoding, Cookie", "cookie"))
+        #expect(PersonMiddleware.mentions("COOKIE", "cookie"))
+        #expect(PersonMiddleware.mentions("max-age=60, Private", "private"))
+        #expect(!PersonMiddleware.mentions("no-cache", "private"))
+        #expect(!PersonMiddleware.mentions("cooki", "cookie"))
+        #expect(!PersonMiddleware.mentions("", "cookie"))
+        #expect(!PersonMiddleware.mentions("Accept-Encoding, Cooki", "cookie"))
+    }
+
     @Test func aPersonsPagesAreNeverKeptByASharedCache() async throws {
         let server = try await WebServer.start(hosted: true)
         defer { Task { await server.stop() } }

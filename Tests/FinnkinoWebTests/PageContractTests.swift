@@ -157,6 +157,9 @@ import Testing
         // Given the user picks Lappeenranta
         let chosen = try await server.get("/movies?area=1041")
         #expect(chosen.cookies["area"] == "1041")
+        // For a year, for the whole site, out of scripts' reach, and sent along a link from elsewhere
+        let line = chosen.headers.first { $0.name.lowercased() == "set-cookie" && $0.value.hasPrefix("area=") }
+        #expect(line?.value == "area=1041; Max-Age=31536000; Path=/; HttpOnly; SameSite=Lax")
         // When they come back without an area
         let back = try await server.get("/movies", headers: ["Cookie": "area=1041"])
         // Then the picker shows it and the list is that area's

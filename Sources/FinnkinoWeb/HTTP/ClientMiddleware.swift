@@ -15,7 +15,9 @@ struct ClientMiddleware: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        guard let person = context.person, PersonMiddleware.belongsToSomeone(request.uri.path) else {
+        guard let person = context.person,
+            context.belongsToSomeone ?? PersonMiddleware.belongsToSomeone(request.uri.path)
+        else {
             return try await next(request, context)
         }
         var context = context
@@ -23,7 +25,8 @@ struct ClientMiddleware: RouterMiddleware {
         // for them even when their change then fails and they are erased.
         let saved = context.sessionIsNew ? nil : people.state(of: person).place.choices
         context.client = ClientState(
-            request: request, person: person, session: context.session, savedLanguage: saved?.language,
+            request: request, cookies: context.cookies, person: person, session: context.session,
+            savedLanguage: saved?.language,
             homeArea: saved?.homeArea,
             defaultLanguage: defaultLanguage, secret: secret)
         return try await next(request, context)

@@ -18,6 +18,12 @@ public struct PersonRequestContext: RequestContext {
     /// carries the token of the `csrf` cookie it had as nobody (pages it gets from now on carry
     /// the session's).
     var sessionIsNew = false
+    /// Whether the request is one a person makes (``PersonMiddleware/belongsToSomeone(_:)``), once
+    /// ``PersonMiddleware`` asked on a hosted server.
+    var belongsToSomeone: Bool?
+    /// The request's cookies, read once by ``PersonMiddleware`` on a hosted server for a person's
+    /// request (nil before, and on loopback, where ``ClientMiddleware`` reads them).
+    var cookies: RequestCookies?
     /// What the request says about its client (language, area, CSRF token, message); nil for a
     /// file, an image or the health check, on loopback too.
     var client: ClientState?
