@@ -33,23 +33,30 @@ struct RequestLogMiddleware: RouterMiddleware {
         let route = WebRoute(path: path, method: method == .head ? .get : method)
         var text = route?.pattern.template ?? "(no route)"
         guard let query, !query.isEmpty else { return text }
-        let names = query.split(separator: "&", omittingEmptySubsequences: true).prefix(maxQueryNames + 1)
-            .map { pair in
-                let name = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-                // ASCII letters, digits, `_` and `-`, tested as bytes (Unicode's properties took
-                // a third of the line's time).
-                let safe = name.utf8.prefix(maxNameLength).filter { byte in
-                    switch byte {
-                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
-                        true
-                    default: false
-                    }
-                }
-                return String(decoding: safe, as: UTF8.self) + "=…"
+        // One pass over the query's bytes (splitting it into strings took half of the line's time).
+        var names: [UInt8] = []
+        names.reserveCapacity(query.utf8.count + 8)
+        var count = 0
+        for pair in query.utf8.split(separator: UInt8(ascii: "&")) {
+            guard count < maxQueryNames else {
+                names.append(contentsOf: "&…".utf8)
+                break
             }
-        text += "?" + names.prefix(maxQueryNames).joined(separator: "&")
-        if names.count > maxQueryNames { text += "&…" }
+            names.append(count == 0 ? UInt8(ascii: "?") : UInt8(ascii: "&"))
+            // ASCII letters, digits, `_` and `-`, tested as bytes (Unicode's properties took
+            // a third of the line's time).
+            for byte in pair.prefix(while: { $0 != UInt8(ascii: "=") }).prefix(maxNameLength) {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                    names.append(byte)
+                default: break
+                }
+            }
+            names.append(contentsOf: "=…".utf8)
+            count += 1
+        }
+        text += String(decoding: names, as: UTF8.self)
         return text
     }
 }
