@@ -84,23 +84,30 @@ import WebSupport
             AreaOption(id: 1002, name: "Helsinki", isSelected: true),
         ]
         var writes = 0
-        func write(_ outputs: MoviesViewModel.Outputs) -> SafeHTML {
+        func write(_ outputs: MoviesViewModel.Outputs) -> MoviesView.Controls {
             writes += 1
-            return MoviesView.form(outputs, strings: UILanguage.en.strings)
+            return MoviesView.controls(outputs, strings: UILanguage.en.strings)
         }
         // When the same form is asked for twice
-        let first = cache.form(outputs, language: .en, write: write)
-        let second = cache.form(outputs, language: .en, write: write)
+        let first = cache.controls(outputs, language: .en, write: write)
+        let second = cache.controls(outputs, language: .en, write: write)
         // Then it is written once
         #expect(writes == 1 && first == second)
         // When the words typed change, or a location puts a distance in an area's option
         outputs.searchText = "dyy"
-        let typed = cache.form(outputs, language: .en, write: write)
+        let typed = cache.controls(outputs, language: .en, write: write)
         outputs.areas[1].distance = "3.2 km"
-        let near = cache.form(outputs, language: .en, write: write)
+        let near = cache.controls(outputs, language: .en, write: write)
         // Then each is written anew, as it now reads
         #expect(writes == 3)
-        #expect(typed.markup.contains("value=\"dyy\"") && near.markup.contains("3.2 km"))
+        #expect(typed.form.markup.contains("value=\"dyy\"") && near.form.markup.contains("3.2 km"))
+        // (and the list switch's links keep the words typed)
+        #expect(typed.lists.markup.contains("q=dyy") && !first.lists.markup.contains("q="))
+        // When the feed renames an area (same ID, same place in the list)
+        outputs.areas[1].name = "Helsinki: KINOPALATSI"
+        let renamed = cache.controls(outputs, language: .en, write: write)
+        // Then that form is written anew too
+        #expect(writes == 4 && renamed.form.markup.contains("Helsinki: KINOPALATSI"))
     }
 
     @Test func aMoviesPartsAreWrittenOnceForEveryoneUntilItsDetailsChange() {

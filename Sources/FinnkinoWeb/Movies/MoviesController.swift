@@ -39,7 +39,7 @@ struct MoviesController: Sendable {
             return resultsOnly
                 ? results
                 : MoviesView.page(
-                    outputs, form: movies.form(outputs, client: client), results: results,
+                    outputs, controls: movies.controls(outputs, client: client), results: results,
                     location: app.userLocation(client),
                     layout: renderer.layout(client, path: path))
         }

@@ -28,9 +28,9 @@ struct MoviesScreens: Sendable {
         return viewModel
     }
 
-    /// The search form of the Movies screen, from the cache when it was written before.
-    func form(_ outputs: MoviesViewModel.Outputs, client: ClientState) -> SafeHTML {
-        forms.form(outputs, language: client.language) { MoviesView.form($0, strings: client.strings) }
+    /// The search form and list switch of the Movies screen, from the cache when written before.
+    func controls(_ outputs: MoviesViewModel.Outputs, client: ClientState) -> MoviesView.Controls {
+        forms.controls(outputs, language: client.language) { MoviesView.controls($0, strings: client.strings) }
     }
 
     /// The rendered list of the Movies screen, from the cache when it was rendered before.

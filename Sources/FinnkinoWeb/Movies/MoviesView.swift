@@ -9,10 +9,10 @@ enum MoviesView {
 
     /// The Movies page around `results`, the rendered ``results(_:language:)`` of `outputs`.
     /// - Parameters:
-    ///   - form: `outputs`' search form (``form(_:strings:)``).
+    ///   - controls: `outputs`' search form and list switch (``controls(_:strings:)``).
     ///   - results: `outputs`' list (``results(_:language:)``).
     static func page(
-        _ outputs: MoviesViewModel.Outputs, form: SafeHTML, results: SafeHTML, location: UserLocation?,
+        _ outputs: MoviesViewModel.Outputs, controls: Controls, results: SafeHTML, location: UserLocation?,
         layout: PageLayout
     ) -> SafeHTML {
         let strings = layout.client.strings
@@ -20,7 +20,7 @@ enum MoviesView {
             // The tab says where the person is: the heading is for screen readers only, so that the
             // posters start high (issue 18: 6 above the fold at 390x844, 12 at 1280x800).
             html.element("h1", .class("screen-title"), text: strings.moviesTab)
-            html.append(form)
+            html.append(controls.form)
             LocationFormView.render(
                 nearest: outputs.nearestArea, nearestText: outputs.nearestAreaText,
                 areaLink: { area in
@@ -29,7 +29,7 @@ enum MoviesView {
                     return WebRoute.movies.path(query)
                 }, location: location, layout: layout,
                 into: &html)
-            listSwitch(outputs, strings: strings, into: &html)
+            html.append(controls.lists)
             html.element("div", .id(resultsID), .attribute("aria-live", "polite")) { html in
                 html.append(results)
             }
@@ -43,9 +43,20 @@ enum MoviesView {
         return html.fragment
     }
 
-    /// The search form: the area, the list, the words and their scope, the order and the run filter.
-    static func form(_ outputs: MoviesViewModel.Outputs, strings: UIStrings) -> SafeHTML {
-        HTMLWriter.fragment(capacity: 4_096) { html in form(outputs, strings: strings, into: &html) }
+    /// What a person uses to choose the list, written of the form's inputs alone (kept by
+    /// ``MoviesFormCache``): the search form and the switch between the lists.
+    struct Controls: Sendable, Equatable {
+        /// The area, the list, the words and their scope, the order and the run filter.
+        var form: SafeHTML
+        /// Now in theatres or coming soon, each a link that keeps the rest of the form.
+        var lists: SafeHTML
+    }
+
+    /// The controls of `outputs`.
+    static func controls(_ outputs: MoviesViewModel.Outputs, strings: UIStrings) -> Controls {
+        Controls(
+            form: HTMLWriter.fragment(capacity: 4_096) { html in form(outputs, strings: strings, into: &html) },
+            lists: HTMLWriter.fragment(capacity: 512) { html in listSwitch(outputs, strings: strings, into: &html) })
     }
 
     private static func form(_ outputs: MoviesViewModel.Outputs, strings: UIStrings, into html: inout HTMLWriter) {
