@@ -27,6 +27,25 @@ public enum DurableDatabase {
         guard deleted > 0 else { return }
         _ = try? writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
     }
+    /// A connection of its own to `path`'s file, read-only, for ``readOne(_:_:_:)`` on a store
+    /// that `writer` (a ``pool(path:label:foreignKeys:)``, which made the file WAL) writes; in
+    /// memory (nil), `writer` itself. A pool checks a reader out for every read (GRDB's `Pool`
+    /// finds a free one through a key path it makes anew each time) and asks SQLite for the
+    /// schema's version before it: with 100,000 persons, where every request read its person's
+    /// session and place, the two were 4 µs a read under perf (docs/PERFORMANCE.md). One point
+    /// read takes a few µs, so reads queued on one connection seldom wait.
+    public static func pointReader(
+        path: String?, beside writer: any DatabaseWriter, label: String
+    ) throws -> any DatabaseReader {
+        guard let path else { return writer }
+        var configuration = Configuration()
+        configuration.label = label + ".pointReader"
+        configuration.readonly = true
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -\(Self.pageCacheKiB)") }
+        return try DatabaseQueue(path: path, configuration: configuration)
+    }
+
     /// `sql`, one SELECT asked on a hot path (a page, every request), with `fetch`: its statement
     /// compiled once (GRDB's cache, per connection), and run without the transaction and read-only
     /// switch of `read`. Those add four statements, and under the switch SQLite prepared even a

@@ -7,6 +7,8 @@ import GRDB
 public final class SQLiteSnapshotStorage: SnapshotStorage {
     public let fileURL: URL
     private let database: any DatabaseWriter
+    /// The reads' connection (``DurableDatabase/pointReader(path:beside:label:)``).
+    private let pointReader: any DatabaseReader
 
     /// Opens or creates `fileURL`.
     ///
@@ -27,12 +29,14 @@ public final class SQLiteSnapshotStorage: SnapshotStorage {
             try db.execute(sql: "ALTER TABLE snapshot RENAME COLUMN savedAt TO saved_at")
         }
         try migrator.migrate(database)
+        pointReader = try DurableDatabase.pointReader(
+            path: fileURL.path, beside: database, label: "SQLiteSnapshotStorage")
     }
 
     public func snapshot(for key: String) throws -> Data? {
         // Read on a person's first request after a start or after being forgotten: one statement,
         // compiled once (see ``DurableDatabase/readOne(_:_:_:)``).
-        try DurableDatabase.readOne(database, "SELECT data FROM snapshot WHERE key = ?") { statement in
+        try DurableDatabase.readOne(pointReader, "SELECT data FROM snapshot WHERE key = ?") { statement in
             try Data.fetchOne(statement, arguments: [key])
         }
     }

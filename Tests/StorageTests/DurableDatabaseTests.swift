@@ -40,6 +40,38 @@ import Testing
         #expect(try memory.read { try Int.fetchOne($0, sql: "PRAGMA cache_size") } == -2_000)
     }
 
+    @Test func aPointReaderReadsWhatItsPoolCommittedAndChangesNothing() throws {
+        // Given a pool on a file with a row, and its point reader
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.url.appendingPathComponent("p.sqlite").path
+        let pool = try DurableDatabase.pool(path: path, label: "p")
+        try pool.write { db in
+            try db.execute(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT NOT NULL)")
+            try db.execute(sql: "INSERT INTO note (id, text) VALUES (1, 'first')")
+        }
+        let reader = try DurableDatabase.pointReader(path: path, beside: pool, label: "p")
+        func text() throws -> String? {
+            try DurableDatabase.readOne(reader, "SELECT text FROM note WHERE id = ?") {
+                try String.fetchOne($0, arguments: [1])
+            }
+        }
+        // Then it reads the row, and after the pool changes it, the change (its pages are not kept stale)
+        #expect(try text() == "first")
+        try pool.write { db in try db.execute(sql: "UPDATE note SET text = 'second' WHERE id = 1") }
+        #expect(try text() == "second")
+        // And it cannot change the file, and keeps at most half a mebibyte of pages like the pool's connections
+        #expect(throws: DatabaseError.self) {
+            try reader.unsafeRead { db in try db.execute(sql: "DELETE FROM note") }
+        }
+        #expect(try text() == "second")
+        #expect(try reader.read { try Int.fetchOne($0, sql: "PRAGMA cache_size") } == -512)
+        // And in memory there is no other connection to open: the reader is the store's own
+        let memory = try DurableDatabase.pool(path: nil, label: "m")
+        #expect(
+            try DurableDatabase.pointReader(path: nil, beside: memory, label: "m") as AnyObject === memory as AnyObject)
+    }
+
     @Test func aDeletedRowIsInNoFileOfTheStoreAfterItsLogIsForgotten() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

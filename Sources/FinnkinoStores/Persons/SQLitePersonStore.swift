@@ -15,6 +15,8 @@ public final class SQLitePersonStore: PersonStore, SQLiteBacked {
     public static let fileName = "persons.sqlite"
 
     private let queue: any DatabaseWriter
+    /// The hot reads' connection (``DurableDatabase/pointReader(path:beside:label:)``).
+    private let pointReader: any DatabaseReader
     /// Sessions used within the last ``RecentSessions/touchInterval``: another process's sign-out is honoured
     /// within the minute.
     private let recent = RecentSessions()
@@ -39,8 +41,10 @@ public final class SQLitePersonStore: PersonStore, SQLiteBacked {
     private init(path: String?, touchDelay: Duration) throws(PersonStoreError) {
         touches = SessionTouches(delay: touchDelay)
         do {
-            queue = try DurableDatabase.pool(path: path, label: "PersonStore", foreignKeys: true)
+            let queue = try DurableDatabase.pool(path: path, label: "PersonStore", foreignKeys: true)
             try Self.migrator.migrate(queue)
+            self.queue = queue
+            pointReader = try DurableDatabase.pointReader(path: path, beside: queue, label: "PersonStore")
         } catch {
             throw PersonStoreError("the persons' database \(path ?? ":memory:") cannot be opened: \(error)")
         }
@@ -338,7 +342,7 @@ public final class SQLitePersonStore: PersonStore, SQLiteBacked {
 
     /// One statement read (``DurableDatabase/readOne(_:_:_:)``).
     private func read<T>(sql: String, _ fetch: (Statement) throws -> T) throws(PersonStoreError) -> T {
-        do { return try DurableDatabase.readOne(queue, sql, fetch) } catch {
+        do { return try DurableDatabase.readOne(pointReader, sql, fetch) } catch {
             throw PersonStoreError("the persons cannot be read: \(error)")
         }
     }
