@@ -35,7 +35,7 @@ import Testing
     /// Every table of `language`, by name.
     private static func tables(_ language: UILanguage) -> [String: Any] {
         [
-            "strings": language.strings, "charts": language.charts, "editor": language.editor,
+            "strings": language.strings.words, "charts": language.charts, "editor": language.editor,
             "devices": language.devices, "shows": language.shows, "watchlist": language.watchlist,
             "together": language.together, "digest": language.digest,
         ]
@@ -75,6 +75,19 @@ import Testing
     @Test func aTableTemplateIsFilledWhereItSays() {
         #expect(UILanguage.en.strings.removedOne("Dyyni") == "Removed Dyyni")
         #expect(UILanguage.fi.editor.libraryFull("20").contains("20 "))
+    }
+
+    @Test func aChangedEntryMakesATableOfItsOwn() {
+        // Given a copy of the English table with one entry changed
+        var wording = UILanguage.en.strings
+        wording.minutes = "minutes"
+        // Then the copy has it, the language's table does not, and the two differ
+        #expect(wording.minutes == "minutes" && UILanguage.en.strings.minutes == "min")
+        #expect(wording != UILanguage.en.strings && wording.words != UILanguage.en.strings.words)
+        // And changed back, it equals the language's table again, hashed alike
+        wording.minutes = "min"
+        #expect(wording == UILanguage.en.strings && wording.hashValue == UILanguage.en.strings.hashValue)
+        #expect(UILanguage.en.strings != UILanguage.fi.strings)
     }
 
     @Test func eachLanguageAsksForContentInItself() {
