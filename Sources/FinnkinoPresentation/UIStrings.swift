@@ -154,39 +154,19 @@ public struct UIStrings: Sendable, Hashable {
         public var runNoneOfKind: String
     }
 
-    /// The words, shared by every copy: a page passes its language's table to a dozen views and
-    /// caches, and a copy of 112 strings retained each string (then released it), some 5 µs of a
-    /// hosted Movies request, and compared them all in the movie page's cache (perf, 2026-12-01).
-    /// A copy is now one reference; a changed entry makes a table of its own.
-    @usableFromInline final class Table: Sendable {
-        @usableFromInline let words: Words
-        @usableFromInline init(_ words: Words) { self.words = words }
-    }
-
-    @usableFromInline var table: Table
+    /// The entries, shared by every copy (``WordTable``).
+    @usableFromInline var table: WordTable<Words>
 
     public init(_ words: Words) {
-        table = Table(words)
+        table = WordTable(words)
     }
 
     /// Every entry, as a value (what a test reads entry by entry).
     public var words: Words { table.words }
 
     @inlinable public subscript<Value>(dynamicMember entry: WritableKeyPath<Words, Value>) -> Value {
-        get { table.words[keyPath: entry] }
-        set {
-            var words = table.words
-            words[keyPath: entry] = newValue
-            table = Table(words)
-        }
-    }
-
-    public static func == (lhs: UIStrings, rhs: UIStrings) -> Bool {
-        lhs.table === rhs.table || lhs.table.words == rhs.table.words
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(table.words)
+        get { table[dynamicMember: entry] }
+        set { table[dynamicMember: entry] = newValue }
     }
 
     /// The name of a run as a filter's choice (nil: any).

@@ -36,7 +36,7 @@ import Testing
     private static func tables(_ language: UILanguage) -> [String: Any] {
         [
             "strings": language.strings.words, "charts": language.charts, "editor": language.editor,
-            "devices": language.devices, "shows": language.shows, "watchlist": language.watchlist,
+            "devices": language.devices, "shows": language.shows.words, "watchlist": language.watchlist,
             "together": language.together, "digest": language.digest,
         ]
     }

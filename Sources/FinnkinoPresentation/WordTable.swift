@@ -1,0 +1,45 @@
+/// A table of the interface's words (``UIStrings``, ``ShowStrings``), shared by every copy of it:
+/// a copy is one reference, and a changed entry makes a table of its own.
+///
+/// A page passes its language's tables to a dozen views and caches. As structures of strings, each
+/// copy retained every string of the table and released it after, and each comparison compared
+/// them all: with the 112 of ``UIStrings`` held this way, the server's CPU a hosted Movies request
+/// fell from 152 to 121 µs (docs/PERFORMANCE.md, "Issue 41, sixth steps").
+@dynamicMemberLookup
+public struct WordTable<Words: Sendable>: Sendable {
+    @usableFromInline final class Storage: Sendable {
+        @usableFromInline let words: Words
+        @usableFromInline init(_ words: Words) { self.words = words }
+    }
+
+    @usableFromInline var storage: Storage
+
+    public init(_ words: Words) {
+        storage = Storage(words)
+    }
+
+    /// Every entry, as a value (what a test reads entry by entry).
+    public var words: Words { storage.words }
+
+    @inlinable public subscript<Value>(dynamicMember entry: WritableKeyPath<Words, Value>) -> Value {
+        get { storage.words[keyPath: entry] }
+        set {
+            var words = storage.words
+            words[keyPath: entry] = newValue
+            storage = Storage(words)
+        }
+    }
+}
+
+extension WordTable: Equatable where Words: Equatable {
+    /// The same table (the language's own, nearly always) without comparing a word.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.words == rhs.storage.words
+    }
+}
+
+extension WordTable: Hashable where Words: Hashable {
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.words)
+    }
+}
