@@ -13,31 +13,14 @@ import Foundation
 /// An entry keeps the sections it was made of, so while it is kept, their storage's address names
 /// that array alone; nothing is invalidated by hand.
 final class BadgedSectionsCache: Sendable {
-    /// What a badge takes from the wording (``ScreenRuns/badges(of:followed:now:format:)``).
-    private struct Wording: Hashable, Sendable {
-        var lastChance: Template
-        var rare: Template
-        var rareOnce: String
-        var back: Template
-        var shortWords: [String]
-        var weekdays: [String]
-
-        init(_ strings: UIStrings) {
-            lastChance = strings.runLastChance
-            rare = strings.runRare
-            rareOnce = strings.runRareOnce
-            back = strings.runBack
-            shortWords = [strings.runLastChanceShort, strings.runRareShort, strings.runBackShort]
-            weekdays = strings.weekdays
-        }
-    }
-
     private struct Key: Hashable, Sendable {
         var storage: UInt
         var count: Int
         var runs: Int
         var kind: ScreenRuns.Kind?
-        var wording: Wording
+        /// The badges' words (``ScreenRuns/badges(of:followed:now:format:)``): the language's
+        /// table, told equal at once and hashed once (``WordTable``).
+        var wording: UIStrings
     }
 
     private struct Entry: Sendable {
@@ -62,7 +45,7 @@ final class BadgedSectionsCache: Sendable {
     ) -> [MoviesViewModel.Section] {
         let storage = base.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
         let key = Key(
-            storage: storage, count: base.count, runs: runs.revision, kind: kind, wording: Wording(format.strings))
+            storage: storage, count: base.count, runs: runs.revision, kind: kind, wording: format.strings)
         if let kept = entries.value(for: key), kept.holds(at: now) { return kept.sections }
         let made = Entry(base: base, sections: make(), from: now, until: runs.kindsHold(from: now))
         // Requests that badged the list at once all go on with the first one kept (as

@@ -12,25 +12,12 @@ import FinnkinoKit
 /// An entry keeps its events alive, so while it is kept, the address of their storage names that
 /// array alone: a new answer is a new array, found under another key. Nothing is invalidated by hand.
 final class MovieSectionCache: Sendable {
-    /// What a row takes from the wording (`DisplayFormat.length`, `DisplayFormat.age`).
-    private struct Wording: Hashable, Sendable {
-        var minutes: String
-        var hours: String
-        var notRated: String
-        var allAges: String
-
-        init(_ strings: UIStrings) {
-            minutes = strings.minutes
-            hours = strings.hours
-            notRated = strings.notRated
-            allAges = strings.allAges
-        }
-    }
-
     private struct Key: Hashable, Sendable {
         var storage: UInt
         var count: Int
-        var wording: Wording
+        /// The rows' words (`DisplayFormat.length`, `DisplayFormat.age`): the language's table,
+        /// told equal at once and hashed once (``WordTable``).
+        var wording: UIStrings
         var scoresRevision: Int
     }
 
@@ -51,7 +38,7 @@ final class MovieSectionCache: Sendable {
     ) -> [MoviesViewModel.Section] {
         let storage = events.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
         let key = Key(
-            storage: storage, count: events.count, wording: Wording(format.strings), scoresRevision: scoresRevision)
+            storage: storage, count: events.count, wording: format.strings, scoresRevision: scoresRevision)
         if let kept = entries.value(for: key) { return kept.sections }
         let made = Entry(events: events, sections: make(events, format))
         // Requests that made the same sections at once all go on with the first one kept: one

@@ -9,7 +9,15 @@
 public struct WordTable<Words: Sendable>: Sendable {
     @usableFromInline final class Storage: Sendable {
         @usableFromInline let words: Words
-        @usableFromInline init(_ words: Words) { self.words = words }
+        /// The entries' hash (when they are `Hashable`), worked out once: a table is part of
+        /// caches' keys hashed on every request, and hashing its words each time normalized every
+        /// Finnish and Swedish word with a letter outside ASCII.
+        let entriesHash: Int?
+
+        @usableFromInline init(_ words: Words) {
+            self.words = words
+            entriesHash = (words as? any Hashable)?.hashValue
+        }
     }
 
     @usableFromInline var storage: Storage
@@ -40,6 +48,6 @@ extension WordTable: Equatable where Words: Equatable {
 
 extension WordTable: Hashable where Words: Hashable {
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.words)
+        hasher.combine(storage.entriesHash)
     }
 }

@@ -32,6 +32,19 @@ struct MoviesFormCache: Sendable {
             run = outputs.run
         }
 
+        /// The areas' names compared byte for byte: Swift compares strings as Unicode, and
+        /// normalized every name with a letter outside ASCII (`Jyväskylä`) on every request. A
+        /// name written otherwise but read alike is another form, written once more.
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.language == rhs.language && lhs.list == rhs.list && lhs.searchText == rhs.searchText
+                && lhs.scope == rhs.scope && lhs.sort == rhs.sort && lhs.offersRuns == rhs.offersRuns
+                && lhs.run == rhs.run
+                && lhs.areas.elementsEqual(rhs.areas) {
+                    $0.id == $1.id && $0.isSelected == $1.isSelected && $0.distance == $1.distance
+                        && $0.name.utf8.elementsEqual($1.name.utf8)
+                }
+        }
+
         /// All but the areas' names, which equality still compares: the same IDs in the same
         /// order are named alike but when the feed renames an area. Hashing every name (some 600
         /// bytes) took half of a hit's time (perf, 2026-12-01).
