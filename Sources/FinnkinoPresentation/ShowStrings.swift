@@ -1,8 +1,7 @@
 import FinnkinoKit
 
 /// The words of a show: what it is (its badges) and its page, in each interface language.
-@dynamicMemberLookup
-public struct ShowStrings: Sendable {
+public struct ShowStrings: WordTableBacked, Sendable {
     /// The entries themselves, read through the table as `words.twoD` (`dynamicMember`).
     public struct Words: Sendable {
         public var twoD: String
@@ -87,18 +86,10 @@ public struct ShowStrings: Sendable {
     }
 
     /// The entries, shared by every copy (``WordTable``).
-    @usableFromInline var table: WordTable<Words>
+    public var table: WordTable<Words>
 
     public init(_ words: Words) {
         table = WordTable(words)
-    }
-
-    /// Every entry, as a value (what a test reads entry by entry).
-    public var words: Words { table.words }
-
-    @inlinable public subscript<Value>(dynamicMember entry: WritableKeyPath<Words, Value>) -> Value {
-        get { table[dynamicMember: entry] }
-        set { table[dynamicMember: entry] = newValue }
     }
 
     /// A content descriptor in words: the feed's own name for one these words do not know.

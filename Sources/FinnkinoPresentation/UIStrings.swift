@@ -3,8 +3,7 @@ import FinnkinoKit
 /// Every word the interface shows, per language: one table of data, no code paths per language.
 ///
 /// Entries that take a value are ``Template``s: `strings.removedOne(title)`.
-@dynamicMemberLookup
-public struct UIStrings: Sendable, Hashable {
+public struct UIStrings: WordTableBacked, Sendable, Hashable {
     /// The entries themselves, read through the table as `strings.appName` (`dynamicMember`).
     public struct Words: Sendable, Hashable {
         public var appName: String
@@ -155,18 +154,10 @@ public struct UIStrings: Sendable, Hashable {
     }
 
     /// The entries, shared by every copy (``WordTable``).
-    @usableFromInline var table: WordTable<Words>
+    public var table: WordTable<Words>
 
     public init(_ words: Words) {
         table = WordTable(words)
-    }
-
-    /// Every entry, as a value (what a test reads entry by entry).
-    public var words: Words { table.words }
-
-    @inlinable public subscript<Value>(dynamicMember entry: WritableKeyPath<Words, Value>) -> Value {
-        get { table[dynamicMember: entry] }
-        set { table[dynamicMember: entry] = newValue }
     }
 
     /// The name of a run as a filter's choice (nil: any).

@@ -51,3 +51,21 @@ extension WordTable: Hashable where Words: Hashable {
         hasher.combine(storage.entriesHash)
     }
 }
+
+/// A table of words kept in a ``WordTable`` (``UIStrings``, ``ShowStrings``): its entries read as
+/// its own (`strings.appName`, a dynamic member), and as a value (``words``).
+@dynamicMemberLookup
+public protocol WordTableBacked {
+    associatedtype Words: Sendable
+    var table: WordTable<Words> { get set }
+}
+
+extension WordTableBacked {
+    /// Every entry, as a value (what a test reads entry by entry).
+    public var words: Words { table.words }
+
+    @inlinable public subscript<Value>(dynamicMember entry: WritableKeyPath<Words, Value>) -> Value {
+        get { table[dynamicMember: entry] }
+        set { table[dynamicMember: entry] = newValue }
+    }
+}
